@@ -1,0 +1,129 @@
+//! The object-safe face of a [`Ruleset`]: the journal and the CLI hold a
+//! `&dyn AnyRuleset` chosen by the id in a game's genesis entry. Commands cross this
+//! boundary as JSON values (the form stored in the journal) and states as opaque
+//! [`GameState`]s.
+
+use crate::{
+    Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats,
+};
+use serde_json::Value;
+use std::any::Any;
+use std::sync::Arc;
+
+/// An opaque, cheaply cloned game state of some ruleset.
+#[derive(Clone)]
+pub struct GameState(Arc<dyn Any + Send + Sync>);
+
+impl std::fmt::Debug for GameState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GameState(..)")
+    }
+}
+
+pub trait AnyRuleset: Send + Sync {
+    fn info(&self) -> RulesetInfo;
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;
+    fn setup(&self, scenario: &str, seats: &Seats) -> Result<GameState, RuleError>;
+    fn pending(&self, state: &GameState) -> Pending;
+    fn legal_commands(&self, state: &GameState, player: PlayerId) -> Vec<Value>;
+    fn apply(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        command: &Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError>;
+    fn check_sealed(&self, state: &GameState, player: PlayerId, choice: &Value) -> Result<(), RuleError>;
+    fn apply_sealed(
+        &self,
+        state: &GameState,
+        choices: &[(PlayerId, Value)],
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError>;
+    /// Parse typed text into the JSON form of a command.
+    fn parse_command(&self, text: &str) -> Result<Value, RuleError>;
+    fn format_command(&self, command: &Value) -> String;
+    fn summary(&self, state: &GameState) -> String;
+    fn state_json(&self, state: &GameState) -> Value;
+}
+
+fn typed<R: Ruleset>(state: &GameState) -> &R::State {
+    // A GameState only ever reaches the ruleset that made it: the journal picks the
+    // ruleset from the genesis entry and never mixes states of two games.
+    state.0.downcast_ref::<R::State>().expect("a GameState is used only with the ruleset that made it")
+}
+
+fn decode<R: Ruleset>(command: &Value) -> Result<R::Command, RuleError> {
+    R::Command::deserialize(command).map_err(|e| RuleError::new("input", format!("not a command of this ruleset: {e}")))
+}
+
+fn encode<R: Ruleset>(command: &R::Command) -> Value {
+    // Commands are plain data; serializing them cannot fail.
+    serde_json::to_value(command).expect("commands serialize to JSON")
+}
+
+fn wrap<S: Send + Sync + 'static>(a: Applied<S>) -> (GameState, Vec<Event>) {
+    (GameState(Arc::new(a.state)), a.events)
+}
+
+use serde::Deserialize;
+
+impl<R: Ruleset> AnyRuleset for R {
+    fn info(&self) -> RulesetInfo {
+        Ruleset::info(self)
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        Ruleset::scenarios(self)
+    }
+    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
+        Ruleset::scenario_data(self, scenario)
+    }
+    fn setup(&self, scenario: &str, seats: &Seats) -> Result<GameState, RuleError> {
+        Ruleset::setup(self, scenario, seats).map(|s| GameState(Arc::new(s)))
+    }
+    fn pending(&self, state: &GameState) -> Pending {
+        Ruleset::pending(self, typed::<R>(state))
+    }
+    fn legal_commands(&self, state: &GameState, player: PlayerId) -> Vec<Value> {
+        Ruleset::legal_commands(self, typed::<R>(state), player).iter().map(encode::<R>).collect()
+    }
+    fn apply(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        command: &Value,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError> {
+        let command = decode::<R>(command)?;
+        Ruleset::apply(self, typed::<R>(state), player, &command, dice).map(wrap)
+    }
+    fn check_sealed(&self, state: &GameState, player: PlayerId, choice: &Value) -> Result<(), RuleError> {
+        let choice = decode::<R>(choice)?;
+        Ruleset::check_sealed(self, typed::<R>(state), player, &choice)
+    }
+    fn apply_sealed(
+        &self,
+        state: &GameState,
+        choices: &[(PlayerId, Value)],
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError> {
+        let choices = choices.iter().map(|(p, c)| decode::<R>(c).map(|c| (*p, c))).collect::<Result<Vec<_>, _>>()?;
+        Ruleset::apply_sealed(self, typed::<R>(state), &choices, dice).map(wrap)
+    }
+    fn parse_command(&self, text: &str) -> Result<Value, RuleError> {
+        Ruleset::parse_command(self, text).map(|c| encode::<R>(&c))
+    }
+    fn format_command(&self, command: &Value) -> String {
+        match decode::<R>(command) {
+            Ok(c) => Ruleset::format_command(self, &c),
+            Err(_) => command.to_string(),
+        }
+    }
+    fn summary(&self, state: &GameState) -> String {
+        Ruleset::summary(self, typed::<R>(state))
+    }
+    fn state_json(&self, state: &GameState) -> Value {
+        serde_json::to_value(typed::<R>(state)).unwrap_or(Value::Null)
+    }
+}

@@ -1,0 +1,75 @@
+use crate::{ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// What a ruleset is: its id and version are fixed in every game's genesis entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulesetInfo {
+    pub id: String,
+    pub version: String,
+    pub name: String,
+    /// A ruleset that exists to exercise the machinery, not a published game.
+    pub test_only: bool,
+}
+
+/// A scenario a game can start from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioInfo {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub powers: Vec<PowerInfo>,
+    pub min_players: usize,
+    pub max_players: usize,
+}
+
+/// The result of a successful command: the next state and what happened.
+#[derive(Clone, Debug)]
+pub struct Applied<S> {
+    pub state: S,
+    pub events: Vec<Event>,
+}
+
+/// A game's rules. Implementations are pure: same inputs, same outputs, on every machine.
+///
+/// Contract, checked by the journal's replay:
+/// - `apply` and `apply_sealed` check legality completely before the first roll, so a
+///   `NeedDice` answer means the command is legal and only waits for its dice;
+/// - `legal_commands` lists only commands `apply` accepts (with some dice);
+/// - no float, clock, I/O, OS randomness or hash-map iteration order decides an outcome.
+pub trait Ruleset: Send + Sync + 'static {
+    type State: Clone + Debug + Serialize + Send + Sync + 'static;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    fn info(&self) -> RulesetInfo;
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The bytes of a scenario's data (maps, counters, charts) whose hash the genesis
+    /// entry fixes, so both players provably play the same data.
+    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;
+    fn setup(&self, scenario: &str, seats: &Seats) -> Result<Self::State, RuleError>;
+    fn pending(&self, state: &Self::State) -> Pending;
+    fn legal_commands(&self, state: &Self::State, player: PlayerId) -> Vec<Self::Command>;
+    fn apply(
+        &self,
+        state: &Self::State,
+        player: PlayerId,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<Self::State>, ApplyError>;
+    /// Is `choice` a legal sealed choice for `player` now? Checked when it is committed
+    /// by honest clients and when it is revealed by everyone.
+    fn check_sealed(&self, state: &Self::State, player: PlayerId, choice: &Self::Command) -> Result<(), RuleError>;
+    /// Resolve a sealed step once every choice is revealed; `choices` is in player order.
+    fn apply_sealed(
+        &self,
+        state: &Self::State,
+        choices: &[(PlayerId, Self::Command)],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<Self::State>, ApplyError>;
+    /// Parse a command as a player types it (`grognard do fire 3`).
+    fn parse_command(&self, text: &str) -> Result<Self::Command, RuleError>;
+    /// Write a command the way `parse_command` reads it.
+    fn format_command(&self, command: &Self::Command) -> String;
+    /// A few lines for `grognard status`.
+    fn summary(&self, state: &Self::State) -> String;
+}
