@@ -1,1 +1,2 @@
-//! placeholder
+//! The signed, hash-chained journal of a Grognard game.
+pub mod keys;
