@@ -1,1 +1,2 @@
+mod home;
 fn main() {}

@@ -1,0 +1,130 @@
+//! Dice hash chains. A player's chain of generation `g` in game `G` starts from
+//! `x_0 = SHA-256("grognard/chain-seed/v1\0" || secret seed || G || g as u32 BE)` and
+//! steps `x_{i+1} = SHA-256("grognard/chain/v1\0" || x_i)`. The player commits to the head
+//! `x_L` and reveals `x_{L-1}, x_{L-2}, ...` one per dice request: each reveal is checked by
+//! hashing it once and comparing with the previous reveal (or the head). The values are
+//! fixed by the commitment before any request exists, so a witness cannot bias a roll, and
+//! nobody else can compute them (they are SHA-256 preimages).
+
+use crate::entry::ChainCommit;
+use crate::ids::{GameId, Hash32};
+use crate::keys::SecretKey;
+use sha2::{Digest, Sha256};
+
+const SEED_TAG: &[u8] = b"grognard/chain-seed/v1\0";
+const STEP_TAG: &[u8] = b"grognard/chain/v1\0";
+
+/// Length of a new chain: reveals available before a re-commitment is needed.
+pub const DEFAULT_CHAIN_LENGTH: u32 = 10_000;
+/// Longest chain accepted (bounds the work of deriving a value).
+pub const MAX_CHAIN_LENGTH: u32 = 1_000_000;
+/// A player re-commits when fewer reveals than this remain.
+pub const RECOMMIT_BELOW: u32 = 64;
+
+pub fn step(x: &Hash32) -> Hash32 {
+    Hash32(Sha256::new().chain_update(STEP_TAG).chain_update(x.0).finalize().into())
+}
+
+fn seed(secret: &SecretKey, game: &GameId, generation: u32) -> Hash32 {
+    Hash32(
+        Sha256::new()
+            .chain_update(SEED_TAG)
+            .chain_update(secret.seed())
+            .chain_update(game.0)
+            .chain_update(generation.to_be_bytes())
+            .finalize()
+            .into(),
+    )
+}
+
+/// `x_i` of the player's chain.
+pub fn value_at(secret: &SecretKey, game: &GameId, generation: u32, i: u32) -> Hash32 {
+    let mut x = seed(secret, game, generation);
+    for _ in 0..i {
+        x = step(&x);
+    }
+    x
+}
+
+/// The commitment to a new chain.
+pub fn commit(secret: &SecretKey, game: &GameId, generation: u32, length: u32) -> ChainCommit {
+    assert!((1..=MAX_CHAIN_LENGTH).contains(&length), "chain length {length} out of range");
+    ChainCommit { generation, head: value_at(secret, game, generation, length), length }
+}
+
+/// The value of the `index`-th reveal (1-based) of a committed chain: `x_{L-index}`.
+pub fn reveal_value(secret: &SecretKey, game: &GameId, chain: &ChainCommit, index: u32) -> Option<Hash32> {
+    (1..=chain.length).contains(&index).then(|| value_at(secret, game, chain.generation, chain.length - index))
+}
+
+/// Where a player's chain stands during replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainState {
+    pub commit: ChainCommit,
+    /// Reveals made so far on this chain.
+    pub used: u32,
+    /// The last value revealed, or the head.
+    pub last: Hash32,
+}
+
+impl ChainState {
+    pub fn new(commit: ChainCommit) -> Self {
+        ChainState { commit, used: 0, last: commit.head }
+    }
+
+    pub fn remaining(&self) -> u32 {
+        self.commit.length - self.used
+    }
+
+    /// Check and record the next reveal.
+    pub fn accept(&mut self, generation: u32, index: u32, value: &Hash32) -> Result<(), String> {
+        if generation != self.commit.generation {
+            return Err(format!("the reveal is from chain {generation}, the current chain is {}", self.commit.generation));
+        }
+        if index != self.used + 1 || index > self.commit.length {
+            return Err(format!("the reveal has index {index}; the next index is {}", self.used + 1));
+        }
+        if step(value) != self.last {
+            return Err(format!("the value does not hash to the chain's previous value (index {index})"));
+        }
+        self.used = index;
+        self.last = *value;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reveals_check_against_the_head_in_order() {
+        let sk = SecretKey::from_seed(&[9; 32]);
+        let game = GameId([3; 16]);
+        let c = commit(&sk, &game, 0, 20);
+        let mut state = ChainState::new(c);
+        for i in 1..=20 {
+            let v = reveal_value(&sk, &game, &c, i).expect("in range");
+            let mut bad = v;
+            bad.0[0] ^= 1;
+            assert!(state.accept(0, i, &bad).is_err());
+            state.accept(0, i, &v).expect("a genuine reveal is accepted");
+        }
+        assert_eq!(state.remaining(), 0);
+        assert_eq!(reveal_value(&sk, &game, &c, 21), None);
+    }
+
+    #[test]
+    fn chains_differ_by_key_game_and_generation() {
+        let a = SecretKey::from_seed(&[1; 32]);
+        let b = SecretKey::from_seed(&[2; 32]);
+        let g = GameId([0; 16]);
+        let h = GameId([1; 16]);
+        let heads = [commit(&a, &g, 0, 5).head, commit(&b, &g, 0, 5).head, commit(&a, &h, 0, 5).head, commit(&a, &g, 1, 5).head];
+        for i in 0..4 {
+            for j in i + 1..4 {
+                assert_ne!(heads[i], heads[j]);
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Why a journal, a packet or an entry is refused. Every problem names the entry (author,
+//! feed position and id) and the reason, so a player can tell what was wrong and whose.
+
+use crate::entry::SignedEntry;
+use crate::ids::EntryId;
+use std::fmt;
+
+/// Which entry a problem is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Where {
+    pub author: u8,
+    pub seq: u64,
+    pub id: EntryId,
+    pub kind: &'static str,
+}
+
+impl Where {
+    pub fn of(e: &SignedEntry) -> Where {
+        Where { author: e.entry.author, seq: e.entry.seq, id: e.id, kind: e.entry.body.kind() }
+    }
+}
+
+impl fmt::Display for Where {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} entry #{} of player {} ({})", self.kind, self.seq, self.author, self.id.short())
+    }
+}
+
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Problem {
+    #[error("record {line}: {reason}")]
+    Record { line: usize, reason: String },
+    #[error("the journal has no genesis entry")]
+    NoGenesis,
+    #[error("{entry}: it belongs to game {game}, not to this game")]
+    OtherGame { entry: Where, game: String },
+    #[error("the genesis entry is invalid: {0}")]
+    Genesis(String),
+    #[error("{entry}: the signature is not player {author}'s")]
+    BadSignature { entry: Where, author: u8 },
+    #[error("{entry}: it claims player {claimed} as its author but was signed with player {signer}'s key")]
+    WrongKey { entry: Where, claimed: u8, signer: u8 },
+    #[error("{entry}: the same entry appears twice")]
+    Duplicate { entry: Where },
+    #[error("{entry}: {reason}")]
+    Link { entry: Where, reason: String },
+    #[error("{entry}: a gap: this journal lacks {missing}")]
+    Gap { entry: Where, missing: String },
+    #[error("{entry}: a fork: {reason}")]
+    Fork { entry: Where, reason: String },
+    #[error(
+        "equivocation: player {author} signed two different entries for place #{seq} of their feed: {} and {}",
+        first.id.short(), second.id.short()
+    )]
+    Equivocation { author: u8, seq: u64, first: Box<SignedEntry>, second: Box<SignedEntry> },
+    #[error("line {line}: the entries are not in the journal's canonical order ({entry} belongs elsewhere)")]
+    Order { line: usize, entry: Where },
+    #[error("{entry}: {reason}")]
+    Rejected { entry: Where, reason: String },
+}
+
+impl Problem {
+    /// A short stable name for scripts (`--json`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Problem::Record { .. } => "record",
+            Problem::NoGenesis => "no-genesis",
+            Problem::OtherGame { .. } => "other-game",
+            Problem::Genesis(_) => "genesis",
+            Problem::BadSignature { .. } => "bad-signature",
+            Problem::WrongKey { .. } => "wrong-key",
+            Problem::Duplicate { .. } => "duplicate",
+            Problem::Link { .. } => "link",
+            Problem::Gap { .. } => "gap",
+            Problem::Fork { .. } => "fork",
+            Problem::Equivocation { .. } => "equivocation",
+            Problem::Order { .. } => "order",
+            Problem::Rejected { .. } => "rejected",
+        }
+    }
+}

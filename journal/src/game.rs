@@ -1,0 +1,221 @@
+//! A game on disk: its directory, its verified journal, and the only ways to change it.
+//! Every change is checked completely in memory first; the file is touched only when the
+//! whole change is valid, so a refused packet or command leaves the journal byte-identical.
+
+use crate::entry::{Ack, Body, Entry, SignedEntry, ENTRY_VERSION};
+use crate::error::Problem;
+use crate::ids::EntryId;
+use crate::keys::SecretKey;
+use crate::packet::{Packet, PacketError};
+use crate::replay::Replay;
+use crate::store::{Store, StoreError, TornTail};
+use crate::verify::{check, SigCheck};
+use grognard_engine::{AnyRuleset, PlayerId};
+use std::collections::HashSet;
+use std::path::Path;
+
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("{0}")]
+    Problem(#[from] Problem),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Packet(#[from] PacketError),
+    #[error("the packet belongs to game {packet}, not to this game ({local})")]
+    OtherGame { packet: String, local: String },
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl GameError {
+    /// A short stable name for scripts.
+    pub fn code(&self) -> &'static str {
+        match self {
+            GameError::Problem(p) => p.code(),
+            GameError::Store(_) => "storage",
+            GameError::Packet(_) => "packet",
+            GameError::OtherGame { .. } => "other-game",
+            GameError::Refused(_) => "refused",
+        }
+    }
+}
+
+/// What an import did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportReport {
+    /// Entries new to this journal, in canonical order.
+    pub added: Vec<EntryId>,
+    /// Entries this journal already had.
+    pub known: usize,
+}
+
+pub struct Game<'r> {
+    store: Store,
+    rulesets: Vec<&'r dyn AnyRuleset>,
+    pub entries: Vec<SignedEntry>,
+    pub replay: Replay<'r>,
+    /// Bytes of an append that never completed (reported, cut by the next append).
+    pub torn_tail: Option<TornTail>,
+}
+
+impl<'r> Game<'r> {
+    /// Start a game directory from its genesis entry.
+    pub fn create(dir: &Path, rulesets: &[&'r dyn AnyRuleset], genesis: SignedEntry) -> Result<Game<'r>, GameError> {
+        let checked = check(rulesets, vec![genesis], SigCheck::All)?;
+        let store = Store::create(dir)?;
+        let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
+        store.append(&records)?;
+        Ok(Game { store, rulesets: rulesets.to_vec(), entries: checked.entries, replay: checked.replay, torn_tail: None })
+    }
+
+    /// Open and verify a game directory completely.
+    pub fn open(dir: &Path, rulesets: &[&'r dyn AnyRuleset]) -> Result<Game<'r>, GameError> {
+        let store = Store::open(dir)?;
+        let loaded = store.load()?;
+        let mut entries = Vec::with_capacity(loaded.records.len());
+        for (i, line) in loaded.records.iter().enumerate() {
+            let e = SignedEntry::parse_record(line).map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() })?;
+            entries.push(e);
+        }
+        let stored: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
+        let checked = check(rulesets, entries, SigCheck::All)?;
+        if let Some(line) = stored.iter().zip(&checked.entries).position(|(a, b)| *a != b.id) {
+            let e = &checked.entries[line];
+            return Err(Problem::Order { line: line + 1, entry: crate::error::Where::of(e) }.into());
+        }
+        Ok(Game {
+            store,
+            rulesets: rulesets.to_vec(),
+            entries: checked.entries,
+            replay: checked.replay,
+            torn_tail: loaded.torn_tail,
+        })
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn genesis(&self) -> &SignedEntry {
+        &self.entries[0]
+    }
+
+    /// Import a packet: accept it whole or change nothing.
+    pub fn import(&mut self, packet: &Packet) -> Result<ImportReport, GameError> {
+        if packet.game != self.replay.game {
+            return Err(GameError::OtherGame { packet: packet.game.to_hex(), local: self.replay.game.to_hex() });
+        }
+        let known: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
+        let mut fresh: Vec<SignedEntry> = Vec::new();
+        let mut fresh_ids = HashSet::new();
+        for e in &packet.entries {
+            if !known.contains(&e.id) && fresh_ids.insert(e.id) {
+                fresh.push(e.clone());
+            }
+        }
+        let known_count = packet.entries.len() - fresh.len();
+        if fresh.is_empty() {
+            return Ok(ImportReport { added: Vec::new(), known: known_count });
+        }
+        let mut all = self.entries.clone();
+        all.extend(fresh);
+        let checked = check(&self.rulesets, all, SigCheck::Only(&fresh_ids))?;
+        let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
+        self.commit(checked.entries, checked.replay)?;
+        Ok(ImportReport { added, known: known_count })
+    }
+
+    /// Write a verified, larger journal: append when the old order is a prefix of the new
+    /// one (the usual case), else replace the file atomically (concurrent entries that
+    /// sort before some of ours).
+    fn commit(&mut self, entries: Vec<SignedEntry>, replay: Replay<'r>) -> Result<(), GameError> {
+        let prefix = self.entries.len() <= entries.len() && self.entries.iter().zip(&entries).all(|(a, b)| a.id == b.id);
+        if prefix {
+            let records: Vec<Vec<u8>> = entries[self.entries.len()..].iter().map(SignedEntry::record).collect();
+            self.store.append(&records)?;
+        } else {
+            let records: Vec<Vec<u8>> = entries.iter().map(SignedEntry::record).collect();
+            self.store.rewrite(&records)?;
+        }
+        self.torn_tail = None;
+        self.entries = entries;
+        self.replay = replay;
+        Ok(())
+    }
+
+    /// Sign `body` as the next entry of `author`'s feed (not yet appended).
+    pub fn sign_next(&self, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
+        sign_after(&self.entries, self.replay.keys.len(), author, key, body)
+    }
+
+    /// Sign and append entries of the local player, checking each against the rules first.
+    pub fn append_own(&mut self, author: PlayerId, key: &SecretKey, bodies: Vec<Body>) -> Result<Vec<EntryId>, GameError> {
+        if key.public() != self.replay.keys[author.index()] {
+            return Err(GameError::Refused(format!(
+                "this key is not player {}'s ({})",
+                author.0,
+                self.replay.name(author)
+            )));
+        }
+        let mut replay = self.replay.clone();
+        let mut entries = self.entries.clone();
+        let mut ids = Vec::new();
+        for body in bodies {
+            let signed = sign_after(&entries, self.replay.keys.len(), author, key, body);
+            replay.apply(&signed)?;
+            ids.push(signed.id);
+            entries.push(signed);
+        }
+        self.commit(entries, replay)?;
+        Ok(ids)
+    }
+
+    /// The packet of everything some other player may not have: every entry not in the
+    /// causal past of that player's latest entry.
+    pub fn packet_for_others(&self, me: PlayerId) -> Packet {
+        let players = self.replay.keys.len();
+        // seen[r][x] = how many of x's entries player r has provably seen.
+        let mut seen = vec![vec![0u64; players]; players];
+        for e in &self.entries {
+            let r = usize::from(e.entry.author);
+            seen[r][r] = e.entry.seq + 1;
+            for k in &e.entry.acks {
+                seen[r][usize::from(k.author)] = seen[r][usize::from(k.author)].max(k.seq + 1);
+            }
+        }
+        let entries = self
+            .entries
+            .iter()
+            .filter(|e| {
+                (0..players).any(|r| r != me.index() && seen[r][usize::from(e.entry.author)] <= e.entry.seq)
+            })
+            .cloned()
+            .collect();
+        Packet { game: self.replay.game, entries }
+    }
+}
+
+/// Sign `body` as the entry that follows `entries` in `author`'s feed: the next seq, a
+/// link to the author's previous entry (the genesis for a join), and an ack of the latest
+/// entry of every other feed.
+fn sign_after(entries: &[SignedEntry], players: usize, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
+    let mut latest: Vec<Option<Ack>> = vec![None; players];
+    for e in entries {
+        latest[usize::from(e.entry.author)] = Some(Ack { author: e.entry.author, seq: e.entry.seq, id: e.id });
+    }
+    let (seq, prev) = match latest[author.index()].take() {
+        Some(mine) => (mine.seq + 1, Some(mine.id)),
+        None => (0, Some(entries[0].id)),
+    };
+    let entry = Entry {
+        v: ENTRY_VERSION,
+        game: entries[0].entry.game,
+        author: author.0,
+        seq,
+        prev,
+        acks: latest.into_iter().flatten().collect(),
+        body,
+    };
+    SignedEntry::sign(entry, key)
+}

@@ -1,0 +1,81 @@
+//! Turn packets: the entries a player sends to the others, as text that survives mail.
+//!
+//! ```text
+//! grognard-packet v1 game=<32 hex> entries=<n>
+//! <record line> (n times)
+//! end sha256=<SHA-256 of every byte before this line, hex>
+//! ```
+
+use crate::entry::{RecordError, SignedEntry};
+use crate::ids::GameId;
+use sha2::{Digest, Sha256};
+
+/// The largest packet accepted.
+pub const MAX_PACKET_BYTES: usize = 32 * 1024 * 1024;
+const MAGIC: &str = "grognard-packet v1";
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PacketError {
+    #[error("the packet is {0} bytes; the limit is {MAX_PACKET_BYTES}")]
+    TooLarge(usize),
+    #[error("not a Grognard packet (it must start with `{MAGIC} game=.. entries=..`)")]
+    Header,
+    #[error("the packet is truncated: {0}")]
+    Truncated(String),
+    #[error("the packet is damaged: its checksum does not match its content")]
+    Checksum,
+    #[error("entry {index} of the packet: {error}")]
+    Record { index: usize, error: RecordError },
+}
+
+#[derive(Clone, Debug)]
+pub struct Packet {
+    pub game: GameId,
+    pub entries: Vec<SignedEntry>,
+}
+
+impl Packet {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = format!("{MAGIC} game={} entries={}\n", self.game, self.entries.len()).into_bytes();
+        for e in &self.entries {
+            out.extend_from_slice(&e.record());
+            out.push(b'\n');
+        }
+        let sum = hex::encode(Sha256::digest(&out));
+        out.extend_from_slice(format!("end sha256={sum}\n").as_bytes());
+        out
+    }
+
+    pub fn decode(bytes: &[u8]) -> Result<Packet, PacketError> {
+        if bytes.len() > MAX_PACKET_BYTES {
+            return Err(PacketError::TooLarge(bytes.len()));
+        }
+        // Mail may turn line ends into CRLF; records never contain '\r'.
+        let text: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'\r').collect();
+        let mut lines = text.split(|&b| b == b'\n');
+        let header = lines.next().ok_or(PacketError::Header)?;
+        let header = std::str::from_utf8(header).map_err(|_| PacketError::Header)?;
+        let rest = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(" game=")).ok_or(PacketError::Header)?;
+        let (game, count) = rest.split_once(" entries=").ok_or(PacketError::Header)?;
+        let game = GameId::from_hex(game).ok_or(PacketError::Header)?;
+        let count: usize = count.parse().map_err(|_| PacketError::Header)?;
+        let mut entries = Vec::with_capacity(count.min(100_000));
+        let mut body_len = header.len() + 1;
+        for index in 0..count {
+            let line = lines
+                .next()
+                .filter(|l| !l.starts_with(b"end sha256="))
+                .ok_or_else(|| PacketError::Truncated(format!("it announces {count} entries but holds {index}")))?;
+            body_len += line.len() + 1;
+            let entry = SignedEntry::parse_record(line).map_err(|error| PacketError::Record { index, error })?;
+            entries.push(entry);
+        }
+        let end = lines.next().ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
+        let sum = end.strip_prefix(b"end sha256=").ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
+        let expected = hex::encode(Sha256::digest(&text[..body_len.min(text.len())]));
+        if sum != expected.as_bytes() {
+            return Err(PacketError::Checksum);
+        }
+        Ok(Packet { game, entries })
+    }
+}

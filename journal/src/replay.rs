@@ -1,0 +1,565 @@
+//! Replay: feed a journal's entries, in canonical order, through the protocol (joins, dice
+//! requests and reveals, sealed commits and openings) and the ruleset, checking each one.
+//! The result is the game state, what each player owes next, and a log of what happened.
+
+use crate::chain::{ChainState, MAX_CHAIN_LENGTH};
+use crate::entry::{Ack, Body, ChainCommit, DiceMode, Genesis, SignedEntry, Witnesses};
+use crate::error::{Problem, Where};
+use crate::ids::{EntryId, GameId, Hash32};
+use crate::keys::{check_identity, PublicKey};
+use crate::{rolls, sealed};
+use grognard_engine::{
+    AnyRuleset, ApplyError, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats, StreamDice,
+};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+/// The hash of a scenario's data, as fixed in the genesis entry.
+pub fn scenario_hash(data: &[u8]) -> Hash32 {
+    Hash32(Sha256::new().chain_update(b"grognard/scenario/v1\0").chain_update(data).finalize().into())
+}
+
+/// What a command or a sealed step waits for once its dice are in.
+#[derive(Clone, Debug)]
+pub enum Held {
+    Command { player: PlayerId, command: Value },
+    Sealed { choices: Vec<(PlayerId, Value)> },
+}
+
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Some players have not joined yet.
+    Joining,
+    /// The ruleset's pending decision is open.
+    Playing,
+    /// A sealed step: commitments, then openings.
+    Sealing { step: String, players: Vec<PlayerId>, commits: BTreeMap<PlayerId, Hash32>, choices: BTreeMap<PlayerId, Value> },
+    /// A dice request waits for its witnesses.
+    AwaitingDice { request: EntryId, log_index: usize, witnesses: Vec<PlayerId>, reveals: BTreeMap<PlayerId, Hash32>, held: Held },
+}
+
+/// What one player must do next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Owed {
+    Join,
+    /// The ruleset's decision (command, choice or roll).
+    Decide(Pending),
+    Seal { step: String, prompt: String },
+    Unseal { step: String },
+    Reveal { request: EntryId },
+}
+
+/// One line of the game's story.
+#[derive(Clone, Debug)]
+pub struct LogItem {
+    pub entry: Where,
+    pub text: String,
+    pub events: Vec<Event>,
+    pub rolls: Vec<(u32, u32)>,
+    /// How the rolls were made ("fair, witnessed by ...", "casual", "scripted").
+    pub dice: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct Replay<'r> {
+    pub ruleset: &'r dyn AnyRuleset,
+    pub game: GameId,
+    pub genesis_id: EntryId,
+    pub genesis: Genesis,
+    pub keys: Vec<PublicKey>,
+    pub seats: Seats,
+    pub joined: Vec<bool>,
+    pub chains: Vec<Option<ChainState>>,
+    pub state: GameState,
+    pub phase: Phase,
+    /// Entries placed so far, per author.
+    pub placed: Vec<u64>,
+    /// Scripted faces used so far.
+    pub script_used: usize,
+    pub log: Vec<LogItem>,
+}
+
+fn reject(e: &SignedEntry, reason: impl Into<String>) -> Problem {
+    Problem::Rejected { entry: Where::of(e), reason: reason.into() }
+}
+
+impl<'r> Replay<'r> {
+    /// Check a genesis entry and set the game up. `ruleset` must be the one it names.
+    pub fn start(ruleset: &'r dyn AnyRuleset, genesis_entry: &SignedEntry) -> Result<Replay<'r>, Problem> {
+        let Body::Genesis(genesis) = &genesis_entry.entry.body else {
+            return Err(Problem::NoGenesis);
+        };
+        let bad = |m: String| Problem::Genesis(m);
+        let info = ruleset.info();
+        if genesis.ruleset != info.id || genesis.ruleset_version != info.version {
+            return Err(bad(format!(
+                "the game uses ruleset {} version {}, this program has {} version {}",
+                genesis.ruleset, genesis.ruleset_version, info.id, info.version
+            )));
+        }
+        let n = genesis.players.len();
+        if !(1..=grognard_engine::MAX_PLAYERS).contains(&n) {
+            return Err(bad(format!("a game has 1 to {} players, not {n}", grognard_engine::MAX_PLAYERS)));
+        }
+        if usize::from(genesis_entry.entry.author) >= n || genesis_entry.entry.seq != 0 {
+            return Err(bad("the creator must be one of the players, at feed position 0".into()));
+        }
+        if genesis_entry.entry.prev.is_some() || !genesis_entry.entry.acks.is_empty() {
+            return Err(bad("the genesis has no prev and no acks".into()));
+        }
+        let mut keys = Vec::with_capacity(n);
+        for (i, p) in genesis.players.iter().enumerate() {
+            check_identity(&p.name, &p.email).map_err(|m| bad(format!("player {i}: {m}")))?;
+            let key = PublicKey::from_hex(&p.key).map_err(|e| bad(format!("player {i}'s key: {e}")))?;
+            if keys.contains(&key) {
+                return Err(bad(format!("player {i} has the same key as another player")));
+            }
+            keys.push(key);
+        }
+        let scenario = ruleset
+            .scenarios()
+            .into_iter()
+            .find(|s| s.id == genesis.scenario)
+            .ok_or_else(|| bad(format!("ruleset {} has no scenario `{}`", info.id, genesis.scenario)))?;
+        let data = ruleset.scenario_data(&genesis.scenario).map_err(|e| bad(e.to_string()))?;
+        if scenario_hash(&data) != genesis.scenario_hash {
+            return Err(bad(format!("the data of scenario `{}` differs from the data the game was created with", scenario.id)));
+        }
+        let assignment: Vec<Vec<String>> = genesis.players.iter().map(|p| p.powers.clone()).collect();
+        let seats = Seats::new(&scenario.powers, &assignment).map_err(|e| bad(e.to_string()))?;
+        let dice = &genesis.dice;
+        if (dice.mode == DiceMode::Scripted) != !dice.faces.is_empty() {
+            return Err(bad("scripted dice, and only they, list their faces".into()));
+        }
+        if dice.mode == DiceMode::Fair && n < 2 {
+            return Err(bad("fair dice need at least two players (one to roll, one to witness)".into()));
+        }
+        check_chain(dice.mode, genesis.chain.as_ref(), 0).map_err(bad)?;
+        let state = ruleset.setup(&genesis.scenario, &seats).map_err(|e| bad(e.to_string()))?;
+        let creator = usize::from(genesis_entry.entry.author);
+        let mut joined = vec![false; n];
+        joined[creator] = true;
+        let mut chains = vec![None; n];
+        chains[creator] = genesis.chain.map(ChainState::new);
+        let mut placed = vec![0; n];
+        placed[creator] = 1;
+        let mut replay = Replay {
+            ruleset,
+            game: genesis_entry.entry.game,
+            genesis_id: genesis_entry.id,
+            genesis: genesis.clone(),
+            keys,
+            seats,
+            joined,
+            chains,
+            state,
+            phase: Phase::Joining,
+            placed,
+            script_used: 0,
+            log: Vec::new(),
+        };
+        replay.log.push(LogItem {
+            entry: Where::of(genesis_entry),
+            text: format!(
+                "{} creates a game of {} ({}), {} dice",
+                replay.name(PlayerId(creator as u8)),
+                info.name,
+                genesis.scenario,
+                dice.mode.as_str()
+            ),
+            events: Vec::new(),
+            rolls: Vec::new(),
+            dice: None,
+        });
+        replay.start_play_if_joined();
+        Ok(replay)
+    }
+
+    pub fn name(&self, p: PlayerId) -> &str {
+        self.genesis.players.get(p.index()).map_or("?", |i| i.name.as_str())
+    }
+
+    pub fn mode(&self) -> DiceMode {
+        self.genesis.dice.mode
+    }
+
+    fn start_play_if_joined(&mut self) {
+        if matches!(self.phase, Phase::Joining) && self.joined.iter().all(|j| *j) {
+            self.phase = Phase::Playing;
+        }
+    }
+
+    fn log(&mut self, e: &SignedEntry, text: String) -> usize {
+        self.log.push(LogItem { entry: Where::of(e), text, events: Vec::new(), rolls: Vec::new(), dice: None });
+        self.log.len() - 1
+    }
+
+    /// Apply the next entry of the canonical order.
+    pub fn apply(&mut self, e: &SignedEntry) -> Result<(), Problem> {
+        if e.entry.game != self.game {
+            return Err(Problem::OtherGame { entry: Where::of(e), game: e.entry.game.to_hex() });
+        }
+        let author = PlayerId(e.entry.author);
+        match &e.entry.body {
+            Body::Genesis(_) => return Err(reject(e, "a game has one genesis entry")),
+            Body::Join { chain } => self.join(e, author, chain.as_ref())?,
+            Body::Command { command } => self.command(e, author, command)?,
+            Body::Seal { step, commitment } => self.seal(e, author, step, *commitment)?,
+            Body::Unseal { step, choice, salt } => self.unseal(e, author, step, choice, salt)?,
+            Body::Reveal { request, generation, index, value } => {
+                self.reveal(e, author, request, *generation, *index, value)?
+            }
+            Body::Chain { chain } => self.rechain(e, author, chain)?,
+        }
+        self.placed[author.index()] += 1;
+        Ok(())
+    }
+
+    fn join(&mut self, e: &SignedEntry, author: PlayerId, chain: Option<&ChainCommit>) -> Result<(), Problem> {
+        if self.joined[author.index()] {
+            return Err(reject(e, "this player has already joined"));
+        }
+        check_chain(self.mode(), chain, 0).map_err(|m| reject(e, m))?;
+        self.joined[author.index()] = true;
+        self.chains[author.index()] = chain.copied().map(ChainState::new);
+        self.log(e, format!("{} joins", self.name(author)));
+        self.start_play_if_joined();
+        Ok(())
+    }
+
+    /// Everything ordered before a command must be in its causal past: a command is made
+    /// by a player who has seen the whole game so far.
+    fn check_seen_everything(&self, e: &SignedEntry) -> Result<(), Problem> {
+        for (x, &count) in self.placed.iter().enumerate() {
+            if x == usize::from(e.entry.author) || count == 0 {
+                continue;
+            }
+            let seen = e.entry.acks.iter().find(|k: &&Ack| usize::from(k.author) == x).map_or(0, |k| k.seq + 1);
+            if seen < count {
+                return Err(reject(
+                    e,
+                    format!(
+                        "it was made without seeing player {x}'s entry #{} that comes before it (a stale or concurrent command)",
+                        seen
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn waiting_text(&self) -> String {
+        match &self.phase {
+            Phase::Joining => "the game waits for players to join".into(),
+            Phase::Playing => self.ruleset.pending(&self.state).prompt().to_string(),
+            Phase::Sealing { step, .. } => format!("the game is in sealed step `{step}`"),
+            Phase::AwaitingDice { request, .. } => format!("the game waits for dice on request {}", request.short()),
+        }
+    }
+
+    fn command(&mut self, e: &SignedEntry, author: PlayerId, command: &Value) -> Result<(), Problem> {
+        if !matches!(self.phase, Phase::Playing) {
+            return Err(reject(e, format!("out of turn: {}", self.waiting_text())));
+        }
+        self.check_seen_everything(e)?;
+        let pending = self.ruleset.pending(&self.state);
+        match &pending {
+            Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
+                if *player == author => {}
+            Pending::Sealed { step, .. } => {
+                return Err(reject(e, format!("out of turn: step `{step}` is sealed; choices are committed with a seal")))
+            }
+            Pending::Over { result, .. } => return Err(reject(e, format!("the game is over: {result}"))),
+            other => {
+                return Err(reject(
+                    e,
+                    format!(
+                        "out of turn: {} must act ({}), not {}",
+                        self.name(other.players()[0]),
+                        other.prompt(),
+                        self.name(author)
+                    ),
+                ))
+            }
+        }
+        let text = format!("{}: {}", self.name(author), self.ruleset.format_command(command));
+        let log_index = self.log(e, text);
+        let held = Held::Command { player: author, command: command.clone() };
+        self.run(e, log_index, held)
+    }
+
+    /// Apply `held` with the game's dice; fair dice defer it until the witnesses reveal.
+    fn run(&mut self, e: &SignedEntry, log_index: usize, held: Held) -> Result<(), Problem> {
+        let result = match self.mode() {
+            DiceMode::Fair => {
+                let r = self.execute(&held, &mut NoDice);
+                if let Err(ApplyError::NeedDice) = r {
+                    let witnesses = self.witnesses_for(&held);
+                    self.log[log_index].dice = Some(format!(
+                        "fair dice: waiting for {}",
+                        witnesses.iter().map(|w| self.name(*w)).collect::<Vec<_>>().join(", ")
+                    ));
+                    self.phase = Phase::AwaitingDice {
+                        request: e.id,
+                        log_index,
+                        witnesses,
+                        reveals: BTreeMap::new(),
+                        held,
+                    };
+                    return Ok(());
+                }
+                r.map(|(s, ev)| (s, ev, Vec::new(), None))
+            }
+            DiceMode::Casual => {
+                let mut dice = StreamDice::from_seed(rolls::casual_seed(&self.game, &e.id));
+                let r = self.execute(&held, &mut dice);
+                r.map(|(s, ev)| (s, ev, dice.rolled().to_vec(), Some("casual dice (predictable)".to_string())))
+            }
+            DiceMode::Scripted => {
+                let faces = self.genesis.dice.faces.clone();
+                let mut dice = ScriptedDice::new(&faces[self.script_used.min(faces.len())..]);
+                let r = self.execute(&held, &mut dice);
+                let used = dice.used();
+                let rolled = dice.rolled().to_vec();
+                if r.is_ok() {
+                    self.script_used += used;
+                }
+                r.map(|(s, ev)| (s, ev, rolled, Some("scripted dice".to_string())))
+            }
+        };
+        match result {
+            Ok((state, events, rolled, how)) => {
+                self.state = state;
+                let item = &mut self.log[log_index];
+                item.events = events;
+                if !rolled.is_empty() {
+                    item.rolls = rolled;
+                    item.dice = how;
+                }
+                self.phase = Phase::Playing;
+                Ok(())
+            }
+            Err(ApplyError::Rule(err)) => {
+                self.log.truncate(log_index);
+                Err(reject(e, format!("illegal: {err}")))
+            }
+            Err(ApplyError::NeedDice) => {
+                self.log.truncate(log_index);
+                Err(reject(e, "the scripted dice ran out, or hold a face too large for the die"))
+            }
+        }
+    }
+
+    fn execute(&self, held: &Held, dice: &mut dyn DiceSource) -> Result<(GameState, Vec<Event>), ApplyError> {
+        match held {
+            Held::Command { player, command } => self.ruleset.apply(&self.state, *player, command, dice),
+            Held::Sealed { choices } => self.ruleset.apply_sealed(&self.state, choices, dice),
+        }
+    }
+
+    /// Who witnesses the dice of `held`: the roller's opponents (or every other player, as
+    /// the genesis says) for a command, every player for a sealed step.
+    pub fn witnesses_for(&self, held: &Held) -> Vec<PlayerId> {
+        match held {
+            Held::Command { player, .. } => {
+                let opponents = self.seats.opponents_of(*player);
+                if self.genesis.dice.witnesses == Witnesses::Opponents && !opponents.is_empty() {
+                    opponents
+                } else {
+                    self.seats.players().filter(|p| p != player).collect()
+                }
+            }
+            Held::Sealed { .. } => self.seats.players().collect(),
+        }
+    }
+
+    fn seal(&mut self, e: &SignedEntry, author: PlayerId, step: &str, commitment: Hash32) -> Result<(), Problem> {
+        if matches!(self.phase, Phase::Playing) {
+            match self.ruleset.pending(&self.state) {
+                Pending::Sealed { step: open, players, .. } if open == step => {
+                    self.phase =
+                        Phase::Sealing { step: open, players, commits: BTreeMap::new(), choices: BTreeMap::new() };
+                }
+                _ => return Err(reject(e, format!("out of turn: no sealed step `{step}` is open; {}", self.waiting_text()))),
+            }
+        }
+        let text = format!("{} seals a choice for `{step}`", self.name(author));
+        let Phase::Sealing { step: open, players, commits, .. } = &mut self.phase else {
+            return Err(reject(e, format!("out of turn: {}", self.waiting_text())));
+        };
+        if open != step {
+            return Err(reject(e, format!("the open sealed step is `{open}`, not `{step}`")));
+        }
+        if !players.contains(&author) {
+            return Err(reject(e, format!("player {} takes no part in sealed step `{step}`", author.0)));
+        }
+        if commits.insert(author, commitment).is_some() {
+            return Err(reject(e, format!("player {} has already sealed a choice for `{step}`", author.0)));
+        }
+        self.log(e, text);
+        Ok(())
+    }
+
+    fn unseal(&mut self, e: &SignedEntry, author: PlayerId, step: &str, choice: &Value, salt: &Hash32) -> Result<(), Problem> {
+        let game = self.game;
+        let Phase::Sealing { step: open, players, commits, choices } = &mut self.phase else {
+            return Err(reject(e, format!("out of turn: no sealed step is open; {}", self.waiting_text())));
+        };
+        if open != step {
+            return Err(reject(e, format!("the open sealed step is `{open}`, not `{step}`")));
+        }
+        if commits.len() < players.len() {
+            return Err(reject(e, "a sealed choice is opened only after every player has sealed theirs"));
+        }
+        let Some(commitment) = commits.get(&author) else {
+            return Err(reject(e, format!("player {} sealed no choice for `{step}`", author.0)));
+        };
+        if sealed::commitment(&game, step, author.0, salt, choice) != *commitment {
+            return Err(reject(e, "the opened choice and salt do not match the sealed commitment"));
+        }
+        if choices.contains_key(&author) {
+            return Err(reject(e, format!("player {} has already opened their choice", author.0)));
+        }
+        self.ruleset.check_sealed(&self.state, author, choice).map_err(|err| reject(e, format!("illegal: {err}")))?;
+        let Phase::Sealing { players, choices, .. } = &mut self.phase else { unreachable!("checked above") };
+        choices.insert(author, choice.clone());
+        let complete = choices.len() == players.len();
+        let all: Vec<(PlayerId, Value)> = choices.iter().map(|(p, c)| (*p, c.clone())).collect();
+        let text = format!("{} opens: {}", self.name(author), self.ruleset.format_command(choice));
+        let log_index = self.log(e, text);
+        if complete {
+            self.phase = Phase::Playing;
+            return self.run(e, log_index, Held::Sealed { choices: all });
+        }
+        Ok(())
+    }
+
+    fn reveal(
+        &mut self,
+        e: &SignedEntry,
+        author: PlayerId,
+        request: &EntryId,
+        generation: u32,
+        index: u32,
+        value: &Hash32,
+    ) -> Result<(), Problem> {
+        let waiting = self.waiting_text();
+        let Phase::AwaitingDice { request: open, witnesses, reveals, .. } = &mut self.phase else {
+            return Err(reject(e, format!("no dice request is open; {waiting}")));
+        };
+        if open != request {
+            return Err(reject(e, format!("the open dice request is {}, not {}", open.short(), request.short())));
+        }
+        if !witnesses.contains(&author) {
+            return Err(reject(e, format!("player {} is not a witness of this request", author.0)));
+        }
+        if reveals.contains_key(&author) {
+            return Err(reject(e, format!("player {} has already revealed for this request", author.0)));
+        }
+        let chain = self.chains[author.index()].as_mut().ok_or_else(|| reject(e, "this player has no dice chain"))?;
+        chain.accept(generation, index, value).map_err(|m| reject(e, m))?;
+        reveals.insert(author, *value);
+        let complete = reveals.len() == witnesses.len();
+        let text = format!("{} reveals a dice value for request {}", self.name(author), request.short());
+        self.log(e, text);
+        if !complete {
+            return Ok(());
+        }
+        let Phase::AwaitingDice { request, log_index, witnesses, reveals, held } =
+            std::mem::replace(&mut self.phase, Phase::Playing)
+        else {
+            unreachable!("matched above")
+        };
+        let values: Vec<(u8, Hash32)> = reveals.iter().map(|(p, v)| (p.0, *v)).collect();
+        let seed = rolls::fair_seed(&self.game, &request, &values);
+        let mut dice = StreamDice::from_seed(seed);
+        match self.execute(&held, &mut dice) {
+            Ok((state, events)) => {
+                self.state = state;
+                let item = &mut self.log[log_index];
+                item.events = events;
+                item.rolls = dice.rolled().to_vec();
+                item.dice = Some(format!(
+                    "fair dice, witnessed by {}",
+                    witnesses.iter().map(|w| self.genesis.players[w.index()].name.as_str()).collect::<Vec<_>>().join(", ")
+                ));
+                Ok(())
+            }
+            Err(err) => Err(reject(
+                e,
+                format!("the request {} failed once its dice were known ({err}); the ruleset broke its contract", request.short()),
+            )),
+        }
+    }
+
+    fn rechain(&mut self, e: &SignedEntry, author: PlayerId, chain: &ChainCommit) -> Result<(), Problem> {
+        let current = self.chains[author.index()].as_ref().map(|c| c.commit.generation);
+        let Some(current) = current else {
+            return Err(reject(e, "only games with fair dice have dice chains"));
+        };
+        check_chain(self.mode(), Some(chain), current + 1).map_err(|m| reject(e, m))?;
+        self.chains[author.index()] = Some(ChainState::new(*chain));
+        self.log(e, format!("{} commits to a new dice chain", self.name(author)));
+        Ok(())
+    }
+
+    /// What each player must do now, in player order.
+    pub fn owed(&self) -> Vec<(PlayerId, Owed)> {
+        match &self.phase {
+            Phase::Joining => {
+                self.seats.players().filter(|p| !self.joined[p.index()]).map(|p| (p, Owed::Join)).collect()
+            }
+            Phase::Playing => match self.ruleset.pending(&self.state) {
+                Pending::Sealed { step, players, prompt } => {
+                    players.into_iter().map(|p| (p, Owed::Seal { step: step.clone(), prompt: prompt.clone() })).collect()
+                }
+                Pending::Over { .. } => Vec::new(),
+                other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
+            },
+            Phase::Sealing { step, players, commits, choices } => {
+                if commits.len() < players.len() {
+                    let prompt = match self.ruleset.pending(&self.state) {
+                        Pending::Sealed { prompt, .. } => prompt,
+                        _ => String::new(),
+                    };
+                    players
+                        .iter()
+                        .filter(|p| !commits.contains_key(p))
+                        .map(|p| (*p, Owed::Seal { step: step.clone(), prompt: prompt.clone() }))
+                        .collect()
+                } else {
+                    players.iter().filter(|p| !choices.contains_key(p)).map(|p| (*p, Owed::Unseal { step: step.clone() })).collect()
+                }
+            }
+            Phase::AwaitingDice { request, witnesses, reveals, .. } => witnesses
+                .iter()
+                .filter(|w| !reveals.contains_key(w))
+                .map(|w| (*w, Owed::Reveal { request: *request }))
+                .collect(),
+        }
+    }
+
+    /// The game's result, once it is over.
+    pub fn over(&self) -> Option<(String, Vec<PlayerId>)> {
+        match (&self.phase, self.ruleset.pending(&self.state)) {
+            (Phase::Playing, Pending::Over { result, winners }) => Some((result, winners)),
+            _ => None,
+        }
+    }
+}
+
+fn check_chain(mode: DiceMode, chain: Option<&ChainCommit>, generation: u32) -> Result<(), String> {
+    match (mode, chain) {
+        (DiceMode::Fair, None) => Err("with fair dice every player commits to a dice chain".into()),
+        (DiceMode::Fair, Some(c)) if c.generation != generation => {
+            Err(format!("the dice chain should be generation {generation}, not {}", c.generation))
+        }
+        (DiceMode::Fair, Some(c)) if c.length == 0 || c.length > MAX_CHAIN_LENGTH => {
+            Err(format!("a dice chain has 1 to {MAX_CHAIN_LENGTH} links, not {}", c.length))
+        }
+        (DiceMode::Fair, Some(_)) => Ok(()),
+        (_, Some(_)) => Err("only games with fair dice have dice chains".into()),
+        (_, None) => Ok(()),
+    }
+}

@@ -1,0 +1,46 @@
+//! Sealed choices: a player commits to
+//! `SHA-256("grognard/seal/v1\0" || game || u32 BE length of step || step || player || salt || canonical choice)`
+//! and later reveals the choice and the salt. The salt is derived from the player's secret
+//! key (`SHA-256("grognard/seal-salt/v1\0" || secret seed || game || step length || step)`)
+//! so there is no extra secret to lose; it is unguessable until revealed.
+
+use crate::canonical;
+use crate::ids::{GameId, Hash32};
+use crate::keys::SecretKey;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+const SEAL_TAG: &[u8] = b"grognard/seal/v1\0";
+const SALT_TAG: &[u8] = b"grognard/seal-salt/v1\0";
+
+fn step_bytes(step: &str) -> Vec<u8> {
+    let mut v = (step.len() as u32).to_be_bytes().to_vec();
+    v.extend_from_slice(step.as_bytes());
+    v
+}
+
+pub fn salt(secret: &SecretKey, game: &GameId, step: &str) -> Hash32 {
+    Hash32(
+        Sha256::new()
+            .chain_update(SALT_TAG)
+            .chain_update(secret.seed())
+            .chain_update(game.0)
+            .chain_update(step_bytes(step))
+            .finalize()
+            .into(),
+    )
+}
+
+pub fn commitment(game: &GameId, step: &str, player: u8, salt: &Hash32, choice: &Value) -> Hash32 {
+    Hash32(
+        Sha256::new()
+            .chain_update(SEAL_TAG)
+            .chain_update(game.0)
+            .chain_update(step_bytes(step))
+            .chain_update([player])
+            .chain_update(salt.0)
+            .chain_update(canonical::encode(choice))
+            .finalize()
+            .into(),
+    )
+}

@@ -1,0 +1,84 @@
+//! Full verification of a set of entries: genesis, signatures, feeds and links, the
+//! canonical order, and a replay of every entry through the protocol and the rules.
+
+use crate::dag;
+use crate::entry::{Body, SignedEntry};
+use crate::error::{Problem, Where};
+use crate::ids::EntryId;
+use crate::replay::Replay;
+use crate::signatures;
+use grognard_engine::AnyRuleset;
+use std::collections::HashSet;
+
+/// Which signatures to check.
+pub enum SigCheck<'a> {
+    All,
+    /// Only these entries (the others were checked when they entered the local journal).
+    Only(&'a HashSet<EntryId>),
+}
+
+/// A verified journal: entries in canonical order and the replay of all of them.
+pub struct Checked<'r> {
+    pub entries: Vec<SignedEntry>,
+    pub replay: Replay<'r>,
+}
+
+/// Find the ruleset a genesis names.
+pub fn ruleset_for<'r>(rulesets: &[&'r dyn AnyRuleset], genesis: &SignedEntry) -> Result<&'r dyn AnyRuleset, Problem> {
+    let Body::Genesis(g) = &genesis.entry.body else { return Err(Problem::NoGenesis) };
+    rulesets.iter().copied().find(|r| r.info().id == g.ruleset).ok_or_else(|| {
+        Problem::Genesis(format!("this program does not know ruleset `{}` (see `grognard scenarios`)", g.ruleset))
+    })
+}
+
+/// Verify `entries` (any order, no duplicate ids) and put them in canonical order.
+pub fn check<'r>(
+    rulesets: &[&'r dyn AnyRuleset],
+    entries: Vec<SignedEntry>,
+    sigs: SigCheck<'_>,
+) -> Result<Checked<'r>, Problem> {
+    let mut geneses = entries.iter().filter(|e| matches!(e.entry.body, Body::Genesis(_)));
+    let genesis = geneses.next().ok_or(Problem::NoGenesis)?;
+    if let Some(second) = geneses.next() {
+        return Err(Problem::Link { entry: Where::of(second), reason: "a journal has one genesis entry".into() });
+    }
+    let game = genesis.entry.game;
+    if let Some(stranger) = entries.iter().find(|e| e.entry.game != game) {
+        return Err(Problem::OtherGame { entry: Where::of(stranger), game: stranger.entry.game.to_hex() });
+    }
+    let ruleset = ruleset_for(rulesets, genesis)?;
+    let genesis_author = genesis.entry.author;
+    let replay = Replay::start(ruleset, genesis)?;
+    let keys = replay.keys.clone();
+    if let Some(e) = entries.iter().find(|e| usize::from(e.entry.author) >= keys.len()) {
+        return Err(Problem::Link { entry: Where::of(e), reason: format!("author {} is not a player", e.entry.author) });
+    }
+    let to_check: Vec<&SignedEntry> = match sigs {
+        SigCheck::All => entries.iter().collect(),
+        SigCheck::Only(ids) => entries.iter().filter(|e| ids.contains(&e.id)).collect(),
+    };
+    if let Some(&i) = signatures::failing(&to_check, &keys).first() {
+        let e = to_check[i];
+        let signer = keys.iter().position(|k| e.verify(k));
+        return Err(match signer {
+            Some(s) => Problem::WrongKey { entry: Where::of(e), claimed: e.entry.author, signer: s as u8 },
+            None => Problem::BadSignature { entry: Where::of(e), author: e.entry.author },
+        });
+    }
+    let refs: Vec<&SignedEntry> = entries.iter().collect();
+    let order: Vec<EntryId> = {
+        let feeds = dag::feeds(&refs, keys.len(), genesis_author)?;
+        feeds.order()?.iter().map(|e| e.id).collect()
+    };
+    let mut replay = replay;
+    let mut by_id: std::collections::HashMap<EntryId, SignedEntry> = entries.into_iter().map(|e| (e.id, e)).collect();
+    let mut ordered = Vec::with_capacity(order.len());
+    for (i, id) in order.iter().enumerate() {
+        let Some(e) = by_id.remove(id) else { unreachable!("order lists each entry once") };
+        if i > 0 {
+            replay.apply(&e)?;
+        }
+        ordered.push(e);
+    }
+    Ok(Checked { entries: ordered, replay })
+}
