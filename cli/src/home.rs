@@ -40,8 +40,8 @@ pub enum HomeError {
     Key(#[from] KeyFileError),
     #[error("{} can be read by other users (mode {mode:04o}): run `chmod 600 {}`", path.display(), path.display())]
     Exposed { path: PathBuf, mode: u32 },
-    #[error("{} changed: it no longer holds {name}'s key {}", path.display(), public.fingerprint())]
-    Changed { path: PathBuf, name: String, public: PublicKey },
+    #[error("{} changed: it no longer holds {name}'s key {fingerprint}", path.display())]
+    Changed { path: PathBuf, name: String, fingerprint: String },
     #[error("cannot read the passphrase: {0}")]
     Passphrase(String),
 }
@@ -166,7 +166,11 @@ impl Identity {
         let text = Zeroizing::new(fs::read_to_string(path).map_err(io_error(path))?);
         let file = keyfile::parse(&text).map_err(|source| HomeError::KeyFile { path: path.clone(), source })?;
         if file.public != self.public {
-            return Err(HomeError::Changed { path: path.clone(), name: self.name.clone(), public: self.public });
+            return Err(HomeError::Changed {
+                path: path.clone(),
+                name: self.name.clone(),
+                fingerprint: self.public.fingerprint(),
+            });
         }
         Ok(file)
     }

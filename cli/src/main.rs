@@ -1,2 +1,91 @@
+//! `grognard`: play board wargames by email with a signed journal and dice nobody can bias.
+//!
+//! Exit codes: 0 success; 1 a command, packet or check was refused or failed; 2 usage error.
+
+mod cmd;
+mod failure;
 mod home;
-fn main() {}
+mod registry;
+mod seat;
+
+use clap::{Parser, Subcommand};
+
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "grognard", version, about = "Play Napoleonic board wargames by email: signed journals, fair dice.")]
+struct Cli {
+    /// Print machine-readable JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create an identity (an ed25519 key pair) and print its public key line.
+    Keygen(cmd::keygen::Args),
+    /// List this machine's identities, or print one's public key line.
+    Whoami(cmd::keygen::WhoamiArgs),
+    /// List the rulesets and scenarios a game can start from.
+    Scenarios,
+    /// Create a game and write the invitation packet for the other players.
+    New(cmd::new::Args),
+    /// Join a game from its invitation packet.
+    Join(cmd::join::Args),
+    /// List the games on this machine.
+    Games,
+    /// Whose move it is, what is pending, who holds the game.
+    Status(cmd::GameArgs),
+    /// The legal commands now.
+    Moves(cmd::GameArgs),
+    /// Apply a command locally (staged until `send`; commands that roll dice are signed at once).
+    Do(cmd::play::DoArgs),
+    /// Drop staged commands (those that rolled no dice).
+    Undo(cmd::play::UndoArgs),
+    /// Sign the staged work and what you owe (sealed openings, dice reveals) into a packet file.
+    Send(cmd::send::Args),
+    /// Import a packet file.
+    Receive(cmd::receive::Args),
+    /// Verify a journal completely: signatures, links, dice, sealed choices and every rule.
+    Verify(cmd::verify::Args),
+    /// The story of the game: every entry, command, roll and event.
+    Log(cmd::GameArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let json = cli.json;
+    let result = match cli.command {
+        Command::Keygen(a) => cmd::keygen::run(a, json),
+        Command::Whoami(a) => cmd::keygen::whoami(a, json),
+        Command::Scenarios => cmd::scenarios::run(json),
+        Command::New(a) => cmd::new::run(a, json),
+        Command::Join(a) => cmd::join::run(a, json),
+        Command::Games => cmd::games::run(json),
+        Command::Status(a) => cmd::status::run(a, json),
+        Command::Moves(a) => cmd::status::moves(a, json),
+        Command::Do(a) => cmd::play::run_do(a, json),
+        Command::Undo(a) => cmd::play::run_undo(a, json),
+        Command::Send(a) => cmd::send::run(a, json),
+        Command::Receive(a) => cmd::receive::run(a, json),
+        Command::Verify(a) => cmd::verify::run(a, json),
+        Command::Log(a) => cmd::log::run(a, json),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(json),
+    }
+}
+
+/// Where a file argument points, for messages.
+pub fn shown(path: &std::path::Path) -> String {
+    path.display().to_string()
+}

@@ -79,7 +79,10 @@ impl ChainState {
     /// Check and record the next reveal.
     pub fn accept(&mut self, generation: u32, index: u32, value: &Hash32) -> Result<(), String> {
         if generation != self.commit.generation {
-            return Err(format!("the reveal is from chain {generation}, the current chain is {}", self.commit.generation));
+            return Err(format!(
+                "the reveal is from chain {generation}, the current chain is {}",
+                self.commit.generation
+            ));
         }
         if index != self.used + 1 || index > self.commit.length {
             return Err(format!("the reveal has index {index}; the next index is {}", self.used + 1));
@@ -120,7 +123,12 @@ mod tests {
         let b = SecretKey::from_seed(&[2; 32]);
         let g = GameId([0; 16]);
         let h = GameId([1; 16]);
-        let heads = [commit(&a, &g, 0, 5).head, commit(&b, &g, 0, 5).head, commit(&a, &h, 0, 5).head, commit(&a, &g, 1, 5).head];
+        let heads = [
+            commit(&a, &g, 0, 5).head,
+            commit(&b, &g, 0, 5).head,
+            commit(&a, &h, 0, 5).head,
+            commit(&a, &g, 1, 5).head,
+        ];
         for i in 0..4 {
             for j in i + 1..4 {
                 assert_ne!(heads[i], heads[j]);

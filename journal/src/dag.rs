@@ -28,7 +28,10 @@ pub fn feeds<'a>(entries: &[&'a SignedEntry], players: usize, creator: u8) -> Re
         }
         let a = usize::from(e.entry.author);
         if a >= players {
-            return Err(Problem::Link { entry: Where::of(e), reason: format!("author {a} is not a player of this game") });
+            return Err(Problem::Link {
+                entry: Where::of(e),
+                reason: format!("author {a} is not a player of this game"),
+            });
         }
         feeds[a].push(e);
     }
@@ -46,10 +49,7 @@ pub fn feeds<'a>(entries: &[&'a SignedEntry], players: usize, creator: u8) -> Re
         }
         for (s, e) in feed.iter().enumerate() {
             if e.entry.seq != s as u64 {
-                return Err(Problem::Gap {
-                    entry: Where::of(e),
-                    missing: format!("entry #{s} of player {a}'s feed"),
-                });
+                return Err(Problem::Gap { entry: Where::of(e), missing: format!("entry #{s} of player {a}'s feed") });
             }
         }
     }
@@ -64,10 +64,16 @@ pub fn feeds<'a>(entries: &[&'a SignedEntry], players: usize, creator: u8) -> Re
             let here = Where::of(e);
             let is_genesis = a == usize::from(creator) && s == 0;
             if matches!(e.entry.body, Body::Genesis(_)) != is_genesis {
-                return Err(Problem::Link { entry: here, reason: "only the creator's first entry is the genesis".into() });
+                return Err(Problem::Link {
+                    entry: here,
+                    reason: "only the creator's first entry is the genesis".into(),
+                });
             }
             if (s == 0 && !is_genesis) != matches!(e.entry.body, Body::Join { .. }) {
-                return Err(Problem::Link { entry: here, reason: "a player's first entry, and only it, is a join".into() });
+                return Err(Problem::Link {
+                    entry: here,
+                    reason: "a player's first entry, and only it, is a join".into(),
+                });
             }
             let expected_prev = match (is_genesis, s) {
                 (true, _) => None,
@@ -98,7 +104,10 @@ fn check_acks<'a>(
     let here = Where::of(e);
     let acks = &e.entry.acks;
     if acks.windows(2).any(|w| w[0].author >= w[1].author) {
-        return Err(Problem::Link { entry: here, reason: "acks must be in ascending author order, one per feed".into() });
+        return Err(Problem::Link {
+            entry: here,
+            reason: "acks must be in ascending author order, one per feed".into(),
+        });
     }
     for ack in acks {
         if usize::from(ack.author) == author {
@@ -187,7 +196,9 @@ impl<'a> Feeds<'a> {
                 }
                 None => {
                     return Err(Problem::Link {
-                        entry: Where::of(self.feeds.iter().zip(&placed).find_map(|(f, &p)| f.get(p)).copied().unwrap_or(out[0])),
+                        entry: Where::of(
+                            self.feeds.iter().zip(&placed).find_map(|(f, &p)| f.get(p)).copied().unwrap_or(out[0]),
+                        ),
                         reason: "its acks form a cycle".into(),
                     })
                 }

@@ -9,7 +9,7 @@ use crate::keys::SecretKey;
 use crate::packet::{Packet, PacketError};
 use crate::replay::Replay;
 use crate::store::{Store, StoreError, TornTail};
-use crate::verify::{check, SigCheck};
+use crate::verify::{check, check_records, SigCheck};
 use grognard_engine::{AnyRuleset, PlayerId};
 use std::collections::HashSet;
 use std::path::Path;
@@ -66,24 +66,20 @@ impl<'r> Game<'r> {
         let store = Store::create(dir)?;
         let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
         store.append(&records)?;
-        Ok(Game { store, rulesets: rulesets.to_vec(), entries: checked.entries, replay: checked.replay, torn_tail: None })
+        Ok(Game {
+            store,
+            rulesets: rulesets.to_vec(),
+            entries: checked.entries,
+            replay: checked.replay,
+            torn_tail: None,
+        })
     }
 
     /// Open and verify a game directory completely.
     pub fn open(dir: &Path, rulesets: &[&'r dyn AnyRuleset]) -> Result<Game<'r>, GameError> {
         let store = Store::open(dir)?;
         let loaded = store.load()?;
-        let mut entries = Vec::with_capacity(loaded.records.len());
-        for (i, line) in loaded.records.iter().enumerate() {
-            let e = SignedEntry::parse_record(line).map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() })?;
-            entries.push(e);
-        }
-        let stored: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
-        let checked = check(rulesets, entries, SigCheck::All)?;
-        if let Some(line) = stored.iter().zip(&checked.entries).position(|(a, b)| *a != b.id) {
-            let e = &checked.entries[line];
-            return Err(Problem::Order { line: line + 1, entry: crate::error::Where::of(e) }.into());
-        }
+        let checked = check_records(rulesets, &loaded.records)?;
         Ok(Game {
             store,
             rulesets: rulesets.to_vec(),
@@ -130,7 +126,8 @@ impl<'r> Game<'r> {
     /// one (the usual case), else replace the file atomically (concurrent entries that
     /// sort before some of ours).
     fn commit(&mut self, entries: Vec<SignedEntry>, replay: Replay<'r>) -> Result<(), GameError> {
-        let prefix = self.entries.len() <= entries.len() && self.entries.iter().zip(&entries).all(|(a, b)| a.id == b.id);
+        let prefix =
+            self.entries.len() <= entries.len() && self.entries.iter().zip(&entries).all(|(a, b)| a.id == b.id);
         if prefix {
             let records: Vec<Vec<u8>> = entries[self.entries.len()..].iter().map(SignedEntry::record).collect();
             self.store.append(&records)?;
@@ -150,7 +147,12 @@ impl<'r> Game<'r> {
     }
 
     /// Sign and append entries of the local player, checking each against the rules first.
-    pub fn append_own(&mut self, author: PlayerId, key: &SecretKey, bodies: Vec<Body>) -> Result<Vec<EntryId>, GameError> {
+    pub fn append_own(
+        &mut self,
+        author: PlayerId,
+        key: &SecretKey,
+        bodies: Vec<Body>,
+    ) -> Result<Vec<EntryId>, GameError> {
         if key.public() != self.replay.keys[author.index()] {
             return Err(GameError::Refused(format!(
                 "this key is not player {}'s ({})",
@@ -187,9 +189,7 @@ impl<'r> Game<'r> {
         let entries = self
             .entries
             .iter()
-            .filter(|e| {
-                (0..players).any(|r| r != me.index() && seen[r][usize::from(e.entry.author)] <= e.entry.seq)
-            })
+            .filter(|e| (0..players).any(|r| r != me.index() && seen[r][usize::from(e.entry.author)] <= e.entry.seq))
             .cloned()
             .collect();
         Packet { game: self.replay.game, entries }

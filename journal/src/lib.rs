@@ -1,17 +1,19 @@
 //! The signed, hash-chained journal of a Grognard game.
 pub mod canonical;
 pub mod chain;
+pub mod create;
 pub mod dag;
 pub mod entry;
 pub mod error;
+pub mod game;
 pub mod ids;
 pub mod keyfile;
 pub mod keys;
+pub mod local;
+pub mod packet;
 pub mod replay;
 pub mod rolls;
 pub mod sealed;
 pub mod signatures;
 pub mod store;
-pub mod game;
-pub mod packet;
 pub mod verify;

@@ -71,7 +71,8 @@ impl Packet {
             entries.push(entry);
         }
         let end = lines.next().ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
-        let sum = end.strip_prefix(b"end sha256=").ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
+        let sum =
+            end.strip_prefix(b"end sha256=").ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
         let expected = hex::encode(Sha256::digest(&text[..body_len.min(text.len())]));
         if sum != expected.as_bytes() {
             return Err(PacketError::Checksum);

@@ -34,9 +34,20 @@ pub enum Phase {
     /// The ruleset's pending decision is open.
     Playing,
     /// A sealed step: commitments, then openings.
-    Sealing { step: String, players: Vec<PlayerId>, commits: BTreeMap<PlayerId, Hash32>, choices: BTreeMap<PlayerId, Value> },
+    Sealing {
+        step: String,
+        players: Vec<PlayerId>,
+        commits: BTreeMap<PlayerId, Hash32>,
+        choices: BTreeMap<PlayerId, Value>,
+    },
     /// A dice request waits for its witnesses.
-    AwaitingDice { request: EntryId, log_index: usize, witnesses: Vec<PlayerId>, reveals: BTreeMap<PlayerId, Hash32>, held: Held },
+    AwaitingDice {
+        request: EntryId,
+        log_index: usize,
+        witnesses: Vec<PlayerId>,
+        reveals: BTreeMap<PlayerId, Hash32>,
+        held: Held,
+    },
 }
 
 /// What one player must do next.
@@ -45,9 +56,16 @@ pub enum Owed {
     Join,
     /// The ruleset's decision (command, choice or roll).
     Decide(Pending),
-    Seal { step: String, prompt: String },
-    Unseal { step: String },
-    Reveal { request: EntryId },
+    Seal {
+        step: String,
+        prompt: String,
+    },
+    Unseal {
+        step: String,
+    },
+    Reveal {
+        request: EntryId,
+    },
 }
 
 /// One line of the game's story.
@@ -124,7 +142,10 @@ impl<'r> Replay<'r> {
             .ok_or_else(|| bad(format!("ruleset {} has no scenario `{}`", info.id, genesis.scenario)))?;
         let data = ruleset.scenario_data(&genesis.scenario).map_err(|e| bad(e.to_string()))?;
         if scenario_hash(&data) != genesis.scenario_hash {
-            return Err(bad(format!("the data of scenario `{}` differs from the data the game was created with", scenario.id)));
+            return Err(bad(format!(
+                "the data of scenario `{}` differs from the data the game was created with",
+                scenario.id
+            )));
         }
         let assignment: Vec<Vec<String>> = genesis.players.iter().map(|p| p.powers.clone()).collect();
         let seats = Seats::new(&scenario.powers, &assignment).map_err(|e| bad(e.to_string()))?;
@@ -268,7 +289,10 @@ impl<'r> Replay<'r> {
             Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
                 if *player == author => {}
             Pending::Sealed { step, .. } => {
-                return Err(reject(e, format!("out of turn: step `{step}` is sealed; choices are committed with a seal")))
+                return Err(reject(
+                    e,
+                    format!("out of turn: step `{step}` is sealed; choices are committed with a seal"),
+                ))
             }
             Pending::Over { result, .. } => return Err(reject(e, format!("the game is over: {result}"))),
             other => {
@@ -300,13 +324,8 @@ impl<'r> Replay<'r> {
                         "fair dice: waiting for {}",
                         witnesses.iter().map(|w| self.name(*w)).collect::<Vec<_>>().join(", ")
                     ));
-                    self.phase = Phase::AwaitingDice {
-                        request: e.id,
-                        log_index,
-                        witnesses,
-                        reveals: BTreeMap::new(),
-                        held,
-                    };
+                    self.phase =
+                        Phase::AwaitingDice { request: e.id, log_index, witnesses, reveals: BTreeMap::new(), held };
                     return Ok(());
                 }
                 r.map(|(s, ev)| (s, ev, Vec::new(), None))
@@ -381,7 +400,12 @@ impl<'r> Replay<'r> {
                     self.phase =
                         Phase::Sealing { step: open, players, commits: BTreeMap::new(), choices: BTreeMap::new() };
                 }
-                _ => return Err(reject(e, format!("out of turn: no sealed step `{step}` is open; {}", self.waiting_text()))),
+                _ => {
+                    return Err(reject(
+                        e,
+                        format!("out of turn: no sealed step `{step}` is open; {}", self.waiting_text()),
+                    ))
+                }
             }
         }
         let text = format!("{} seals a choice for `{step}`", self.name(author));
@@ -401,7 +425,14 @@ impl<'r> Replay<'r> {
         Ok(())
     }
 
-    fn unseal(&mut self, e: &SignedEntry, author: PlayerId, step: &str, choice: &Value, salt: &Hash32) -> Result<(), Problem> {
+    fn unseal(
+        &mut self,
+        e: &SignedEntry,
+        author: PlayerId,
+        step: &str,
+        choice: &Value,
+        salt: &Hash32,
+    ) -> Result<(), Problem> {
         let game = self.game;
         let Phase::Sealing { step: open, players, commits, choices } = &mut self.phase else {
             return Err(reject(e, format!("out of turn: no sealed step is open; {}", self.waiting_text())));
@@ -482,13 +513,20 @@ impl<'r> Replay<'r> {
                 item.rolls = dice.rolled().to_vec();
                 item.dice = Some(format!(
                     "fair dice, witnessed by {}",
-                    witnesses.iter().map(|w| self.genesis.players[w.index()].name.as_str()).collect::<Vec<_>>().join(", ")
+                    witnesses
+                        .iter()
+                        .map(|w| self.genesis.players[w.index()].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ));
                 Ok(())
             }
             Err(err) => Err(reject(
                 e,
-                format!("the request {} failed once its dice were known ({err}); the ruleset broke its contract", request.short()),
+                format!(
+                    "the request {} failed once its dice were known ({err}); the ruleset broke its contract",
+                    request.short()
+                ),
             )),
         }
     }
@@ -511,9 +549,10 @@ impl<'r> Replay<'r> {
                 self.seats.players().filter(|p| !self.joined[p.index()]).map(|p| (p, Owed::Join)).collect()
             }
             Phase::Playing => match self.ruleset.pending(&self.state) {
-                Pending::Sealed { step, players, prompt } => {
-                    players.into_iter().map(|p| (p, Owed::Seal { step: step.clone(), prompt: prompt.clone() })).collect()
-                }
+                Pending::Sealed { step, players, prompt } => players
+                    .into_iter()
+                    .map(|p| (p, Owed::Seal { step: step.clone(), prompt: prompt.clone() }))
+                    .collect(),
                 Pending::Over { .. } => Vec::new(),
                 other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
             },
@@ -529,7 +568,11 @@ impl<'r> Replay<'r> {
                         .map(|p| (*p, Owed::Seal { step: step.clone(), prompt: prompt.clone() }))
                         .collect()
                 } else {
-                    players.iter().filter(|p| !choices.contains_key(p)).map(|p| (*p, Owed::Unseal { step: step.clone() })).collect()
+                    players
+                        .iter()
+                        .filter(|p| !choices.contains_key(p))
+                        .map(|p| (*p, Owed::Unseal { step: step.clone() }))
+                        .collect()
                 }
             }
             Phase::AwaitingDice { request, witnesses, reveals, .. } => witnesses

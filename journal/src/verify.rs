@@ -51,7 +51,10 @@ pub fn check<'r>(
     let replay = Replay::start(ruleset, genesis)?;
     let keys = replay.keys.clone();
     if let Some(e) = entries.iter().find(|e| usize::from(e.entry.author) >= keys.len()) {
-        return Err(Problem::Link { entry: Where::of(e), reason: format!("author {} is not a player", e.entry.author) });
+        return Err(Problem::Link {
+            entry: Where::of(e),
+            reason: format!("author {} is not a player", e.entry.author),
+        });
     }
     let to_check: Vec<&SignedEntry> = match sigs {
         SigCheck::All => entries.iter().collect(),
@@ -81,4 +84,20 @@ pub fn check<'r>(
         ordered.push(e);
     }
     Ok(Checked { entries: ordered, replay })
+}
+
+/// Verify a journal file's records: each must parse, and they must already stand in the
+/// canonical order (a re-ordered journal is refused even if its entries are all valid).
+pub fn check_records<'r>(rulesets: &[&'r dyn AnyRuleset], records: &[Vec<u8>]) -> Result<Checked<'r>, Problem> {
+    let mut entries = Vec::with_capacity(records.len());
+    for (i, line) in records.iter().enumerate() {
+        let e = SignedEntry::parse_record(line).map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() })?;
+        entries.push(e);
+    }
+    let stored: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
+    let checked = check(rulesets, entries, SigCheck::All)?;
+    if let Some(line) = stored.iter().zip(&checked.entries).position(|(a, b)| *a != b.id) {
+        return Err(Problem::Order { line: line + 1, entry: Where::of(&checked.entries[line]) });
+    }
+    Ok(checked)
 }

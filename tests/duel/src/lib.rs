@@ -55,10 +55,9 @@ impl Duel {
                 }
                 match command {
                     DuelCommand::Initiative => Ok(Checked::Initiative),
-                    other => Err(RuleError::new(
-                        "2.2",
-                        format!("round {} waits for `initiative`, not `{other}`", s.round()),
-                    )),
+                    other => {
+                        Err(RuleError::new("2.2", format!("round {} waits for `initiative`, not `{other}`", s.round())))
+                    }
                 }
             }
             Phase::Stance { .. } => {

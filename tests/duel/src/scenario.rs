@@ -95,10 +95,7 @@ impl ScenarioData {
 
     /// The powers as the engine describes them.
     pub fn power_infos(&self) -> Vec<PowerInfo> {
-        self.powers
-            .iter()
-            .map(|p| PowerInfo { id: p.id.clone(), name: p.name.clone(), side: p.side.clone() })
-            .collect()
+        self.powers.iter().map(|p| PowerInfo { id: p.id.clone(), name: p.name.clone(), side: p.side.clone() }).collect()
     }
 
     pub fn info(&self) -> ScenarioInfo {

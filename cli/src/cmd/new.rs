@@ -1,0 +1,160 @@
+use crate::failure::{Failure, Result};
+use crate::{registry, seat};
+use grognard_engine::Seats;
+use grognard_journal::chain::DEFAULT_CHAIN_LENGTH;
+use grognard_journal::create::{self, NewGame};
+use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
+use grognard_journal::keys::PublicLine;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The ruleset (see `grognard scenarios`).
+    #[arg(long)]
+    ruleset: String,
+    /// The scenario of the ruleset.
+    #[arg(long)]
+    scenario: String,
+    /// Your identity (name, email or slug), when you have several.
+    #[arg(long = "as")]
+    identity: Option<String>,
+    /// An opponent's public key line, or a file holding it; once per opponent, in seat order.
+    #[arg(long = "opponent")]
+    opponents: Vec<String>,
+    /// The powers of each player in seat order (you first), comma-separated, e.g.
+    /// `--powers france,spain --powers britain`. Default: dealt out in scenario order.
+    #[arg(long)]
+    powers: Vec<String>,
+    /// fair (witnessed, unforeseeable), casual (predictable: hotseat, solitaire, bots) or
+    /// scripted (the faces given with --faces).
+    #[arg(long, default_value = "fair")]
+    dice: String,
+    /// Scripted die faces, comma-separated.
+    #[arg(long)]
+    faces: Option<String>,
+    /// Who witnesses a roll: opponents (players on other sides) or all-others.
+    #[arg(long, default_value = "opponents")]
+    witnesses: String,
+    /// Length of each dice chain (reveals before a re-commitment).
+    #[arg(long, default_value_t = DEFAULT_CHAIN_LENGTH)]
+    chain_length: u32,
+    /// Where to write the invitation packet (default: ./<game id>-invitation.grog).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+fn opponent(arg: &str) -> Result<PublicLine> {
+    let text = if std::path::Path::new(arg).is_file() {
+        String::from_utf8(super::read_file(std::path::Path::new(arg))?)
+            .map_err(|_| Failure::usage(format!("{arg} is not a public key file")))?
+    } else {
+        arg.to_string()
+    };
+    PublicLine::parse(&text).map_err(|e| Failure::usage(format!("--opponent {arg}: {e}")))
+}
+
+pub fn run(args: Args, json: bool) -> Result<()> {
+    let home = seat::home()?;
+    let me = home.identity(args.identity.as_deref())?;
+    let ruleset = registry::find(&args.ruleset)
+        .ok_or_else(|| Failure::usage(format!("no ruleset `{}`", args.ruleset)).hint("see `grognard scenarios`"))?;
+    let scenario = ruleset
+        .scenarios()
+        .into_iter()
+        .find(|s| s.id == args.scenario)
+        .ok_or_else(|| Failure::usage(format!("ruleset {} has no scenario `{}`", args.ruleset, args.scenario)))?;
+    let mut lines = vec![me.public_line()];
+    for o in &args.opponents {
+        lines.push(opponent(o)?);
+    }
+    let n = lines.len();
+    if n < scenario.min_players || n > scenario.max_players {
+        return Err(Failure::usage(format!(
+            "scenario {} seats {} to {} players; you named {n} (you and {} opponents)",
+            scenario.id,
+            scenario.min_players,
+            scenario.max_players,
+            n - 1
+        )));
+    }
+    let assignment: Vec<Vec<String>> = if args.powers.is_empty() {
+        let seats = Seats::round_robin(&scenario.powers, n).map_err(|e| Failure::usage(e.to_string()))?;
+        (0..n as u8)
+            .map(|p| seats.powers_of(grognard_engine::PlayerId(p)).iter().map(|w| w.id.clone()).collect())
+            .collect()
+    } else {
+        args.powers.iter().map(|s| s.split(',').map(|w| w.trim().to_string()).collect()).collect()
+    };
+    if assignment.len() != n {
+        return Err(Failure::usage(format!("--powers was given {} times for {n} players", assignment.len())));
+    }
+    Seats::new(&scenario.powers, &assignment).map_err(|e| Failure::usage(e.to_string()))?;
+    let mode = match args.dice.as_str() {
+        "fair" => DiceMode::Fair,
+        "casual" => DiceMode::Casual,
+        "scripted" => DiceMode::Scripted,
+        other => return Err(Failure::usage(format!("--dice is fair, casual or scripted, not `{other}`"))),
+    };
+    let faces: Vec<u32> = match (&args.faces, mode) {
+        (Some(f), DiceMode::Scripted) => f
+            .split(',')
+            .map(|x| x.trim().parse::<u32>().map_err(|_| Failure::usage(format!("`{x}` is not a die face"))))
+            .collect::<Result<_>>()?,
+        (None, DiceMode::Scripted) => return Err(Failure::usage("scripted dice need --faces 1,2,3,...")),
+        (Some(_), _) => return Err(Failure::usage("--faces goes with --dice scripted")),
+        (None, _) => Vec::new(),
+    };
+    if mode == DiceMode::Fair && n < 2 {
+        return Err(Failure::usage("fair dice need an opponent to witness them; use --dice casual for solitaire"));
+    }
+    let witnesses = match args.witnesses.as_str() {
+        "opponents" => Witnesses::Opponents,
+        "all-others" => Witnesses::AllOthers,
+        other => return Err(Failure::usage(format!("--witnesses is opponents or all-others, not `{other}`"))),
+    };
+    let players = lines
+        .iter()
+        .zip(assignment)
+        .map(|(l, powers)| PlayerInfo { name: l.name.clone(), email: l.email.clone(), key: l.key.to_hex(), powers })
+        .collect();
+    let key = me.unlock()?;
+    let new = NewGame {
+        ruleset,
+        scenario: scenario.id.clone(),
+        players,
+        creator: 0,
+        dice: DiceConfig { mode, witnesses, faces },
+        chain_length: args.chain_length,
+    };
+    let game_id = create::random_game_id();
+    let genesis = create::genesis(&new, &key, game_id)?;
+    let dir = home.games_dir().join(game_id.to_hex());
+    let game = grognard_journal::game::Game::create(&dir, &registry::all(), genesis)?;
+    seat::write_seat(&game, grognard_engine::PlayerId(0), &me)?;
+    let packet = game.packet_for_others(grognard_engine::PlayerId(0));
+    let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{}-invitation.grog", game_id.short())));
+    super::write_new_file(&out, &packet.encode())?;
+    let warn = match mode {
+        DiceMode::Fair => String::new(),
+        DiceMode::Casual => "\nThis game uses CASUAL dice: anyone can predict its rolls. It is not a fair game.".into(),
+        DiceMode::Scripted => {
+            "\nThis game uses SCRIPTED dice: its rolls are fixed in advance. It is not a fair game.".into()
+        }
+    };
+    super::emit(
+        json,
+        json!({"ok": true, "game": game_id.to_hex(), "dir": dir, "invitation": out, "dice": mode.as_str()}),
+        || {
+            format!(
+                "Created game {} ({} {}).\nInvitation written to {}: send it to the other players; each runs `grognard join {}`.{warn}",
+                game_id,
+                args.ruleset,
+                scenario.id,
+                out.display(),
+                out.display()
+            )
+        },
+    );
+    Ok(())
+}

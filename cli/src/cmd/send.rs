@@ -1,0 +1,58 @@
+use super::GameArgs;
+use crate::failure::Result;
+use grognard_journal::local;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Where to write the packet (default: ./<game>-<you>-<entries>.grog).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: Args, json: bool) -> Result<()> {
+    let mut local = args.game.open()?;
+    let key = local.unlock()?;
+    let before = local.game.entries.len();
+    let packet = local::send(&mut local.game, local.me, &key)?;
+    let signed = local.game.entries.len() - before;
+    let game = &local.game;
+    let waiting = local::waiting_sentence(game);
+    if packet.entries.is_empty() {
+        super::emit(json, json!({"ok": true, "packet": null, "entries": 0, "waiting": waiting}), || {
+            format!("Nothing to send: the others have every entry you have.\nWaiting for: {waiting}")
+        });
+        return Ok(());
+    }
+    let me = game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+    let out = args
+        .out
+        .unwrap_or_else(|| PathBuf::from(format!("{}-{me}-{}.grog", game.replay.game.short(), game.entries.len())));
+    super::write_new_file(&out, &packet.encode())?;
+    let to: Vec<String> = game
+        .replay
+        .genesis
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != local.me.index())
+        .map(|(_, p)| format!("{} <{}>", p.name, p.email))
+        .collect();
+    super::emit(
+        json,
+        json!({"ok": true, "packet": out, "entries": packet.entries.len(), "signed": signed, "to": to, "waiting": waiting}),
+        || {
+            format!(
+                "Wrote {} ({} entries, {signed} newly signed). Send it to {}; they run `grognard receive {}`.\nWaiting for: {waiting}",
+                out.display(),
+                packet.entries.len(),
+                to.join(", "),
+                out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
+            )
+        },
+    );
+    Ok(())
+}

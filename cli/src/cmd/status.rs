@@ -1,0 +1,150 @@
+use super::GameArgs;
+use crate::failure::Result;
+use grognard_engine::{Pending, PlayerId};
+use grognard_journal::entry::DiceMode;
+use grognard_journal::local::{self, owes_mechanical};
+use grognard_journal::replay::Owed;
+use serde_json::{json, Value};
+
+fn owed_json(o: &Owed) -> Value {
+    match o {
+        Owed::Join => json!({"kind": "join"}),
+        Owed::Decide(p) => json!({"kind": "decide", "pending": p}),
+        Owed::Seal { step, prompt } => json!({"kind": "seal", "step": step, "prompt": prompt}),
+        Owed::Unseal { step } => json!({"kind": "unseal", "step": step}),
+        Owed::Reveal { request } => json!({"kind": "reveal", "request": request.to_hex()}),
+    }
+}
+
+pub fn run(args: GameArgs, json: bool) -> Result<()> {
+    let local = args.open()?;
+    let game = &local.game;
+    let r = &game.replay;
+    let g = &r.genesis;
+    let staged = local::staged(game)?;
+    let (preview, _) = local::preview(game, local.me, &staged)?;
+    let owed = r.owed();
+    let holders: Vec<PlayerId> = {
+        let mut v: Vec<PlayerId> = owed.iter().map(|(p, _)| *p).collect();
+        v.dedup();
+        v
+    };
+    let players: Vec<Value> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({"index": i, "name": p.name, "email": p.email, "powers": p.powers,
+                   "fingerprint": r.keys[i].fingerprint(), "joined": r.joined[i], "you": i == local.me.index()})
+        })
+        .collect();
+    let fair_note = match g.dice.mode {
+        DiceMode::Fair => "fair dice".to_string(),
+        DiceMode::Casual => "CASUAL dice (predictable, not a fair game)".to_string(),
+        DiceMode::Scripted => "SCRIPTED dice (fixed in advance, not a fair game)".to_string(),
+    };
+    let staged_text: Vec<String> = staged.commands.iter().map(|c| r.ruleset.format_command(c)).collect();
+    let waiting = local::waiting_sentence(game);
+    let over = r.over().map(|(result, winners)| json!({"result": result, "winners": winners}));
+    let value = json!({
+        "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
+        "scenario": g.scenario, "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
+        "players": players, "me": local.me.0, "entries": game.entries.len(),
+        "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
+        "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(),
+        "staged": staged_text, "summary": r.ruleset.summary(&preview), "over": over,
+        "torn_tail": game.torn_tail.as_ref().map(|t| json!({"offset": t.offset, "bytes": t.bytes.len()})),
+    });
+    super::emit(json, value, || {
+        let mut t = format!(
+            "Game {} — {} {} ({}), scenario {}; {fair_note}; {} entries\n",
+            r.game,
+            g.ruleset,
+            g.ruleset_version,
+            r.ruleset.info().name,
+            g.scenario,
+            game.entries.len()
+        );
+        for (i, p) in g.players.iter().enumerate() {
+            t.push_str(&format!(
+                "  {} {} <{}> [{}] {}{}{}\n",
+                i,
+                p.name,
+                p.email,
+                p.powers.join(", "),
+                r.keys[i].fingerprint(),
+                if r.joined[i] { "" } else { " (not joined yet)" },
+                if i == local.me.index() { " (you)" } else { "" }
+            ));
+        }
+        t.push_str(&r.ruleset.summary(&preview));
+        t.push('\n');
+        if !staged_text.is_empty() {
+            t.push_str(&format!("Staged, not sent yet: {}\n", staged_text.join("; ")));
+        }
+        if let Some(tail) = &game.torn_tail {
+            t.push_str(&format!(
+                "Warning: the journal ends with {} bytes of an append that never completed (at byte {}); they are ignored and will be cut by the next change.\n",
+                tail.bytes.len(), tail.offset
+            ));
+        }
+        if r.over().is_some() {
+            t.push_str(&format!("{waiting}\n"));
+        } else {
+            let names: Vec<&str> = holders.iter().map(|p| r.name(*p)).collect();
+            t.push_str(&format!("Waiting for: {waiting}\nHolding the game: {}\n", names.join(", ")));
+            t.push_str(&next_step(&local, &staged.commands));
+        }
+        t
+    });
+    Ok(())
+}
+
+/// What the local player should run next.
+fn next_step(local: &crate::seat::LocalGame, staged: &[Value]) -> String {
+    let game = &local.game;
+    let mine: Vec<Owed> = game.replay.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
+    if owes_mechanical(game, local.me) {
+        return "You: run `grognard send` to open your sealed choice / reveal your dice, and send the packet.\n".into();
+    }
+    if mine.iter().any(|o| matches!(o, Owed::Decide(_) | Owed::Seal { .. })) {
+        return "You: your move — `grognard moves` lists the legal commands, `grognard do <command>` plays one.\n"
+            .into();
+    }
+    if !staged.is_empty() {
+        return "You: run `grognard send` to sign and send your staged commands.\n".into();
+    }
+    "You: nothing to do until the next packet arrives (`grognard receive <packet>`).\n".into()
+}
+
+pub fn moves(args: GameArgs, json: bool) -> Result<()> {
+    let local = args.open()?;
+    let game = &local.game;
+    let r = &game.replay;
+    let staged = local::staged(game)?;
+    let (state, _) = local::preview(game, local.me, &staged)?;
+    let mine: Vec<Owed> = r.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
+    let can_decide = mine.iter().any(|o| matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
+    let pending = r.ruleset.pending(&state);
+    let legal: Vec<String> = if can_decide || !staged.commands.is_empty() && pending.players().contains(&local.me) {
+        r.ruleset.legal_commands(&state, local.me).iter().map(|c| r.ruleset.format_command(c)).collect()
+    } else {
+        Vec::new()
+    };
+    let sealed = matches!(pending, Pending::Sealed { .. });
+    super::emit(json, json!({"ok": true, "pending": pending, "moves": legal, "sealed": sealed}), || {
+        if legal.is_empty() {
+            return format!("No move for you now: {}", local::waiting_sentence(game));
+        }
+        let mut t = format!(
+            "{}{}\n",
+            pending.prompt(),
+            if sealed { " (sealed: nobody sees it before all have chosen)" } else { "" }
+        );
+        for m in &legal {
+            t.push_str(&format!("  grognard do {m}\n"));
+        }
+        t
+    });
+    Ok(())
+}

@@ -1,0 +1,56 @@
+//! How the CLI fails: a message that says what is wrong and what to do, a stable code for
+//! scripts, and the exit status (1 refused or failed, 2 usage).
+
+use grognard_journal::game::GameError;
+use serde_json::json;
+use std::process::ExitCode;
+
+#[derive(Debug)]
+pub struct Failure {
+    pub code: String,
+    pub message: String,
+    pub hint: Option<String>,
+    pub usage: bool,
+}
+
+impl Failure {
+    pub fn new(code: &str, message: impl Into<String>) -> Failure {
+        Failure { code: code.into(), message: message.into(), hint: None, usage: false }
+    }
+
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure { usage: true, ..Failure::new("usage", message) }
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Failure {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn report(&self, json: bool) -> ExitCode {
+        if json {
+            let v = json!({"ok": false, "error": self.code, "message": self.message, "hint": self.hint});
+            println!("{v}");
+        } else {
+            eprintln!("grognard: {}", self.message);
+            if let Some(h) = &self.hint {
+                eprintln!("  {h}");
+            }
+        }
+        ExitCode::from(if self.usage { 2 } else { 1 })
+    }
+}
+
+impl From<GameError> for Failure {
+    fn from(e: GameError) -> Failure {
+        Failure::new(e.code(), e.to_string())
+    }
+}
+
+impl From<crate::home::HomeError> for Failure {
+    fn from(e: crate::home::HomeError) -> Failure {
+        Failure::new("identity", e.to_string())
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Failure>;

@@ -1,0 +1,13 @@
+//! The rulesets this program knows.
+
+use grognard_engine::AnyRuleset;
+
+static DUEL: grognard_duel::Duel = grognard_duel::Duel;
+
+pub fn all() -> Vec<&'static dyn AnyRuleset> {
+    vec![&DUEL]
+}
+
+pub fn find(id: &str) -> Option<&'static dyn AnyRuleset> {
+    all().into_iter().find(|r| r.info().id == id)
+}

@@ -1,0 +1,104 @@
+//! Creating and joining games.
+
+use crate::chain;
+use crate::entry::{Body, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, SignedEntry, ENTRY_VERSION};
+use crate::game::{Game, GameError};
+use crate::ids::GameId;
+use crate::keys::SecretKey;
+use crate::packet::Packet;
+use crate::replay::scenario_hash;
+use grognard_engine::{AnyRuleset, PlayerId};
+use std::path::Path;
+
+/// Everything a genesis entry fixes, before it is signed.
+pub struct NewGame<'a> {
+    pub ruleset: &'a dyn AnyRuleset,
+    pub scenario: String,
+    pub players: Vec<PlayerInfo>,
+    /// Index of the creator in `players`.
+    pub creator: usize,
+    pub dice: DiceConfig,
+    pub chain_length: u32,
+}
+
+/// A fresh random game id.
+pub fn random_game_id() -> GameId {
+    let mut id = [0u8; 16];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut id);
+    GameId(id)
+}
+
+/// Sign the genesis entry of a new game.
+pub fn genesis(new: &NewGame, key: &SecretKey, game: GameId) -> Result<SignedEntry, GameError> {
+    let data = new.ruleset.scenario_data(&new.scenario).map_err(|e| GameError::Refused(e.to_string()))?;
+    let info = new.ruleset.info();
+    let chain = (new.dice.mode == DiceMode::Fair).then(|| chain::commit(key, &game, 0, new.chain_length));
+    let body = Body::Genesis(Genesis {
+        ruleset: info.id,
+        ruleset_version: info.version,
+        scenario: new.scenario.clone(),
+        scenario_hash: scenario_hash(&data),
+        players: new.players.clone(),
+        dice: new.dice.clone(),
+        chain,
+    });
+    let creator = u8::try_from(new.creator).map_err(|_| GameError::Refused("too many players".into()))?;
+    let entry = Entry { v: ENTRY_VERSION, game, author: creator, seq: 0, prev: None, acks: Vec::new(), body };
+    Ok(SignedEntry::sign(entry, key))
+}
+
+/// Create the game directory of a new game; returns the game and its invitation packet.
+pub fn create<'r>(
+    dir: &Path,
+    rulesets: &[&'r dyn AnyRuleset],
+    new: &NewGame,
+    key: &SecretKey,
+) -> Result<(Game<'r>, Packet), GameError> {
+    let genesis = genesis(new, key, random_game_id())?;
+    let game = Game::create(dir, rulesets, genesis)?;
+    let packet = game.packet_for_others(PlayerId(new.creator as u8));
+    Ok((game, packet))
+}
+
+/// The genesis entry of an invitation packet.
+pub fn invitation_genesis(packet: &Packet) -> Result<&SignedEntry, GameError> {
+    packet
+        .entries
+        .iter()
+        .find(|e| matches!(e.entry.body, Body::Genesis(_)))
+        .ok_or_else(|| GameError::Refused("the packet holds no invitation (no genesis entry)".into()))
+}
+
+/// The seat of `key` in a genesis entry.
+pub fn seat_of(genesis: &SignedEntry, key: &SecretKey) -> Option<PlayerId> {
+    let Body::Genesis(g) = &genesis.entry.body else { return None };
+    let mine = key.public().to_hex();
+    g.players.iter().position(|p| p.key == mine).map(|i| PlayerId(i as u8))
+}
+
+/// Join a game from its invitation packet: create the local game directory, import the
+/// packet and sign the join (with a dice chain when the game uses fair dice).
+pub fn join<'r>(
+    dir: &Path,
+    rulesets: &[&'r dyn AnyRuleset],
+    packet: &Packet,
+    key: &SecretKey,
+) -> Result<(Game<'r>, PlayerId), GameError> {
+    let genesis = invitation_genesis(packet)?.clone();
+    let me = seat_of(&genesis, key)
+        .ok_or_else(|| GameError::Refused("your key is not one of this game's players".into()))?;
+    // Check everything before the directory exists.
+    let checked = crate::verify::check(rulesets, packet.entries.clone(), crate::verify::SigCheck::All)?;
+    let Body::Genesis(g) = &genesis.entry.body else { unreachable!("found as a genesis") };
+    let already = checked.entries.iter().any(|e| e.entry.author == me.0 && e.entry.seq == 0);
+    let mut game = Game::create(dir, rulesets, genesis.clone())?;
+    game.import(packet)?;
+    if !already {
+        let chain = (g.dice.mode == DiceMode::Fair).then(|| {
+            let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
+            chain::commit(key, &genesis.entry.game, 0, length)
+        });
+        game.append_own(me, key, vec![Body::Join { chain }])?;
+    }
+    Ok((game, me))
+}

@@ -1,0 +1,271 @@
+//! What the local player does to a game: stage commands, seal choices, and sign what the
+//! protocol asks of them (openings of sealed choices, dice reveals, fresh dice chains).
+//!
+//! Commands that roll no dice are *staged* (kept in the side file `staged.json`, unsigned)
+//! so a player can `undo` them until they are sent. A command that needs dice is signed at
+//! once, with everything staged before it: its roll depends on its signed content, so it can
+//! never be taken back and replayed for a better roll.
+
+use crate::chain::{self, RECOMMIT_BELOW};
+use crate::entry::Body;
+use crate::game::{Game, GameError};
+use crate::ids::EntryId;
+use crate::keys::SecretKey;
+use crate::packet::Packet;
+use crate::replay::{Owed, Phase};
+use crate::sealed;
+use grognard_engine::{ApplyError, Event, GameState, NoDice, Pending, PlayerId};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+const STAGED: &str = "staged.json";
+const SEALED: &str = "sealed.json";
+
+/// Commands staged on top of a given journal head.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Staged {
+    /// The id of the last journal entry when the commands were staged.
+    pub head: Option<EntryId>,
+    pub commands: Vec<Value>,
+}
+
+/// What `do` did.
+#[derive(Clone, Debug)]
+pub enum DoOutcome {
+    /// Staged, not signed: `undo` can take it back.
+    Staged { events: Vec<Event> },
+    /// Signed into the journal (with the staged commands before it).
+    Signed { ids: Vec<EntryId> },
+    /// A sealed choice was committed.
+    Sealed { step: String, id: EntryId },
+}
+
+fn head(game: &Game) -> Option<EntryId> {
+    game.entries.last().map(|e| e.id)
+}
+
+/// The staged commands; commands staged on another journal head are stale and dropped.
+pub fn staged(game: &Game) -> Result<Staged, GameError> {
+    let Some(bytes) = game.store().read_side(STAGED)? else { return Ok(Staged::default()) };
+    let staged: Staged = serde_json::from_slice(&bytes)
+        .map_err(|e| GameError::Refused(format!("{STAGED} is damaged ({e}); delete it to drop the staged commands")))?;
+    if staged.head != head(game) {
+        return Ok(Staged::default());
+    }
+    Ok(staged)
+}
+
+fn save_staged(game: &Game, commands: Vec<Value>) -> Result<(), GameError> {
+    if commands.is_empty() {
+        game.store().remove_side(STAGED)?;
+        return Ok(());
+    }
+    let staged = Staged { head: head(game), commands };
+    let bytes = serde_json::to_vec_pretty(&staged).map_err(|e| GameError::Refused(e.to_string()))?;
+    game.store().write_private(STAGED, &bytes)?;
+    Ok(())
+}
+
+/// The state with the staged commands applied, and their events.
+pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState, Vec<Event>), GameError> {
+    let ruleset = game.replay.ruleset;
+    let mut state = game.replay.state.clone();
+    let mut events = Vec::new();
+    for c in &staged.commands {
+        let (next, ev) = ruleset.apply(&state, me, c, &mut NoDice).map_err(|e| {
+            GameError::Refused(format!("a staged command no longer applies ({e}); run `grognard undo --all`"))
+        })?;
+        state = next;
+        events.extend(ev);
+    }
+    Ok((state, events))
+}
+
+/// Apply a command typed by the local player.
+pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) -> Result<DoOutcome, GameError> {
+    let ruleset = game.replay.ruleset;
+    let command = ruleset.parse_command(text).map_err(|e| GameError::Refused(e.to_string()))?;
+    let staged = staged(game)?;
+    match &game.replay.phase {
+        Phase::Playing => {}
+        Phase::Sealing { step, commits, .. } if !commits.contains_key(&me) => {
+            return seal(game, me, key, step.clone(), command, Vec::new());
+        }
+        _ => return Err(GameError::Refused(format!("not now: {}", waiting_sentence(game)))),
+    }
+    let (state, _) = preview(game, me, &staged)?;
+    match ruleset.pending(&state) {
+        Pending::Sealed { step, players, .. } if players.contains(&me) => {
+            ruleset.check_sealed(&state, me, &command).map_err(|e| GameError::Refused(e.to_string()))?;
+            seal(game, me, key, step, command, staged.commands)
+        }
+        Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
+            if player == me =>
+        {
+            match ruleset.apply(&state, me, &command, &mut NoDice) {
+                Ok((_, events)) => {
+                    let mut commands = staged.commands;
+                    commands.push(command);
+                    save_staged(game, commands)?;
+                    Ok(DoOutcome::Staged { events })
+                }
+                Err(ApplyError::NeedDice) => {
+                    let mut bodies: Vec<Body> =
+                        staged.commands.into_iter().map(|command| Body::Command { command }).collect();
+                    bodies.push(Body::Command { command });
+                    let ids = game.append_own(me, key, bodies)?;
+                    save_staged(game, Vec::new())?;
+                    Ok(DoOutcome::Signed { ids })
+                }
+                Err(ApplyError::Rule(e)) => Err(GameError::Refused(e.to_string())),
+            }
+        }
+        Pending::Over { result, .. } => Err(GameError::Refused(format!("the game is over: {result}"))),
+        other => Err(GameError::Refused(format!(
+            "not your turn: {} must act ({})",
+            other.players().iter().map(|p| game.replay.name(*p).to_string()).collect::<Vec<_>>().join(", "),
+            other.prompt()
+        ))),
+    }
+}
+
+fn seal(
+    game: &mut Game,
+    me: PlayerId,
+    key: &SecretKey,
+    step: String,
+    choice: Value,
+    staged: Vec<Value>,
+) -> Result<DoOutcome, GameError> {
+    let mut choices = sealed_choices(game)?;
+    choices.insert(step.clone(), choice.clone());
+    let bytes = serde_json::to_vec_pretty(&choices).map_err(|e| GameError::Refused(e.to_string()))?;
+    // Keep the choice before committing to it: it must be opened later.
+    game.store().write_private(SEALED, &bytes)?;
+    let salt = sealed::salt(key, &game.replay.game, &step);
+    let commitment = sealed::commitment(&game.replay.game, &step, me.0, &salt, &choice);
+    let mut bodies: Vec<Body> = staged.into_iter().map(|command| Body::Command { command }).collect();
+    bodies.push(Body::Seal { step: step.clone(), commitment });
+    let ids = game.append_own(me, key, bodies)?;
+    save_staged(game, Vec::new())?;
+    Ok(DoOutcome::Sealed { step, id: *ids.last().expect("one entry at least") })
+}
+
+fn sealed_choices(game: &Game) -> Result<BTreeMap<String, Value>, GameError> {
+    match game.store().read_side(SEALED)? {
+        None => Ok(BTreeMap::new()),
+        Some(bytes) => {
+            serde_json::from_slice(&bytes).map_err(|e| GameError::Refused(format!("{SEALED} is damaged: {e}")))
+        }
+    }
+}
+
+/// Drop the last staged command (or all). Returns what was dropped.
+pub fn undo(game: &Game, all: bool) -> Result<Vec<Value>, GameError> {
+    let mut staged = staged(game)?.commands;
+    let dropped = if all { std::mem::take(&mut staged) } else { staged.pop().into_iter().collect() };
+    save_staged(game, staged)?;
+    Ok(dropped)
+}
+
+/// Sign the staged commands.
+pub fn flush(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<EntryId>, GameError> {
+    let staged = staged(game)?;
+    if staged.commands.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bodies = staged.commands.into_iter().map(|command| Body::Command { command }).collect();
+    let ids = game.append_own(me, key, bodies)?;
+    save_staged(game, Vec::new())?;
+    Ok(ids)
+}
+
+/// Is anything owed by `me` something the program does without a decision?
+pub fn owes_mechanical(game: &Game, me: PlayerId) -> bool {
+    game.replay.owed().iter().any(|(p, o)| *p == me && matches!(o, Owed::Unseal { .. } | Owed::Reveal { .. }))
+}
+
+/// Sign what the protocol asks of `me` that needs no decision: open sealed choices once
+/// all are sealed, reveal dice chain values, and commit to a fresh chain when it runs low.
+pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<EntryId>, GameError> {
+    let mut ids = Vec::new();
+    // Each round signs at least one entry or stops; a game owes finitely many.
+    for _ in 0..1000 {
+        let owed: Vec<Owed> = game.replay.owed().into_iter().filter(|(p, _)| *p == me).map(|(_, o)| o).collect();
+        let mut bodies = Vec::new();
+        for o in owed {
+            match o {
+                Owed::Unseal { step } => {
+                    let choice = sealed_choices(game)?.remove(&step).ok_or_else(|| {
+                        GameError::Refused(format!(
+                            "your sealed choice for `{step}` is not in {SEALED}: it cannot be opened"
+                        ))
+                    })?;
+                    let salt = sealed::salt(key, &game.replay.game, &step);
+                    bodies.push(Body::Unseal { step, choice, salt });
+                }
+                Owed::Reveal { request } => {
+                    let chain = game.replay.chains[me.index()]
+                        .clone()
+                        .ok_or_else(|| GameError::Refused("you have no dice chain".into()))?;
+                    if chain.remaining() == 0 {
+                        bodies.push(Body::Chain { chain: new_chain(game, key, chain.commit.generation + 1) });
+                        break;
+                    }
+                    let index = chain.used + 1;
+                    let value = chain::reveal_value(key, &game.replay.game, &chain.commit, index)
+                        .ok_or_else(|| GameError::Refused("the dice chain is exhausted".into()))?;
+                    bodies.push(Body::Reveal { request, generation: chain.commit.generation, index, value });
+                }
+                _ => {}
+            }
+        }
+        if bodies.is_empty() {
+            break;
+        }
+        ids.extend(game.append_own(me, key, bodies)?);
+    }
+    if let Some(chain) = game.replay.chains[me.index()].clone() {
+        if chain.remaining() < RECOMMIT_BELOW.min(chain.commit.length) {
+            let body = Body::Chain { chain: new_chain(game, key, chain.commit.generation + 1) };
+            ids.extend(game.append_own(me, key, vec![body])?);
+        }
+    }
+    Ok(ids)
+}
+
+fn new_chain(game: &Game, key: &SecretKey, generation: u32) -> crate::entry::ChainCommit {
+    let length =
+        game.replay.chains.iter().flatten().map(|c| c.commit.length).max().unwrap_or(chain::DEFAULT_CHAIN_LENGTH);
+    chain::commit(key, &game.replay.game, generation, length)
+}
+
+/// Sign staged work and everything owed, and make the packet for the other players.
+pub fn send(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Packet, GameError> {
+    flush(game, me, key)?;
+    settle(game, me, key)?;
+    Ok(game.packet_for_others(me))
+}
+
+/// Who holds the game and why, in one sentence.
+pub fn waiting_sentence(game: &Game) -> String {
+    if let Some((result, _)) = game.replay.over() {
+        return format!("the game is over: {result}");
+    }
+    let owed = game.replay.owed();
+    let parts: Vec<String> = owed
+        .iter()
+        .map(|(p, o)| {
+            let who = game.replay.name(*p);
+            match o {
+                Owed::Join => format!("{who} must join"),
+                Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
+                Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
+                Owed::Unseal { step } => format!("{who} must open the sealed choice for `{step}`"),
+                Owed::Reveal { request } => format!("{who} must reveal dice for request {}", request.short()),
+            }
+        })
+        .collect();
+    parts.join("; ")
+}
