@@ -102,14 +102,10 @@ impl<'r> Game<'r> {
         if packet.game != self.replay.game {
             return Err(GameError::OtherGame { packet: packet.game.to_hex(), local: self.replay.game.to_hex() });
         }
+        check_packet_order(packet)?;
         let known: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
-        let mut fresh: Vec<SignedEntry> = Vec::new();
-        let mut fresh_ids = HashSet::new();
-        for e in &packet.entries {
-            if !known.contains(&e.id) && fresh_ids.insert(e.id) {
-                fresh.push(e.clone());
-            }
-        }
+        let fresh: Vec<SignedEntry> = packet.entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect();
+        let fresh_ids: HashSet<EntryId> = fresh.iter().map(|e| e.id).collect();
         let known_count = packet.entries.len() - fresh.len();
         if fresh.is_empty() {
             return Ok(ImportReport { added: Vec::new(), known: known_count });
@@ -218,4 +214,24 @@ fn sign_after(entries: &[SignedEntry], players: usize, author: PlayerId, key: &S
         body,
     };
     SignedEntry::sign(entry, key)
+}
+
+/// A packet lists each entry once, after the entries of the packet it links to (its
+/// author's previous entry and the entries it acks).
+fn check_packet_order(packet: &Packet) -> Result<(), Problem> {
+    let mut seen: HashSet<EntryId> = HashSet::new();
+    let ids: HashSet<EntryId> = packet.entries.iter().map(|e| e.id).collect();
+    for e in &packet.entries {
+        if !seen.insert(e.id) {
+            return Err(Problem::Duplicate { entry: crate::error::Where::of(e) });
+        }
+        let links = e.entry.prev.iter().chain(e.entry.acks.iter().map(|k| &k.id));
+        if let Some(before) = links.filter(|id| ids.contains(id)).find(|id| !seen.contains(id)) {
+            return Err(Problem::Link {
+                entry: crate::error::Where::of(e),
+                reason: format!("the packet puts it before {}, an entry it follows", before.short()),
+            });
+        }
+    }
+    Ok(())
 }

@@ -1,1 +1,192 @@
+//! A table of players for tests: each player has a secret key and a game directory of
+//! their own, and they play only by exchanging packets, exactly as `grognard` does.
 
+use grognard_engine::{AnyRuleset, PlayerId};
+use grognard_journal::create::{self, NewGame};
+use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
+use grognard_journal::game::{Game, GameError, ImportReport};
+use grognard_journal::keys::SecretKey;
+use grognard_journal::local;
+use grognard_journal::packet::Packet;
+use grognard_journal::replay::Owed;
+use std::path::PathBuf;
+
+static DUEL: grognard_duel::Duel = grognard_duel::Duel;
+
+pub fn rulesets() -> Vec<&'static dyn AnyRuleset> {
+    vec![&DUEL]
+}
+
+pub fn duel() -> &'static dyn AnyRuleset {
+    &DUEL
+}
+
+pub struct Seat {
+    pub key: SecretKey,
+    pub dir: PathBuf,
+    pub me: PlayerId,
+}
+
+pub struct Table {
+    pub tmp: tempfile::TempDir,
+    pub seats: Vec<Seat>,
+}
+
+/// A small deterministic generator for picking moves (no OS randomness in tests).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+pub fn dice(mode: DiceMode, faces: Vec<u32>) -> DiceConfig {
+    DiceConfig { mode, witnesses: Witnesses::Opponents, faces }
+}
+
+impl Table {
+    /// Create a game of the duel's `scenario` for `players` players; every player joins
+    /// and every join reaches everyone.
+    pub fn new(scenario: &str, players: usize, dice: DiceConfig) -> Table {
+        Table::with_chain(scenario, players, dice, 64)
+    }
+
+    pub fn with_chain(scenario: &str, players: usize, dice: DiceConfig, chain_length: u32) -> Table {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let keys: Vec<SecretKey> = (0..players).map(|i| SecretKey::from_seed(&[i as u8 + 1; 32])).collect();
+        let info = duel_powers(scenario);
+        let infos = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| PlayerInfo {
+                name: format!("Player{i}"),
+                email: format!("p{i}@example.org"),
+                key: k.public().to_hex(),
+                powers: vec![info[i].clone()],
+            })
+            .collect();
+        let new = NewGame { ruleset: duel(), scenario: scenario.into(), players: infos, creator: 0, dice, chain_length };
+        let dir0 = tmp.path().join("p0");
+        let (_, invitation) = create::create(&dir0, &rulesets(), &new, &keys[0]).expect("create the game");
+        let mut seats = vec![Seat { key: SecretKey::from_seed(keys[0].seed()), dir: dir0, me: PlayerId(0) }];
+        for (i, key) in keys.iter().enumerate().skip(1) {
+            let dir = tmp.path().join(format!("p{i}"));
+            create::join(&dir, &rulesets(), &invitation, key).expect("join");
+            seats.push(Seat { key: SecretKey::from_seed(key.seed()), dir, me: PlayerId(i as u8) });
+        }
+        let table = Table { tmp, seats };
+        for i in 1..players {
+            table.exchange(i);
+        }
+        table
+    }
+
+    pub fn open(&self, i: usize) -> Game<'static> {
+        Game::open(&self.seats[i].dir, &rulesets()).expect("the local journal opens and verifies")
+    }
+
+    pub fn journal_path(&self, i: usize) -> PathBuf {
+        self.seats[i].dir.join("journal")
+    }
+
+    pub fn journal_bytes(&self, i: usize) -> Vec<u8> {
+        std::fs::read(self.journal_path(i)).expect("journal file")
+    }
+
+    /// Player `i` signs what is staged and owed, and makes a packet.
+    pub fn send(&self, i: usize) -> Packet {
+        let seat = &self.seats[i];
+        let mut game = self.open(i);
+        local::send(&mut game, seat.me, &seat.key).expect("send")
+    }
+
+    pub fn deliver(&self, packet: &Packet, to: usize) -> Result<ImportReport, GameError> {
+        self.open(to).import(packet)
+    }
+
+    /// Player `i` sends and every other player imports the packet.
+    pub fn exchange(&self, i: usize) {
+        let packet = self.send(i);
+        for j in 0..self.seats.len() {
+            if j != i {
+                self.deliver(&packet, j).expect("an honest packet is accepted");
+            }
+        }
+    }
+
+    /// Player `i` plays a legal command picked by `pick` (commands as text). Returns false if
+    /// the player has no decision to make.
+    pub fn decide(&self, i: usize, pick: &mut dyn FnMut(&[String]) -> usize) -> bool {
+        let seat = &self.seats[i];
+        let mut game = self.open(i);
+        let owes = game
+            .replay
+            .owed()
+            .iter()
+            .any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
+        let staged = local::staged(&game).expect("staged");
+        let (state, _) = local::preview(&game, seat.me, &staged).expect("preview");
+        let ruleset = game.replay.ruleset;
+        let pending = ruleset.pending(&state);
+        if !owes && !(pending.players().contains(&seat.me) && !staged.commands.is_empty()) {
+            return false;
+        }
+        let legal: Vec<String> =
+            ruleset.legal_commands(&state, seat.me).iter().map(|c| ruleset.format_command(c)).collect();
+        if legal.is_empty() {
+            return false;
+        }
+        let choice = &legal[pick(&legal) % legal.len()];
+        local::do_command(&mut game, seat.me, &seat.key, choice).expect("a legal command is accepted");
+        true
+    }
+
+    pub fn over(&self) -> bool {
+        self.open(0).replay.over().is_some()
+    }
+
+    /// Play until the game ends: in each round every player with a decision makes it (all
+    /// before any packet moves, so sealed steps and reveals cross in the mail), then every
+    /// player sends and everyone imports. Returns the number of rounds.
+    pub fn play_to_end(&self, rng: &mut Lcg, max_rounds: usize) -> usize {
+        for round in 0..max_rounds {
+            if self.over() {
+                return round;
+            }
+            for i in 0..self.seats.len() {
+                // A player may act several times in a row (e.g. a bonus then a fire).
+                while self.decide(i, &mut |legal| rng.below(legal.len())) {
+                    let g = self.open(i);
+                    let staged = local::staged(&g).expect("staged").commands.len();
+                    if staged == 0 {
+                        break;
+                    }
+                    let (state, _) = local::preview(&g, self.seats[i].me, &local::staged(&g).expect("staged")).expect("preview");
+                    if !g.replay.ruleset.pending(&state).players().contains(&self.seats[i].me) {
+                        break;
+                    }
+                }
+            }
+            let packets: Vec<Packet> = (0..self.seats.len()).map(|i| self.send(i)).collect();
+            for (i, p) in packets.iter().enumerate() {
+                for j in 0..self.seats.len() {
+                    if j != i && !p.entries.is_empty() {
+                        self.deliver(p, j).expect("an honest packet is accepted");
+                    }
+                }
+            }
+        }
+        panic!("the game did not end in {max_rounds} rounds");
+    }
+}
+
+fn duel_powers(scenario: &str) -> Vec<String> {
+    duel()
+        .scenarios()
+        .into_iter()
+        .find(|s| s.id == scenario)
+        .map(|s| s.powers.into_iter().map(|p| p.id).collect())
+        .expect("a duel scenario")
+}
