@@ -195,7 +195,13 @@ impl<'r> Game<'r> {
 /// Sign `body` as the entry that follows `entries` in `author`'s feed: the next seq, a
 /// link to the author's previous entry (the genesis for a join), and an ack of the latest
 /// entry of every other feed.
-pub fn sign_after(entries: &[SignedEntry], players: usize, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
+pub fn sign_after(
+    entries: &[SignedEntry],
+    players: usize,
+    author: PlayerId,
+    key: &SecretKey,
+    body: Body,
+) -> SignedEntry {
     let mut latest: Vec<Option<Ack>> = vec![None; players];
     for e in entries {
         latest[usize::from(e.entry.author)] = Some(Ack { author: e.entry.author, seq: e.entry.seq, id: e.id });

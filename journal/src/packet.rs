@@ -52,31 +52,59 @@ impl Packet {
         }
         // Mail may turn line ends into CRLF; records never contain '\r'.
         let text: Vec<u8> = bytes.iter().copied().filter(|&b| b != b'\r').collect();
-        let mut lines = text.split(|&b| b == b'\n');
+        // The checksum covers everything before the end line: check it before reading entries.
+        let end_at = find_last(&text, b"\nend sha256=")
+            .ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
+        let (body, end) = (&text[..end_at + 1], &text[end_at + 1..]);
+        let sum = end
+            .strip_prefix(b"end sha256=")
+            .map(|s| s.strip_suffix(b"\n").unwrap_or(s))
+            .ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
+        if sum != hex::encode(Sha256::digest(body)).as_bytes() {
+            return Err(PacketError::Checksum);
+        }
+        let mut lines = body[..body.len() - 1].split(|&b| b == b'\n');
         let header = lines.next().ok_or(PacketError::Header)?;
         let header = std::str::from_utf8(header).map_err(|_| PacketError::Header)?;
         let rest = header.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(" game=")).ok_or(PacketError::Header)?;
         let (game, count) = rest.split_once(" entries=").ok_or(PacketError::Header)?;
         let game = GameId::from_hex(game).ok_or(PacketError::Header)?;
         let count: usize = count.parse().map_err(|_| PacketError::Header)?;
-        let mut entries = Vec::with_capacity(count.min(100_000));
-        let mut body_len = header.len() + 1;
-        for index in 0..count {
-            let line = lines
-                .next()
-                .filter(|l| !l.starts_with(b"end sha256="))
-                .ok_or_else(|| PacketError::Truncated(format!("it announces {count} entries but holds {index}")))?;
-            body_len += line.len() + 1;
-            let entry = SignedEntry::parse_record(line).map_err(|error| PacketError::Record { index, error })?;
-            entries.push(entry);
+        let lines: Vec<&[u8]> = lines.collect();
+        if lines.len() != count {
+            return Err(PacketError::Truncated(format!("it announces {count} entries but holds {}", lines.len())));
         }
-        let end = lines.next().ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
-        let sum =
-            end.strip_prefix(b"end sha256=").ok_or_else(|| PacketError::Truncated("the end line is missing".into()))?;
-        let expected = hex::encode(Sha256::digest(&text[..body_len.min(text.len())]));
-        if sum != expected.as_bytes() {
-            return Err(PacketError::Checksum);
-        }
+        let entries = lines
+            .iter()
+            .enumerate()
+            .map(|(index, line)| SignedEntry::parse_record(line).map_err(|error| PacketError::Record { index, error }))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Packet { game, entries })
+    }
+}
+
+fn find_last(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_packet_round_trips_and_damage_is_caught() {
+        let p = Packet { game: GameId([5; 16]), entries: Vec::new() };
+        let bytes = p.encode();
+        assert_eq!(Packet::decode(&bytes).map(|d| d.game), Ok(GameId([5; 16])));
+        let crlf: Vec<u8> = String::from_utf8(bytes.clone()).unwrap_or_default().replace('\n', "\r\n").into_bytes();
+        assert!(Packet::decode(&crlf).is_ok());
+        let mut bad = bytes.clone();
+        bad[30] ^= 1;
+        assert_eq!(Packet::decode(&bad).err(), Some(PacketError::Checksum));
+        assert!(matches!(
+            Packet::decode(&bytes[..bytes.len() - 10]),
+            Err(PacketError::Truncated(_) | PacketError::Checksum)
+        ));
+        assert_eq!(Packet::decode(b"hello").err(), Some(PacketError::Truncated("the end line is missing".into())));
     }
 }

@@ -150,7 +150,7 @@ impl<'r> Replay<'r> {
         let assignment: Vec<Vec<String>> = genesis.players.iter().map(|p| p.powers.clone()).collect();
         let seats = Seats::new(&scenario.powers, &assignment).map_err(|e| bad(e.to_string()))?;
         let dice = &genesis.dice;
-        if (dice.mode == DiceMode::Scripted) != !dice.faces.is_empty() {
+        if (dice.mode == DiceMode::Scripted) == dice.faces.is_empty() {
             return Err(bad("scripted dice, and only they, list their faces".into()));
         }
         if dice.mode == DiceMode::Fair && n < 2 {

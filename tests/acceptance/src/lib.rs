@@ -67,7 +67,8 @@ impl Table {
                 powers: vec![info[i].clone()],
             })
             .collect();
-        let new = NewGame { ruleset: duel(), scenario: scenario.into(), players: infos, creator: 0, dice, chain_length };
+        let new =
+            NewGame { ruleset: duel(), scenario: scenario.into(), players: infos, creator: 0, dice, chain_length };
         let dir0 = tmp.path().join("p0");
         let (_, invitation) = create::create(&dir0, &rulesets(), &new, &keys[0]).expect("create the game");
         let mut seats = vec![Seat { key: SecretKey::from_seed(keys[0].seed()), dir: dir0, me: PlayerId(0) }];
@@ -121,16 +122,14 @@ impl Table {
     pub fn decide(&self, i: usize, pick: &mut dyn FnMut(&[String]) -> usize) -> bool {
         let seat = &self.seats[i];
         let mut game = self.open(i);
-        let owes = game
-            .replay
-            .owed()
-            .iter()
-            .any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
+        let owes =
+            game.replay.owed().iter().any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
         let staged = local::staged(&game).expect("staged");
         let (state, _) = local::preview(&game, seat.me, &staged).expect("preview");
         let ruleset = game.replay.ruleset;
         let pending = ruleset.pending(&state);
-        if !owes && !(pending.players().contains(&seat.me) && !staged.commands.is_empty()) {
+        let continuing = pending.players().contains(&seat.me) && !staged.commands.is_empty();
+        if !owes && !continuing {
             return false;
         }
         let legal: Vec<String> =
@@ -163,7 +162,8 @@ impl Table {
                     if staged == 0 {
                         break;
                     }
-                    let (state, _) = local::preview(&g, self.seats[i].me, &local::staged(&g).expect("staged")).expect("preview");
+                    let (state, _) =
+                        local::preview(&g, self.seats[i].me, &local::staged(&g).expect("staged")).expect("preview");
                     if !g.replay.ruleset.pending(&state).players().contains(&self.seats[i].me) {
                         break;
                     }

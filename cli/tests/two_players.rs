@@ -1,0 +1,157 @@
+//! Two players with separate GROGNARD_HOME directories play a whole game through packet
+//! files and the `grognard` binary only.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Player {
+    home: PathBuf,
+    name: &'static str,
+}
+
+impl Player {
+    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_grognard"))
+            .args(args)
+            .current_dir(cwd)
+            .env("GROGNARD_HOME", &self.home)
+            .env_remove("GROGNARD_PASSPHRASE")
+            .output()
+            .expect("run grognard")
+    }
+
+    fn ok(&self, cwd: &Path, args: &[&str]) -> String {
+        let out = self.run(cwd, args);
+        assert!(
+            out.status.success(),
+            "{} `grognard {}` failed: {}{}",
+            self.name,
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    fn json(&self, cwd: &Path, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.push("--json");
+        serde_json::from_str(&self.ok(cwd, &a)).expect("JSON output")
+    }
+}
+
+fn journal(home: &Path) -> Vec<u8> {
+    let games = home.join("games");
+    let dir = std::fs::read_dir(&games).expect("games dir").next().expect("one game").expect("entry").path();
+    std::fs::read(dir.join("journal")).expect("journal")
+}
+
+/// One player's turn: make every decision owed, then send. Returns the packet written, if any.
+fn act(p: &Player, cwd: &Path, turn: usize, pick: &mut u64) -> Option<PathBuf> {
+    for _ in 0..8 {
+        let moves = p.json(cwd, &["moves"]);
+        let list: Vec<String> =
+            moves["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("text").to_string()).collect();
+        if list.is_empty() {
+            break;
+        }
+        *pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let choice = &list[((*pick >> 33) % list.len() as u64) as usize];
+        let words: Vec<&str> = choice.split(' ').collect();
+        let mut args = vec!["do"];
+        args.extend(words);
+        p.ok(cwd, &args);
+    }
+    let out = format!("{}-{turn}.grog", p.name);
+    let sent = p.json(cwd, &["send", "--out", &out]);
+    (!sent["packet"].is_null()).then(|| cwd.join(out))
+}
+
+#[test]
+fn two_players_play_a_whole_game_by_packet_files() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    let alice = Player { home: cwd.join("alice-home"), name: "alice" };
+    let bob = Player { home: cwd.join("bob-home"), name: "bob" };
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    let bob_key = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"]);
+    let bob_line = bob_key["public_key"].as_str().expect("public key line").to_string();
+    alice.ok(
+        cwd,
+        &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "invite.grog"],
+    );
+    bob.ok(cwd, &["join", "invite.grog"]);
+    let mut inbox_alice = vec![act(&bob, cwd, 0, &mut 1).expect("bob's join")];
+    let mut inbox_bob: Vec<PathBuf> = Vec::new();
+    let mut pick = 42u64;
+    for turn in 1..400 {
+        for packet in inbox_alice.drain(..) {
+            alice.ok(cwd, &["receive", packet.to_str().expect("path")]);
+        }
+        for packet in inbox_bob.drain(..) {
+            bob.ok(cwd, &["receive", packet.to_str().expect("path")]);
+        }
+        let status = alice.json(cwd, &["status"]);
+        if !status["over"].is_null() {
+            break;
+        }
+        // Both act before either packet travels: sealed steps and reveals cross in the mail.
+        inbox_bob.extend(act(&alice, cwd, turn, &mut pick));
+        inbox_alice.extend(act(&bob, cwd, turn, &mut pick));
+        assert!(turn < 399, "the game did not end");
+    }
+    let status = bob.json(cwd, &["status"]);
+    assert!(!status["over"].is_null(), "the game is over for Bob too: {status}");
+    assert_eq!(journal(&alice.home), journal(&bob.home), "both journals end byte-identical");
+    for p in [&alice, &bob] {
+        let v = p.json(cwd, &["verify"]);
+        assert_eq!(v["ok"], true);
+        assert_eq!(v["fair"], true);
+        assert!(v["reveals"].as_u64().expect("count") > 0);
+    }
+    let log = alice.json(cwd, &["log"]);
+    assert!(log["log"].as_array().expect("log").iter().any(|i| !i["rolls"].as_array().expect("rolls").is_empty()));
+}
+
+#[test]
+fn exit_codes_are_documented_ones() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let p = Player { home: tmp.path().join("h"), name: "p" };
+    assert_eq!(p.run(tmp.path(), &["no-such-command"]).status.code(), Some(2));
+    assert_eq!(p.run(tmp.path(), &["status"]).status.code(), Some(1));
+    assert_eq!(p.run(tmp.path(), &["scenarios"]).status.code(), Some(0));
+    let refused = p.run(tmp.path(), &["status", "--json"]);
+    let v: Value = serde_json::from_slice(&refused.stdout).expect("JSON error");
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["error"], "no-game");
+}
+
+#[test]
+fn a_refused_packet_leaves_the_journal_byte_identical() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    let alice = Player { home: cwd.join("a"), name: "alice" };
+    let bob = Player { home: cwd.join("b"), name: "bob" };
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    let bob_line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
+        .as_str()
+        .expect("line")
+        .to_string();
+    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
+    bob.ok(cwd, &["join", "i.grog"]);
+    bob.ok(cwd, &["send", "--out", "b.grog"]);
+    let before = journal(&alice.home);
+    // A byte flipped inside an entry; the packet's checksum catches it first.
+    let mut bytes = std::fs::read(cwd.join("b.grog")).expect("packet");
+    let at = bytes.iter().position(|&b| b == b'{').expect("an entry") + 5;
+    bytes[at] ^= 1;
+    std::fs::write(cwd.join("bad.grog"), &bytes).expect("write");
+    let out = alice.run(cwd, &["receive", "bad.grog"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    assert_eq!(journal(&alice.home), before);
+    alice.ok(cwd, &["receive", "b.grog"]);
+    alice.ok(cwd, &["receive", "b.grog"]); // a duplicate is a no-op
+    assert_eq!(alice.json(cwd, &["status"])["entries"], 2);
+}

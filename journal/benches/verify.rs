@@ -1,0 +1,361 @@
+//! Verification throughput on a 100,000-entry journal.
+//!
+//! The journal is a real game of the duel's `marathon` scenario (two players, huge HP,
+//! 100,000 rounds, so it never ends early), played by a deterministic generator that signs
+//! every entry the protocol asks for: joins, commands, sealed choices and their openings,
+//! and (with fair dice) every witness's dice chain reveal. The generated journals are
+//! cached in the target directory as record lines and made again when absent or invalid.
+//!
+//! Run: `cargo bench -p grognard-journal --bench verify`. Figures: `BENCHMARKS.md`.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
+use grognard_engine::{AnyRuleset, PlayerId};
+use grognard_journal::chain;
+use grognard_journal::create::{genesis, NewGame};
+use grognard_journal::dag;
+use grognard_journal::entry::{
+    Ack, Body, ChainCommit, DiceConfig, DiceMode, Entry, PlayerInfo, SignedEntry, Witnesses, ENTRY_VERSION,
+};
+use grognard_journal::ids::{EntryId, GameId, Hash32};
+use grognard_journal::keys::{PublicKey, SecretKey};
+use grognard_journal::replay::Owed;
+use grognard_journal::sealed;
+use grognard_journal::signatures;
+use grognard_journal::verify::{self, SigCheck};
+use serde_json::Value;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// Entries in the benchmark journal, the genesis included.
+const ENTRIES: usize = 100_000;
+/// The smaller journal (a prefix of the large one) that shows whether the cost is linear.
+const SMALL: usize = 10_000;
+/// Dice chain length: long enough that no player needs a fresh chain in 100,000 entries.
+const CHAIN_LENGTH: u32 = 100_000;
+const SCENARIO: &str = "marathon";
+/// Bump when the generator changes, so an old cached journal is not reused.
+const GENERATOR_VERSION: u32 = 1;
+
+static DUEL: grognard_duel::Duel = grognard_duel::Duel;
+
+fn rulesets() -> Vec<&'static dyn AnyRuleset> {
+    vec![&DUEL]
+}
+
+/// A small deterministic generator for picking moves.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// One player's whole dice chain of generation 0: `values[i]` is `x_i`.
+struct Chain {
+    values: Vec<Hash32>,
+}
+
+impl Chain {
+    fn new(key: &SecretKey, game: &GameId, length: u32) -> Chain {
+        let mut values = Vec::with_capacity(length as usize + 1);
+        values.push(chain::value_at(key, game, 0, 0));
+        for i in 0..length as usize {
+            let next = chain::step(&values[i]);
+            values.push(next);
+        }
+        Chain { values }
+    }
+
+    fn length(&self) -> u32 {
+        (self.values.len() - 1) as u32
+    }
+
+    fn commit(&self) -> ChainCommit {
+        ChainCommit { generation: 0, head: self.values[self.values.len() - 1], length: self.length() }
+    }
+
+    /// The value of the `index`-th reveal (1-based): `x_{L-index}`.
+    fn reveal(&self, index: u32) -> Hash32 {
+        self.values[(self.length() - index) as usize]
+    }
+}
+
+/// Signs entries the way `game::sign_after` does, in O(1) per entry: it remembers the
+/// latest entry of every feed instead of scanning the journal.
+struct Signer {
+    game: GameId,
+    genesis: EntryId,
+    latest: Vec<Option<Ack>>,
+}
+
+impl Signer {
+    fn new(genesis: &SignedEntry, players: usize) -> Signer {
+        let mut latest = vec![None; players];
+        latest[usize::from(genesis.entry.author)] =
+            Some(Ack { author: genesis.entry.author, seq: genesis.entry.seq, id: genesis.id });
+        Signer { game: genesis.entry.game, genesis: genesis.id, latest }
+    }
+
+    fn sign(&mut self, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
+        let (seq, prev) = match self.latest[author.index()] {
+            Some(mine) => (mine.seq + 1, Some(mine.id)),
+            None => (0, Some(self.genesis)),
+        };
+        let acks = self.latest.iter().flatten().filter(|k| k.author != author.0).copied().collect();
+        let entry = Entry { v: ENTRY_VERSION, game: self.game, author: author.0, seq, prev, acks, body };
+        let signed = SignedEntry::sign(entry, key);
+        self.latest[author.index()] = Some(Ack { author: author.0, seq, id: signed.id });
+        signed
+    }
+}
+
+/// Play `ENTRIES` entries of a marathon duel between two deterministic players.
+fn generate(mode: DiceMode) -> Vec<SignedEntry> {
+    let rulesets = rulesets();
+    let ruleset: &dyn AnyRuleset = &DUEL;
+    let keys = [SecretKey::from_seed(&[1; 32]), SecretKey::from_seed(&[2; 32])];
+    let game = GameId([7; 16]);
+    let powers = ["red", "blue"];
+    let players: Vec<PlayerInfo> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| PlayerInfo {
+            name: format!("Player{i}"),
+            email: format!("p{i}@example.org"),
+            key: k.public().to_hex(),
+            powers: vec![powers[i].to_string()],
+        })
+        .collect();
+    let new = NewGame {
+        ruleset,
+        scenario: SCENARIO.into(),
+        players,
+        creator: 0,
+        dice: DiceConfig { mode, witnesses: Witnesses::Opponents, faces: Vec::new() },
+        chain_length: CHAIN_LENGTH,
+    };
+    let chains: Vec<Chain> = keys.iter().map(|k| Chain::new(k, &game, CHAIN_LENGTH)).collect();
+    let first = genesis(&new, &keys[0], game).expect("the genesis is signed");
+    if mode == DiceMode::Fair {
+        let Body::Genesis(g) = &first.entry.body else { unreachable!("a genesis") };
+        assert_eq!(g.chain, Some(chains[0].commit()), "the precomputed chain matches the committed one");
+        for i in [1, 2, CHAIN_LENGTH] {
+            assert_eq!(chain::reveal_value(&keys[1], &game, &chains[1].commit(), i), Some(chains[1].reveal(i)));
+        }
+    }
+    let mut signer = Signer::new(&first, keys.len());
+    let mut replay = verify::check(&rulesets, vec![first.clone()], SigCheck::All).expect("the genesis verifies").replay;
+    let mut entries = Vec::with_capacity(ENTRIES);
+    entries.push(first);
+    let mut lcg = Lcg(0x5eed);
+    let mut sealed_choices: Vec<Option<Value>> = vec![None; keys.len()];
+    while entries.len() < ENTRIES {
+        let owed = replay.owed();
+        let Some((player, what)) = owed.into_iter().next() else {
+            panic!("the marathon ended after {} entries", entries.len())
+        };
+        let p = player.index();
+        let body = match what {
+            Owed::Join => Body::Join { chain: (mode == DiceMode::Fair).then(|| chains[p].commit()) },
+            Owed::Decide(_) => {
+                let legal = ruleset.legal_commands(&replay.state, player);
+                assert!(!legal.is_empty(), "{player} owes a decision but has no legal command");
+                Body::Command { command: legal[lcg.below(legal.len())].clone() }
+            }
+            Owed::Seal { step, .. } => {
+                let legal = ruleset.legal_commands(&replay.state, player);
+                let choice = legal[lcg.below(legal.len())].clone();
+                let salt = sealed::salt(&keys[p], &game, &step);
+                let commitment = sealed::commitment(&game, &step, player.0, &salt, &choice);
+                sealed_choices[p] = Some(choice);
+                Body::Seal { step, commitment }
+            }
+            Owed::Unseal { step } => {
+                let choice = sealed_choices[p].take().expect("a sealed choice to open");
+                let salt = sealed::salt(&keys[p], &game, &step);
+                Body::Unseal { step, choice, salt }
+            }
+            Owed::Reveal { request } => {
+                let state = replay.chains[p].as_ref().expect("a dice chain");
+                assert!(state.remaining() > 0, "the dice chain ran out: use a longer one");
+                let index = state.used + 1;
+                Body::Reveal { request, generation: state.commit.generation, index, value: chains[p].reveal(index) }
+            }
+        };
+        let signed = signer.sign(player, &keys[p], body);
+        if entries.len() < 300 {
+            // The O(1) signer makes exactly the entries the library's signer makes.
+            let reference =
+                grognard_journal::game::sign_after(&entries, keys.len(), player, &keys[p], signed.entry.body.clone());
+            assert_eq!(reference.record(), signed.record(), "the bench signer differs from game::sign_after");
+        }
+        replay.apply(&signed).expect("the generated entry is valid");
+        entries.push(signed);
+    }
+    entries
+}
+
+/// A generated journal as record lines, with its verified entries and the players' keys.
+struct Journal {
+    records: Vec<Vec<u8>>,
+    entries: Vec<SignedEntry>,
+    keys: Vec<PublicKey>,
+}
+
+fn cache_path(mode: DiceMode) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("target"));
+    target.join(format!("bench-journal-100k-{}-v{GENERATOR_VERSION}.txt", mode.as_str()))
+}
+
+fn read_records(path: &PathBuf) -> Option<Vec<Vec<u8>>> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect())
+}
+
+fn write_records(path: &PathBuf, records: &[Vec<u8>]) {
+    let mut bytes = Vec::with_capacity(records.iter().map(|r| r.len() + 1).sum());
+    for r in records {
+        bytes.extend_from_slice(r);
+        bytes.push(b'\n');
+    }
+    let tmp = path.with_extension("tmp");
+    let written = std::fs::create_dir_all(path.parent().expect("a parent directory"))
+        .and_then(|()| std::fs::write(&tmp, &bytes))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        eprintln!("could not cache the journal at {}: {e}", path.display());
+    }
+}
+
+/// Verify `records` completely; the entries in order and the players' keys.
+fn verified(records: &[Vec<u8>]) -> Option<(Vec<SignedEntry>, Vec<PublicKey>)> {
+    let checked = verify::check_records(&rulesets(), records).ok()?;
+    (checked.entries.len() == ENTRIES).then(|| (checked.entries, checked.replay.keys.clone()))
+}
+
+fn load_or_generate(mode: DiceMode) -> Journal {
+    let path = cache_path(mode);
+    if let Some(records) = read_records(&path) {
+        if let Some((entries, keys)) = verified(&records) {
+            eprintln!("using the cached {}-dice journal {}", mode.as_str(), path.display());
+            return Journal { records, entries, keys };
+        }
+        eprintln!("the cached journal {} does not verify; making it again", path.display());
+    }
+    let start = Instant::now();
+    let entries = generate(mode);
+    let records: Vec<Vec<u8>> = entries.iter().map(SignedEntry::record).collect();
+    eprintln!(
+        "generated a {}-entry {}-dice marathon journal in {:.1} s ({} bytes)",
+        records.len(),
+        mode.as_str(),
+        start.elapsed().as_secs_f64(),
+        records.iter().map(|r| r.len() + 1).sum::<usize>()
+    );
+    write_records(&path, &records);
+    let (entries, keys) = verified(&records).expect("the generated journal verifies");
+    Journal { records, entries, keys }
+}
+
+fn fair() -> &'static Journal {
+    static FAIR: OnceLock<Journal> = OnceLock::new();
+    FAIR.get_or_init(|| load_or_generate(DiceMode::Fair))
+}
+
+fn casual() -> &'static Journal {
+    static CASUAL: OnceLock<Journal> = OnceLock::new();
+    CASUAL.get_or_init(|| load_or_generate(DiceMode::Casual))
+}
+
+/// Full verification of a journal file's records, as `grognard verify` and opening a game do:
+/// parsing and the canonical-encoding check, every signature (batched), feeds, links and the
+/// canonical order, and a replay of every entry through the protocol and the rules.
+fn full(c: &mut Criterion) {
+    let rulesets = rulesets();
+    let mut group = c.benchmark_group("verify_full");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(30));
+    group.throughput(Throughput::Elements(ENTRIES as u64));
+    group.bench_function("fair_100k", |b| {
+        let j = fair();
+        b.iter(|| verify::check_records(&rulesets, &j.records).expect("verifies"))
+    });
+    group.bench_function("casual_100k", |b| {
+        let j = casual();
+        b.iter(|| verify::check_records(&rulesets, &j.records).expect("verifies"))
+    });
+    group.measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(SMALL as u64));
+    group.bench_function("fair_10k", |b| {
+        let j = fair();
+        b.iter(|| verify::check_records(&rulesets, &j.records[..SMALL]).expect("verifies"))
+    });
+    group.finish();
+}
+
+/// The parts of a full verification of the fair-dice journal, measured alone.
+fn parts(c: &mut Criterion) {
+    let rulesets = rulesets();
+    let mut group = c.benchmark_group("verify_parts");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(ENTRIES as u64));
+    group.bench_function("parse_100k", |b| {
+        let j = fair();
+        b.iter(|| j.records.iter().map(|r| SignedEntry::parse_record(r).expect("parses")).collect::<Vec<SignedEntry>>())
+    });
+    group.bench_function("dag_order_100k", |b| {
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries.iter().collect();
+        b.iter(|| {
+            let feeds = dag::feeds(&refs, j.keys.len(), 0).expect("feeds");
+            feeds.order().expect("an order").len()
+        })
+    });
+    group.bench_function("replay_100k", |b| {
+        // Everything `verify::check` does except signatures: feeds, order and replay.
+        let j = fair();
+        let none = HashSet::new();
+        b.iter_batched(
+            || j.entries.clone(),
+            |entries| verify::check(&rulesets, entries, SigCheck::Only(&none)).expect("replays"),
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+/// Signatures alone: the library's batch check against one `verify_strict` per entry.
+fn signatures(c: &mut Criterion) {
+    let mut group = c.benchmark_group("signatures");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(15));
+    group.throughput(Throughput::Elements(ENTRIES as u64));
+    group.bench_function("batch_100k", |b| {
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries.iter().collect();
+        b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
+    });
+    group.measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(SMALL as u64));
+    group.bench_function("batch_10k", |b| {
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries[..SMALL].iter().collect();
+        b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
+    });
+    group.bench_function("one_by_one_10k", |b| {
+        let j = fair();
+        let slice = &j.entries[..SMALL];
+        b.iter(|| assert!(slice.iter().all(|e| e.verify(&j.keys[usize::from(e.entry.author)]))))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full, parts, signatures);
+criterion_main!(benches);
