@@ -1,6 +1,7 @@
 //! How the CLI fails: a message that says what is wrong and what to do, a stable code for
 //! scripts, and the exit status (1 refused or failed, 2 usage).
 
+use grognard_journal::error::Problem;
 use grognard_journal::game::GameError;
 use serde_json::json;
 use std::process::ExitCode;
@@ -22,8 +23,13 @@ impl Failure {
         Failure { usage: true, ..Failure::new("usage", message) }
     }
 
+    /// Add a line of advice (after any already there).
     pub fn hint(mut self, hint: impl Into<String>) -> Failure {
-        self.hint = Some(hint.into());
+        let hint = hint.into();
+        self.hint = Some(match self.hint.take() {
+            Some(first) => format!("{first}\n  {hint}"),
+            None => hint,
+        });
         self
     }
 
@@ -43,7 +49,16 @@ impl Failure {
 
 impl From<GameError> for Failure {
     fn from(e: GameError) -> Failure {
-        Failure::new(e.code(), e.to_string())
+        let failure = Failure::new(e.code(), e.to_string());
+        match &e {
+            // The proof: both signed entries, so anyone can check it.
+            GameError::Problem(Problem::Equivocation { first, second, .. }) => failure.hint(format!(
+                "proof (two signed entries for one place):\n{}\n{}",
+                String::from_utf8_lossy(&first.record()),
+                String::from_utf8_lossy(&second.record())
+            )),
+            _ => failure,
+        }
     }
 }
 

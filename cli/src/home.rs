@@ -122,6 +122,7 @@ impl Identity {
     }
 
     /// The secret key, with the passphrase given (ignored if the key is not protected).
+    #[cfg(test)]
     pub fn unlock_with(&self, passphrase: Option<&str>) -> Result<SecretKey, HomeError> {
         Ok(self.read_key_file()?.unlock(passphrase)?)
     }
@@ -191,10 +192,6 @@ impl Home {
     /// The home given by [`home_dir`].
     pub fn from_env() -> Result<Home, HomeError> {
         Ok(Home::open(home_dir()?))
-    }
-
-    pub fn root(&self) -> &Path {
-        &self.root
     }
 
     pub fn keys_dir(&self) -> PathBuf {

@@ -36,13 +36,18 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                     .hint("if it is an invitation, run `grognard join` with it"));
             }
             let mut local = seat::open(&dir)?;
-            let first_new = local.game.replay.log.len();
+            let before: Vec<usize> = local.game.replay.log.iter().map(|i| i.events.len() + i.rolls.len()).collect();
             match local.game.import(&packet) {
                 Ok(report) => {
                     progress = true;
                     let r = &local.game.replay;
-                    let story: Vec<String> = r.log[first_new.min(r.log.len())..]
+                    // New entries, and earlier dice requests whose dice just came in.
+                    let story: Vec<String> = r
+                        .log
                         .iter()
+                        .enumerate()
+                        .filter(|(n, i)| before.get(*n).is_none_or(|b| *b < i.events.len() + i.rolls.len()))
+                        .map(|(_, i)| i)
                         .flat_map(|i| {
                             std::iter::once(i.text.clone()).chain(i.events.iter().map(|e| format!("  {}", e.text)))
                         })

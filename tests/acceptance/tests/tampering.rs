@@ -1,0 +1,745 @@
+//! Tampering: every way of altering a packet or a journal is refused with its own error,
+//! and the receiving player's journal file stays byte for byte what it was.
+//!
+//! Each test plays a real two-player game with fair dice (commands, seals, openings, dice
+//! reveals and fresh dice chains), lets player 1 forge or damage what they send, and
+//! delivers it to player 0. At the end player 0 still accepts player 1's honest packet and
+//! the game goes on.
+
+use grognard_acceptance::{dice, rulesets, Lcg, Table};
+use grognard_engine::{Pending, PlayerId};
+use grognard_journal::canonical::{self, CanonicalError};
+use grognard_journal::entry::{signing_message, Body, DiceMode, Entry, RecordError, SignedEntry};
+use grognard_journal::error::Problem;
+use grognard_journal::game::{Game, GameError};
+use grognard_journal::ids::EntryId;
+use grognard_journal::keys::SecretKey;
+use grognard_journal::packet::{Packet, PacketError};
+use grognard_journal::replay::Owed;
+use grognard_journal::{chain, local, verify};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashSet};
+
+const P0: PlayerId = PlayerId(0);
+const P1: PlayerId = PlayerId(1);
+
+/// A game between player 0 (the victim) and player 1 (the forger).
+struct Fixture {
+    table: Table,
+    rng: Lcg,
+}
+
+impl Fixture {
+    /// A fair-dice game played until both journals hold several commands, seals, openings,
+    /// dice reveals and fresh dice chains.
+    fn new() -> Fixture {
+        let mut f = Fixture { table: Table::new("standard", 2, dice(DiceMode::Fair, vec![])), rng: Lcg(21) };
+        f.rounds_until("commands, seals, openings and reveals in the journal", |f| {
+            let g = f.table.open(0);
+            ["command", "seal", "unseal", "reveal", "chain"]
+                .iter()
+                .all(|kind| g.entries.iter().filter(|e| e.entry.body.kind() == *kind).count() >= 3)
+        });
+        f
+    }
+
+    fn key(&self, i: usize) -> &SecretKey {
+        &self.table.seats[i].key
+    }
+
+    /// Player `i` makes every decision they have (as `Table::play_to_end` does).
+    fn act(&mut self, i: usize) {
+        let me = self.table.seats[i].me;
+        for _ in 0..8 {
+            let rng = &mut self.rng;
+            if !self.table.decide(i, &mut |legal| rng.below(legal.len())) {
+                break;
+            }
+            let g = self.table.open(i);
+            let staged = local::staged(&g).expect("staged");
+            if staged.commands.is_empty() {
+                break;
+            }
+            let (state, _) = local::preview(&g, me, &staged).expect("preview");
+            if !g.replay.ruleset.pending(&state).players().contains(&me) {
+                break;
+            }
+        }
+    }
+
+    /// Both players decide, then both send and each imports the other's packet.
+    fn round(&mut self) {
+        assert!(!self.table.over(), "the game ended before the test could tamper with it");
+        self.act(0);
+        self.act(1);
+        let packets = [self.table.send(0), self.table.send(1)];
+        for (i, p) in packets.iter().enumerate() {
+            if !p.entries.is_empty() {
+                self.table.deliver(p, 1 - i).expect("an honest packet is accepted");
+            }
+        }
+    }
+
+    fn rounds_until(&mut self, what: &str, done: impl Fn(&Fixture) -> bool) {
+        for _ in 0..80 {
+            if done(self) {
+                return;
+            }
+            self.round();
+        }
+        panic!("the game never reached this state: {what}");
+    }
+
+    /// The entries of `entries` that player 0's journal lacks, as a packet.
+    fn fresh_for_p0(&self, entries: &[SignedEntry]) -> Packet {
+        let g0 = self.table.open(0);
+        let known: HashSet<EntryId> = g0.entries.iter().map(|e| e.id).collect();
+        Packet { game: g0.replay.game, entries: entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect() }
+    }
+
+    /// An honest packet from player 1 holding at least three consecutive entries of
+    /// player 1's feed that player 0 has not seen (player 1 plays on while player 0 waits).
+    fn withheld(&mut self) -> Packet {
+        for _ in 0..60 {
+            self.act(1);
+            self.table.send(1);
+            self.act(1);
+            let p = self.table.send(1);
+            let fresh = self.fresh_for_p0(&p.entries);
+            if fresh.entries.len() >= 3 {
+                assert!(fresh.entries.iter().all(|e| e.entry.author == 1));
+                assert!(fresh.entries.windows(2).all(|w| w[1].entry.prev == Some(w[0].id)));
+                return fresh;
+            }
+            if !p.entries.is_empty() {
+                self.table.deliver(&p, 0).expect("an honest packet is accepted");
+            }
+            self.act(0);
+            self.table.exchange(0);
+        }
+        panic!("player 1 never had three unsent entries");
+    }
+
+    /// Player 0 accepts player 1's honest packet, and two more rounds are played.
+    fn goes_on(&mut self) {
+        let honest = self.table.send(1);
+        self.table.deliver(&honest, 0).expect("the honest packet is accepted after the tampered ones");
+        let (g0, g1) = (self.table.open(0), self.table.open(1));
+        let ids = |g: &Game| g.entries.iter().map(|e| e.id).collect::<HashSet<_>>();
+        assert!(ids(&g1).is_subset(&ids(&g0)), "player 0 now holds everything player 1 signed");
+        for _ in 0..2 {
+            if !self.table.over() {
+                self.round();
+            }
+        }
+    }
+}
+
+/// Deliver `packet` to player 0: it must be refused and player 0's journal file unchanged.
+fn refused(table: &Table, packet: &Packet) -> GameError {
+    let before = table.journal_bytes(0);
+    let err = table.deliver(packet, 0).expect_err("a tampered packet is refused");
+    assert_eq!(table.journal_bytes(0), before, "a refused packet left the journal unchanged ({err})");
+    err
+}
+
+/// Decode a packet's text and import it into player 0's journal: it must be refused (a
+/// decoding error counts) and player 0's journal file unchanged.
+fn refused_text(table: &Table, victim: &mut Game, text: &[u8]) -> GameError {
+    let before = table.journal_bytes(0);
+    let result = Packet::decode(text).map_err(GameError::from).and_then(|p| victim.import(&p));
+    let err = match result {
+        Ok(report) => panic!("a tampered packet was accepted: {report:?}\n{}", String::from_utf8_lossy(text)),
+        Err(err) => err,
+    };
+    assert_eq!(table.journal_bytes(0), before, "a refused packet left the journal unchanged ({err})");
+    err
+}
+
+fn owes(g: &Game, player: PlayerId, what: impl Fn(&Owed) -> bool) -> bool {
+    g.replay.owed().iter().any(|(p, o)| *p == player && what(o))
+}
+
+fn reason(err: &GameError) -> String {
+    match err {
+        GameError::Problem(Problem::Rejected { reason, .. } | Problem::Link { reason, .. }) => reason.clone(),
+        other => panic!("expected a rejected or link problem, got {other:?}"),
+    }
+}
+
+/// A name for the error a tampered packet met, for tallies.
+fn describe(err: &GameError) -> String {
+    match err {
+        GameError::Packet(PacketError::Record { error, .. }) => match error {
+            RecordError::Shape => "packet: record shape".into(),
+            RecordError::TooLarge(_) => "packet: too large".into(),
+            RecordError::Canonical(CanonicalError::Syntax(_)) => "packet: not JSON".into(),
+            RecordError::Canonical(CanonicalError::Float) => "packet: float".into(),
+            RecordError::Canonical(CanonicalError::NotCanonical) => "packet: not canonical".into(),
+            RecordError::Fields(_) => "packet: entry fields".into(),
+        },
+        GameError::Packet(other) => format!("packet: {other}"),
+        other => other.code().into(),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 (FIPS 180-4), to recompute a tampered packet's checksum without trusting the
+/// code under test to do it.
+fn sha256(data: &[u8]) -> [u8; 32] {
+    const K: [u32; 64] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+        0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+        0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+        0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+        0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+        0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+        0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+        0xc67178f2,
+    ];
+    let mut h: [u32; 8] =
+        [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    let mut msg = data.to_vec();
+    msg.push(0x80);
+    while msg.len() % 64 != 56 {
+        msg.push(0);
+    }
+    msg.extend_from_slice(&(data.len() as u64 * 8).to_be_bytes());
+    for block in msg.chunks(64) {
+        let mut w = [0u32; 64];
+        for (i, word) in block.chunks(4).enumerate() {
+            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
+        }
+        for i in 16..64 {
+            let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
+            let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
+            w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
+        }
+        let mut v = h;
+        for i in 0..64 {
+            let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
+            let ch = (v[4] & v[5]) ^ (!v[4] & v[6]);
+            let t1 = v[7].wrapping_add(s1).wrapping_add(ch).wrapping_add(K[i]).wrapping_add(w[i]);
+            let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
+            let maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
+            let t2 = s0.wrapping_add(maj);
+            v = [t1.wrapping_add(t2), v[0], v[1], v[2], v[3].wrapping_add(t1), v[4], v[5], v[6]];
+        }
+        for (x, y) in h.iter_mut().zip(v) {
+            *x = x.wrapping_add(y);
+        }
+    }
+    let mut out = [0u8; 32];
+    for (chunk, word) in out.chunks_mut(4).zip(h) {
+        chunk.copy_from_slice(&word.to_be_bytes());
+    }
+    out
+}
+
+/// Replace a packet text's `end sha256=` line with the checksum of the bytes before it.
+fn reseal(text: &[u8]) -> Vec<u8> {
+    let body_end = text[..text.len() - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    assert!(text[body_end..].starts_with(b"end sha256="), "a packet ends with its checksum line");
+    let mut out = text[..body_end].to_vec();
+    out.extend_from_slice(format!("end sha256={}\n", hex(&sha256(&out))).as_bytes());
+    out
+}
+
+/// A packet's text with its entries given as record lines (and a correct checksum).
+fn packet_text(game: &Packet, lines: &[Vec<u8>]) -> Vec<u8> {
+    let mut text = format!("grognard-packet v1 game={} entries={}\n", game.game, lines.len()).into_bytes();
+    for line in lines {
+        text.extend_from_slice(line);
+        text.push(b'\n');
+    }
+    text.extend_from_slice(b"end sha256=\n");
+    reseal(&text)
+}
+
+/// Where each entry's record line starts in a packet's text.
+fn record_offsets(packet: &Packet) -> Vec<usize> {
+    let text = packet.encode();
+    let mut offset = text.iter().position(|&b| b == b'\n').expect("a header line") + 1;
+    packet
+        .entries
+        .iter()
+        .map(|e| {
+            let here = offset;
+            assert_eq!(&text[here..here + e.record().len()], &e.record()[..]);
+            offset += e.record().len() + 1;
+            here
+        })
+        .collect()
+}
+
+/// Sign `entry` with `key` as a record line.
+fn signed_line(entry_bytes: &[u8], key: &SecretKey) -> Vec<u8> {
+    let signature = key.sign(&signing_message(entry_bytes));
+    assert!(key.public().verify_strict(&signing_message(entry_bytes), &signature));
+    let mut line = hex(&signature.to_bytes()).into_bytes();
+    line.push(b' ');
+    line.extend_from_slice(entry_bytes);
+    line
+}
+
+// ---------------------------------------------------------------------------------------
+// The cases. Each leaves the game where the honest players can go on.
+
+/// (a) Every single-bit flip of every byte of every entry of a packet, with the packet's
+/// checksum recomputed so that the entry checks themselves must catch it.
+fn case_flipped_bytes(f: &mut Fixture) -> BTreeMap<String, usize> {
+    let honest = f.withheld();
+    let text = honest.encode();
+    assert_eq!(reseal(&text), text, "the test's SHA-256 agrees with the packet checksum");
+    assert_eq!(hex(&sha256(b"abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    let mut victim = f.table.open(0);
+    let mut tally: BTreeMap<String, usize> = BTreeMap::new();
+    for (entry, start) in honest.entries.iter().zip(record_offsets(&honest)) {
+        let len = entry.record().len();
+        for pos in 0..len {
+            let mut tampered = text.clone();
+            tampered[start + pos] ^= 0x01;
+            let tampered = reseal(&tampered);
+            let err = refused_text(&f.table, &mut victim, &tampered);
+            let what = describe(&err);
+            let allowed: &[&str] = if pos < 128 {
+                // The signature: not hex any more, or a signature that does not verify.
+                &["packet: record shape", "bad-signature"]
+            } else if pos == 128 {
+                &["packet: record shape"]
+            } else {
+                // The entry: not JSON, not canonical, not an entry, another game's id, or
+                // an entry its signature does not sign.
+                &["packet: not JSON", "packet: not canonical", "packet: entry fields", "other-game", "bad-signature"]
+            };
+            assert!(allowed.contains(&what.as_str()), "byte {pos} of {}: {what}: {err}", entry.entry.body.kind());
+            if what == "bad-signature" {
+                // (A flip of the author field makes the entry claim player 0.)
+                assert!(matches!(&err, GameError::Problem(Problem::BadSignature { .. })), "byte {pos}: {err:?}");
+            }
+            *tally.entry(what).or_default() += 1;
+        }
+    }
+    let total: usize = honest.entries.iter().map(|e| e.record().len()).sum();
+    assert_eq!(tally.values().sum::<usize>(), total);
+    assert!(tally.get("bad-signature").copied().unwrap_or(0) > 100, "{tally:?}");
+    tally
+}
+
+/// (a) A flipped byte without a recomputed checksum: the checksum catches it.
+fn case_checksum(f: &mut Fixture) {
+    let honest = f.withheld();
+    let text = honest.encode();
+    let start = record_offsets(&honest)[0];
+    // A signature digit that stays a hex digit, so that the record still parses.
+    let pos = (0..128).find(|&i| matches!(text[start + i], b'0'..=b'9' | b'b'..=b'e')).expect("a digit");
+    let mut tampered = text.clone();
+    tampered[start + pos] ^= 0x01;
+    let mut victim = f.table.open(0);
+    let err = refused_text(&f.table, &mut victim, &tampered);
+    assert!(matches!(err, GameError::Packet(PacketError::Checksum)), "{err:?}");
+    assert_eq!(err.code(), "packet");
+    // With the checksum recomputed the same flip reaches the signature check.
+    let err = refused_text(&f.table, &mut victim, &reseal(&tampered));
+    assert!(matches!(err, GameError::Problem(Problem::BadSignature { .. })), "{err:?}");
+}
+
+/// (b) Two adjacent records swapped in a journal file: refused as out of order, for every
+/// adjacent pair, both by `check_records` and by opening a game directory.
+fn case_reordered_journal(f: &mut Fixture) {
+    let journal = f.table.journal_bytes(0);
+    let records: Vec<Vec<u8>> = journal[..journal.len() - 1].split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    verify::check_records(&rulesets(), &records).expect("the journal verifies as it is");
+    assert!(records.len() > 20, "{} records", records.len());
+    for i in 0..records.len() - 1 {
+        let mut swapped = records.clone();
+        swapped.swap(i, i + 1);
+        let Err(problem) = verify::check_records(&rulesets(), &swapped) else {
+            panic!("records {} and {} swapped: accepted", i + 1, i + 2)
+        };
+        match &problem {
+            Problem::Order { line, .. } => assert_eq!(*line, i + 1, "{problem}"),
+            other => panic!("records {} and {} swapped: {other:?}", i + 1, i + 2),
+        }
+    }
+    // The same through a game directory.
+    let dir = f.table.tmp.path().join("reordered");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let mut swapped = records.clone();
+    swapped.swap(5, 6);
+    let bytes: Vec<u8> = swapped.iter().flat_map(|r| r.iter().copied().chain([b'\n'])).collect();
+    std::fs::write(dir.join("journal"), &bytes).expect("write");
+    let Err(err) = Game::open(&dir, &rulesets()) else { panic!("a re-ordered journal opened") };
+    assert_eq!(err.code(), "order", "{err}");
+    assert_eq!(std::fs::read(dir.join("journal")).expect("read"), bytes, "opening changes nothing");
+    assert_eq!(f.table.journal_bytes(0), journal);
+}
+
+/// (b) In a packet, an entry placed before the entry it follows.
+fn case_reordered_packet(f: &mut Fixture) {
+    let honest = f.withheld();
+    let mut packet = honest.clone();
+    packet.entries.swap(0, 1);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "link");
+    assert!(reason(&err).contains("the packet puts it before"), "{err}");
+    let GameError::Problem(Problem::Link { entry, .. }) = &err else { unreachable!() };
+    assert_eq!(entry.id, honest.entries[1].id);
+}
+
+/// (c) A middle entry dropped from a packet: a gap.
+fn case_dropped(f: &mut Fixture) {
+    let honest = f.withheld();
+    let mut packet = honest.clone();
+    let dropped = packet.entries.remove(1);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "gap", "{err}");
+    let GameError::Problem(Problem::Gap { entry, missing }) = &err else { unreachable!() };
+    assert_eq!(entry.id, honest.entries[2].id);
+    assert!(missing.contains(&format!("entry #{} of player 1", dropped.entry.seq)), "{missing}");
+}
+
+/// (d) An entry listed twice in a packet; the same honest packet imported twice.
+fn case_duplicated(f: &mut Fixture) {
+    let honest = f.withheld();
+    for at in [0, 1, honest.entries.len()] {
+        let mut packet = honest.clone();
+        packet.entries.insert(at, honest.entries[at.min(1)].clone());
+        let err = refused(&f.table, &packet);
+        assert_eq!(err.code(), "duplicate", "{err}");
+    }
+    let first = f.table.deliver(&honest, 0).expect("the honest packet is accepted");
+    assert_eq!(first.added.len(), honest.entries.len());
+    let after = f.table.journal_bytes(0);
+    let again = f.table.deliver(&honest, 0).expect("a packet imported twice is accepted");
+    assert!(again.added.is_empty(), "{again:?}");
+    assert_eq!(again.known, honest.entries.len());
+    assert_eq!(f.table.journal_bytes(0), after, "importing a packet twice changes nothing");
+    let full = f.table.send(1);
+    let before = f.table.journal_bytes(0);
+    let report = f.table.deliver(&full, 0).expect("accepted");
+    assert!(report.added.is_empty());
+    assert_eq!(f.table.journal_bytes(0), before);
+}
+
+/// (e) An entry re-encoded (keys re-ordered, or a space added) and re-signed with the
+/// right key: the signature is valid over the new bytes, but the bytes are not canonical.
+fn case_re_encoded(f: &mut Fixture) {
+    let honest = f.withheld();
+    let original = &honest.entries[0];
+    let Value::Object(fields) = canonical::decode(&original.bytes).expect("canonical") else { unreachable!() };
+    let reordered: Vec<u8> = {
+        let parts: Vec<String> = fields
+            .iter()
+            .rev()
+            .map(|(k, v)| format!("{}:{}", json!(k), String::from_utf8(canonical::encode(v)).expect("utf-8")))
+            .collect();
+        format!("{{{}}}", parts.join(",")).into_bytes()
+    };
+    let spaced: Vec<u8> = {
+        let colon = original.bytes.iter().position(|&b| b == b':').expect("a key");
+        [&original.bytes[..=colon], b" ", &original.bytes[colon + 1..]].concat()
+    };
+    let trailing: Vec<u8> = [&original.bytes[..], b" "].concat();
+    let mut victim = f.table.open(0);
+    for variant in [reordered, spaced, trailing] {
+        assert_ne!(variant, original.bytes);
+        let same: Value = serde_json::from_slice(&variant).expect("still JSON");
+        assert_eq!(same, Value::Object(fields.clone()), "the same content");
+        let line = signed_line(&variant, f.key(1));
+        let mut lines: Vec<Vec<u8>> = honest.entries.iter().map(SignedEntry::record).collect();
+        lines[0] = line.clone();
+        let err = refused_text(&f.table, &mut victim, &packet_text(&honest, &lines));
+        assert!(
+            matches!(
+                err,
+                GameError::Packet(PacketError::Record {
+                    index: 0,
+                    error: RecordError::Canonical(CanonicalError::NotCanonical)
+                })
+            ),
+            "{err:?}"
+        );
+        // The same record in a journal file.
+        let mut records: Vec<Vec<u8>> = f.table.open(0).entries.iter().map(SignedEntry::record).collect();
+        let at = records.len();
+        records.push(line);
+        records.extend(honest.entries[1..].iter().map(SignedEntry::record));
+        let Err(problem) = verify::check_records(&rulesets(), &records) else { panic!("accepted") };
+        assert!(matches!(&problem, Problem::Record { line, .. } if *line == at + 1), "{problem:?}");
+        assert!(problem.to_string().contains("not canonical"), "{problem}");
+    }
+}
+
+/// (f) An entry of another game in a packet; a packet of another game.
+fn case_other_game(f: &mut Fixture) {
+    let honest = f.withheld();
+    let other = Table::new("standard", 2, dice(DiceMode::Fair, vec![]));
+    let foreign_game = other.open(0);
+    let foreign = foreign_game.entries.iter().find(|e| e.entry.author == 1).expect("player 1's join").clone();
+    assert_ne!(foreign_game.replay.game, honest.game);
+    for at in [0, honest.entries.len()] {
+        let mut packet = honest.clone();
+        packet.entries.insert(at, foreign.clone());
+        let err = refused(&f.table, &packet);
+        assert_eq!(err.code(), "other-game", "{err}");
+        let GameError::Problem(Problem::OtherGame { entry, game }) = &err else { panic!("{err:?}") };
+        assert_eq!(entry.id, foreign.id);
+        assert_eq!(*game, foreign_game.replay.game.to_hex());
+    }
+    let packet = Packet { game: foreign_game.replay.game, entries: honest.entries.clone() };
+    let err = refused(&f.table, &packet);
+    assert!(matches!(err, GameError::OtherGame { .. }), "{err:?}");
+    assert_eq!(err.code(), "other-game");
+}
+
+/// (g) The witness reveals a wrong dice chain value (a properly signed entry).
+fn case_altered_reveal(f: &mut Fixture) {
+    f.rounds_until("player 1 owes a dice reveal", |f| owes(&f.table.open(1), P1, |o| matches!(o, Owed::Reveal { .. })));
+    let g1 = f.table.open(1);
+    let request = g1
+        .replay
+        .owed()
+        .into_iter()
+        .find_map(|(p, o)| match o {
+            Owed::Reveal { request } if p == P1 => Some(request),
+            _ => None,
+        })
+        .expect("a reveal");
+    let state = g1.replay.chains[1].clone().expect("a dice chain");
+    let index = state.used + 1;
+    let good = chain::reveal_value(f.key(1), &g1.replay.game, &state.commit, index).expect("in range");
+    let mut bad = good;
+    bad.0[31] ^= 0x01;
+    let generation = state.commit.generation;
+    let forged = g1.sign_next(P1, f.key(1), Body::Reveal { request, generation, index, value: bad });
+    let mut packet = f.fresh_for_p0(&g1.entries);
+    packet.entries.push(forged);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "rejected", "{err}");
+    assert!(reason(&err).contains("does not hash to the chain's previous value"), "{err}");
+    // A genuine value at the wrong index is refused too.
+    let early = chain::reveal_value(f.key(1), &g1.replay.game, &state.commit, index + 1).expect("in range");
+    let forged = g1.sign_next(P1, f.key(1), Body::Reveal { request, generation, index: index + 1, value: early });
+    let mut packet = f.fresh_for_p0(&g1.entries);
+    packet.entries.push(forged);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "rejected", "{err}");
+    assert!(reason(&err).contains("the next index is"), "{err}");
+}
+
+/// (h) An entry that claims player 1 as its author, signed with player 0's key.
+fn case_wrong_key(f: &mut Fixture) {
+    let honest = f.withheld();
+    let mut packet = honest.clone();
+    let target = packet.entries[1].clone();
+    packet.entries[1] = SignedEntry::sign(target.entry.clone(), f.key(0));
+    assert_eq!(packet.entries[1].id, target.id, "the id is the hash of the content, not of the signature");
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "wrong-key", "{err}");
+    let GameError::Problem(Problem::WrongKey { entry, claimed, signer }) = &err else { panic!("{err:?}") };
+    assert_eq!((*claimed, *signer, entry.id), (1, 0, target.id));
+}
+
+/// (i) A properly signed command that breaks a rule, on player 1's turn.
+fn case_illegal_command(f: &mut Fixture) {
+    let key1 = SecretKey::from_seed(f.key(1).seed());
+    f.rounds_until("player 1 acts in the action step", |f| {
+        let mut g1 = f.table.open(1);
+        local::settle(&mut g1, P1, &key1).expect("settle");
+        owes(&g1, P1, |o| matches!(o, Owed::Decide(Pending::Command { .. } | Pending::Choice { .. })))
+    });
+    let g1 = f.table.open(1);
+    let ruleset = g1.replay.ruleset;
+    // With a bonus due, resting first breaks 6.1; otherwise firing at oneself breaks 5.3.
+    let (text, rule) = match ruleset.pending(&g1.replay.state) {
+        Pending::Choice { .. } => ("rest", "6.1"),
+        _ => ("fire 1", "5.3"),
+    };
+    let command = ruleset.parse_command(text).expect("a command");
+    let forged = g1.sign_next(P1, f.key(1), Body::Command { command });
+    let mut packet = f.fresh_for_p0(&g1.entries);
+    packet.entries.push(forged);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "rejected", "{err}");
+    assert!(reason(&err).starts_with(&format!("illegal: {rule}: ")), "{err}");
+    // Player 1's own program would not have signed it.
+    let mut g1 = f.table.open(1);
+    let before = std::fs::read(f.table.journal_path(1)).expect("journal");
+    let refused_locally = local::do_command(&mut g1, P1, f.key(1), text).expect_err("refused");
+    assert!(refused_locally.to_string().contains(rule), "{refused_locally}");
+    assert_eq!(std::fs::read(f.table.journal_path(1)).expect("journal"), before);
+}
+
+/// (j) A valid-looking command from player 1 while player 0 must act.
+fn case_out_of_turn(f: &mut Fixture) {
+    f.rounds_until("player 0 must decide and player 1 owes nothing", |f| {
+        let g1 = f.table.open(1);
+        let owed = g1.replay.owed();
+        !owed.is_empty() && owed.iter().all(|(p, o)| *p == P0 && matches!(o, Owed::Decide(_)))
+    });
+    let g1 = f.table.open(1);
+    let ruleset = g1.replay.ruleset;
+    let text = match ruleset.pending(&g1.replay.state) {
+        Pending::Dice { .. } => "initiative",
+        _ => "rest",
+    };
+    let command = ruleset.parse_command(text).expect("a command");
+    let forged = g1.sign_next(P1, f.key(1), Body::Command { command });
+    let mut packet = f.fresh_for_p0(&g1.entries);
+    packet.entries.push(forged);
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "rejected", "{err}");
+    assert!(reason(&err).starts_with("out of turn: Player0 must act"), "{err}");
+}
+
+/// (k) Two different entries signed by player 1 for one place of their feed: one already
+/// imported, the other in a later packet.
+fn case_equivocation(f: &mut Fixture) {
+    let g0 = f.table.open(0);
+    let first = g0.entries.iter().rev().find(|e| e.entry.author == 1 && e.entry.seq > 0).expect("an entry").clone();
+    let body = match &first.entry.body {
+        Body::Command { command } if *command == json!("rest") => Body::Command { command: json!("initiative") },
+        _ => Body::Command { command: json!("rest") },
+    };
+    let second = SignedEntry::sign(Entry { body, ..first.entry.clone() }, f.key(1));
+    assert_ne!(second.id, first.id);
+    assert!(second.verify(&f.key(1).public()), "validly signed");
+    let packet = Packet { game: g0.replay.game, entries: vec![second.clone()] };
+    let err = refused(&f.table, &packet);
+    assert_eq!(err.code(), "equivocation", "{err}");
+    let GameError::Problem(Problem::Equivocation { author, seq, first: a, second: b }) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!((*author, *seq), (1, first.entry.seq));
+    assert_ne!(a.id, b.id);
+    let ids: HashSet<EntryId> = [a.id, b.id].into();
+    assert_eq!(ids, [first.id, second.id].into(), "the error holds both entries");
+    assert!(a.verify(&f.key(1).public()) && b.verify(&f.key(1).public()), "both signed by player 1: proof");
+}
+
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_flipped_bit_in_any_byte_of_a_signed_entry_is_refused() {
+    let mut f = Fixture::new();
+    let tally = case_flipped_bytes(&mut f);
+    eprintln!("errors of single-bit flips: {tally:?}");
+    f.goes_on();
+}
+
+#[test]
+fn a_damaged_packet_without_a_recomputed_checksum_fails_its_checksum() {
+    let mut f = Fixture::new();
+    case_checksum(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn reordered_records_in_a_journal_file_are_refused() {
+    let mut f = Fixture::new();
+    case_reordered_journal(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn an_entry_before_the_entry_it_follows_in_a_packet_is_refused() {
+    let mut f = Fixture::new();
+    case_reordered_packet(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn a_dropped_entry_is_a_gap() {
+    let mut f = Fixture::new();
+    case_dropped(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn a_duplicated_entry_is_refused_but_a_repeated_packet_is_a_no_op() {
+    let mut f = Fixture::new();
+    case_duplicated(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn a_re_encoded_entry_with_a_valid_signature_is_not_canonical() {
+    let mut f = Fixture::new();
+    case_re_encoded(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn an_entry_from_another_game_is_refused() {
+    let mut f = Fixture::new();
+    case_other_game(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn an_altered_reveal_is_refused() {
+    let mut f = Fixture::new();
+    case_altered_reveal(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn a_signature_with_another_players_key_is_refused() {
+    let mut f = Fixture::new();
+    case_wrong_key(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn an_illegal_command_is_refused_with_its_rule() {
+    let mut f = Fixture::new();
+    case_illegal_command(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn an_out_of_turn_command_is_refused() {
+    let mut f = Fixture::new();
+    case_out_of_turn(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn a_forked_history_is_equivocation_holding_both_entries() {
+    let mut f = Fixture::new();
+    case_equivocation(&mut f);
+    f.goes_on();
+}
+
+#[test]
+fn after_every_kind_of_tampering_the_honest_game_goes_on_to_its_end() {
+    let mut f = Fixture::new();
+    case_checksum(&mut f);
+    case_reordered_journal(&mut f);
+    case_reordered_packet(&mut f);
+    case_dropped(&mut f);
+    case_re_encoded(&mut f);
+    case_other_game(&mut f);
+    case_wrong_key(&mut f);
+    case_equivocation(&mut f);
+    case_duplicated(&mut f);
+    case_altered_reveal(&mut f);
+    f.goes_on();
+    case_illegal_command(&mut f);
+    f.goes_on();
+    case_out_of_turn(&mut f);
+    case_equivocation(&mut f);
+    f.goes_on();
+    let rounds = f.table.play_to_end(&mut f.rng, 400);
+    assert!(f.table.over());
+    // One last exchange so that both journals hold the same entries.
+    for i in 0..2 {
+        let p = f.table.send(i);
+        f.table.deliver(&p, 1 - i).expect("accepted");
+    }
+    assert_eq!(f.table.journal_bytes(0), f.table.journal_bytes(1), "after {rounds} more rounds");
+}
