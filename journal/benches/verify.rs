@@ -9,12 +9,14 @@
 //! Run: `cargo bench -p grognard-journal --bench verify`. Figures: `BENCHMARKS.md`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
+use ed25519_dalek::{Signature, VerifyingKey};
 use grognard_engine::{AnyRuleset, PlayerId};
 use grognard_journal::chain;
 use grognard_journal::create::{genesis, NewGame};
 use grognard_journal::dag;
 use grognard_journal::entry::{
-    Ack, Body, ChainCommit, DiceConfig, DiceMode, Entry, PlayerInfo, SignedEntry, Witnesses, ENTRY_VERSION,
+    signing_message, Ack, Body, ChainCommit, DiceConfig, DiceMode, Entry, PlayerInfo, SignedEntry, Witnesses,
+    ENTRY_VERSION,
 };
 use grognard_journal::ids::{EntryId, GameId, Hash32};
 use grognard_journal::keys::{PublicKey, SecretKey};
@@ -280,7 +282,7 @@ fn full(c: &mut Criterion) {
     let rulesets = rulesets();
     let mut group = c.benchmark_group("verify_full");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(30));
+    group.measurement_time(Duration::from_secs(35));
     group.throughput(Throughput::Elements(ENTRIES as u64));
     group.bench_function("fair_100k", |b| {
         let j = fair();
@@ -299,35 +301,39 @@ fn full(c: &mut Criterion) {
     group.finish();
 }
 
-/// The parts of a full verification of the fair-dice journal, measured alone.
+/// The parts of a full verification of the fair-dice journal, measured alone, on the whole
+/// journal and on its first 10,000 entries (to see whether each part is linear).
 fn parts(c: &mut Criterion) {
     let rulesets = rulesets();
     let mut group = c.benchmark_group("verify_parts");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(10));
-    group.throughput(Throughput::Elements(ENTRIES as u64));
-    group.bench_function("parse_100k", |b| {
-        let j = fair();
-        b.iter(|| j.records.iter().map(|r| SignedEntry::parse_record(r).expect("parses")).collect::<Vec<SignedEntry>>())
-    });
-    group.bench_function("dag_order_100k", |b| {
-        let j = fair();
-        let refs: Vec<&SignedEntry> = j.entries.iter().collect();
-        b.iter(|| {
-            let feeds = dag::feeds(&refs, j.keys.len(), 0).expect("feeds");
-            feeds.order().expect("an order").len()
-        })
-    });
-    group.bench_function("replay_100k", |b| {
-        // Everything `verify::check` does except signatures: feeds, order and replay.
-        let j = fair();
-        let none = HashSet::new();
-        b.iter_batched(
-            || j.entries.clone(),
-            |entries| verify::check(&rulesets, entries, SigCheck::Only(&none)).expect("replays"),
-            BatchSize::PerIteration,
-        )
-    });
+    for n in [ENTRIES, SMALL] {
+        let k = n / 1000;
+        group.measurement_time(Duration::from_secs(if n == ENTRIES { 10 } else { 3 }));
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(format!("parse_{k}k"), |b| {
+            let j = fair();
+            b.iter(|| j.records[..n].iter().map(|r| SignedEntry::parse_record(r).expect("parses")).collect::<Vec<_>>())
+        });
+        group.bench_function(format!("dag_order_{k}k"), |b| {
+            let j = fair();
+            let refs: Vec<&SignedEntry> = j.entries[..n].iter().collect();
+            b.iter(|| {
+                let feeds = dag::feeds(&refs, j.keys.len(), 0).expect("feeds");
+                feeds.order().expect("an order").len()
+            })
+        });
+        group.bench_function(format!("replay_{k}k"), |b| {
+            // Everything `verify::check` does except signatures: feeds, order and replay.
+            let j = fair();
+            let none = HashSet::new();
+            b.iter_batched(
+                || j.entries[..n].to_vec(),
+                |entries| verify::check(&rulesets, entries, SigCheck::Only(&none)).expect("replays"),
+                BatchSize::PerIteration,
+            )
+        });
+    }
     group.finish();
 }
 
@@ -335,7 +341,7 @@ fn parts(c: &mut Criterion) {
 fn signatures(c: &mut Criterion) {
     let mut group = c.benchmark_group("signatures");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(15));
+    group.measurement_time(Duration::from_secs(20));
     group.throughput(Throughput::Elements(ENTRIES as u64));
     group.bench_function("batch_100k", |b| {
         let j = fair();
@@ -348,6 +354,23 @@ fn signatures(c: &mut Criterion) {
         let j = fair();
         let refs: Vec<&SignedEntry> = j.entries[..SMALL].iter().collect();
         b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
+    });
+    group.bench_function("dalek_batch_only_10k", |b| {
+        // The floor: ed25519-dalek's batch equation alone, on prepared messages, without the
+        // library's per-signature strict `R` check.
+        let j = fair();
+        let slice = &j.entries[..SMALL];
+        let messages: Vec<Vec<u8>> = slice.iter().map(|e| signing_message(&e.bytes)).collect();
+        let sigs: Vec<Signature> = slice.iter().map(|e| e.signature).collect();
+        let vks: Vec<VerifyingKey> =
+            slice.iter().map(|e| *j.keys[usize::from(e.entry.author)].verifying_key()).collect();
+        b.iter(|| {
+            for start in (0..SMALL).step_by(4096) {
+                let end = (start + 4096).min(SMALL);
+                let refs: Vec<&[u8]> = messages[start..end].iter().map(Vec::as_slice).collect();
+                ed25519_dalek::verify_batch(&refs, &sigs[start..end], &vks[start..end]).expect("valid");
+            }
+        })
     });
     group.bench_function("one_by_one_10k", |b| {
         let j = fair();

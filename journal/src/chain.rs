@@ -18,8 +18,17 @@ const STEP_TAG: &[u8] = b"grognard/chain/v1\0";
 pub const DEFAULT_CHAIN_LENGTH: u32 = 10_000;
 /// Longest chain accepted (bounds the work of deriving a value).
 pub const MAX_CHAIN_LENGTH: u32 = 1_000_000;
-/// A player re-commits when fewer reveals than this remain.
+/// Shortest chain accepted: long enough that a player re-commits well before the end.
+pub const MIN_CHAIN_LENGTH: u32 = 16;
+/// A player re-commits when fewer reveals than this remain (or than half the chain).
+/// Re-commitments are made right after a reveal, never while a roll waits on the player:
+/// a chain committed after a request could be chosen to pick its roll.
 pub const RECOMMIT_BELOW: u32 = 64;
+
+/// Should a chain of `length` links with `remaining` unrevealed be renewed now?
+pub fn needs_renewal(length: u32, remaining: u32) -> bool {
+    remaining < RECOMMIT_BELOW.min(length / 2)
+}
 
 pub fn step(x: &Hash32) -> Hash32 {
     Hash32(Sha256::new().chain_update(STEP_TAG).chain_update(x.0).finalize().into())

@@ -161,6 +161,13 @@ impl<'r> Game<'r> {
         let mut ids = Vec::new();
         for body in bodies {
             let signed = sign_after(&entries, self.replay.keys.len(), author, key, body);
+            if signed.bytes.len() > crate::entry::MAX_ENTRY_BYTES {
+                return Err(GameError::Refused(format!(
+                    "the entry would be {} bytes; the limit is {}",
+                    signed.bytes.len(),
+                    crate::entry::MAX_ENTRY_BYTES
+                )));
+            }
             replay.apply(&signed)?;
             ids.push(signed.id);
             entries.push(signed);

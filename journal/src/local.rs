@@ -6,7 +6,7 @@
 //! once, with everything staged before it: its roll depends on its signed content, so it can
 //! never be taken back and replayed for a better roll.
 
-use crate::chain::{self, RECOMMIT_BELOW};
+use crate::chain;
 use crate::entry::Body;
 use crate::game::{Game, GameError};
 use crate::ids::EntryId;
@@ -209,13 +209,10 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                     let chain = game.replay.chains[me.index()]
                         .clone()
                         .ok_or_else(|| GameError::Refused("you have no dice chain".into()))?;
-                    if chain.remaining() == 0 {
-                        bodies.push(Body::Chain { chain: new_chain(game, key, chain.commit.generation + 1) });
-                        break;
-                    }
                     let index = chain.used + 1;
-                    let value = chain::reveal_value(key, &game.replay.game, &chain.commit, index)
-                        .ok_or_else(|| GameError::Refused("the dice chain is exhausted".into()))?;
+                    let value = chain::reveal_value(key, &game.replay.game, &chain.commit, index).ok_or_else(|| {
+                        GameError::Refused("your dice chain is exhausted while a roll waits on it".into())
+                    })?;
                     bodies.push(Body::Reveal { request, generation: chain.commit.generation, index, value });
                 }
                 _ => {}
@@ -227,7 +224,7 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
         ids.extend(game.append_own(me, key, bodies)?);
     }
     if let Some(chain) = game.replay.chains[me.index()].clone() {
-        if chain.remaining() < RECOMMIT_BELOW.min(chain.commit.length) {
+        if chain::needs_renewal(chain.commit.length, chain.remaining()) {
             let body = Body::Chain { chain: new_chain(game, key, chain.commit.generation + 1) };
             ids.extend(game.append_own(me, key, vec![body])?);
         }

@@ -2,7 +2,7 @@
 //! requests and reveals, sealed commits and openings) and the ruleset, checking each one.
 //! The result is the game state, what each player owes next, and a log of what happened.
 
-use crate::chain::{ChainState, MAX_CHAIN_LENGTH};
+use crate::chain::{ChainState, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use crate::entry::{Ack, Body, ChainCommit, DiceMode, Genesis, SignedEntry, Witnesses};
 use crate::error::{Problem, Where};
 use crate::ids::{EntryId, GameId, Hash32};
@@ -13,7 +13,7 @@ use grognard_engine::{
 };
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The hash of a scenario's data, as fixed in the genesis entry.
 pub fn scenario_hash(data: &[u8]) -> Hash32 {
@@ -95,6 +95,8 @@ pub struct Replay<'r> {
     pub placed: Vec<u64>,
     /// Scripted faces used so far.
     pub script_used: usize,
+    /// Names of the sealed steps opened so far (each may be used once).
+    pub sealed_steps: BTreeSet<String>,
     pub log: Vec<LogItem>,
 }
 
@@ -178,6 +180,7 @@ impl<'r> Replay<'r> {
             phase: Phase::Joining,
             placed,
             script_used: 0,
+            sealed_steps: BTreeSet::new(),
             log: Vec::new(),
         };
         replay.log.push(LogItem {
@@ -396,7 +399,16 @@ impl<'r> Replay<'r> {
     fn seal(&mut self, e: &SignedEntry, author: PlayerId, step: &str, commitment: Hash32) -> Result<(), Problem> {
         if matches!(self.phase, Phase::Playing) {
             match self.ruleset.pending(&self.state) {
+                Pending::Sealed { step: open, .. } if open == step && self.sealed_steps.contains(step) => {
+                    return Err(reject(
+                        e,
+                        format!(
+                            "sealed step `{step}` was already used in this game: each sealed step needs its own name"
+                        ),
+                    ));
+                }
                 Pending::Sealed { step: open, players, .. } if open == step => {
+                    self.sealed_steps.insert(open.clone());
                     self.phase =
                         Phase::Sealing { step: open, players, commits: BTreeMap::new(), choices: BTreeMap::new() };
                 }
@@ -532,6 +544,15 @@ impl<'r> Replay<'r> {
     }
 
     fn rechain(&mut self, e: &SignedEntry, author: PlayerId, chain: &ChainCommit) -> Result<(), Problem> {
+        if let Phase::AwaitingDice { witnesses, reveals, .. } = &self.phase {
+            if witnesses.contains(&author) && !reveals.contains_key(&author) {
+                // A chain committed after the request could be chosen to pick the roll.
+                return Err(reject(
+                    e,
+                    "a witness may not commit to a new dice chain while a roll waits for its reveal",
+                ));
+            }
+        }
         let current = self.chains[author.index()].as_ref().map(|c| c.commit.generation);
         let Some(current) = current else {
             return Err(reject(e, "only games with fair dice have dice chains"));
@@ -598,8 +619,8 @@ fn check_chain(mode: DiceMode, chain: Option<&ChainCommit>, generation: u32) -> 
         (DiceMode::Fair, Some(c)) if c.generation != generation => {
             Err(format!("the dice chain should be generation {generation}, not {}", c.generation))
         }
-        (DiceMode::Fair, Some(c)) if c.length == 0 || c.length > MAX_CHAIN_LENGTH => {
-            Err(format!("a dice chain has 1 to {MAX_CHAIN_LENGTH} links, not {}", c.length))
+        (DiceMode::Fair, Some(c)) if c.length < MIN_CHAIN_LENGTH || c.length > MAX_CHAIN_LENGTH => {
+            Err(format!("a dice chain has {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} links, not {}", c.length))
         }
         (DiceMode::Fair, Some(_)) => Ok(()),
         (_, Some(_)) => Err("only games with fair dice have dice chains".into()),

@@ -1,42 +1,42 @@
 //! Signature checks. Every signature is held to ed25519 `verify_strict`: canonical `s`,
 //! canonical `R` that is not of small order, a key that is not weak (checked at genesis),
-//! and the cofactorless equation. Many signatures are checked at once with a batch
-//! (cofactorless too) after the per-signature `R` checks; if the batch fails, each is checked
-//! alone to name the culprit.
+//! and the cofactorless equation.
+//!
+//! Batch verification is not used: its random linear combination lets a signer's `R` with
+//! a small-order component pass or fail depending on which other signatures share the
+//! batch, so two verifiers (or one import and a later full check) could disagree. Instead
+//! the strict checks run on all cores, each signature alone, which gives the same answer
+//! whatever the batch. BENCHMARKS.md shows what batching would have bought.
 
-use crate::entry::{signing_message, SignedEntry};
+use crate::entry::SignedEntry;
 use crate::keys::PublicKey;
-use curve25519_dalek::edwards::CompressedEdwardsY;
 
-/// Batches larger than this are split (bounds memory).
-const BATCH: usize = 4096;
+/// Most threads used to check signatures.
+const MAX_THREADS: usize = 8;
+/// Below this many entries one thread is faster than starting others.
+const PARALLEL_FROM: usize = 256;
 
-fn r_is_strict(entry: &SignedEntry) -> bool {
-    let r: [u8; 32] = entry.signature.r_bytes().to_owned();
-    match CompressedEdwardsY(r).decompress() {
-        Some(point) => !point.is_small_order() && point.compress().to_bytes() == r,
-        None => false,
-    }
-}
-
-/// The indices (into `entries`) of entries whose signature by `keys[author]` fails.
-/// Authors must be valid indices into `keys` (checked by the caller).
+/// The indices (into `entries`, ascending) of entries whose signature by `keys[author]`
+/// fails. Authors must be valid indices into `keys` (checked by the caller).
 pub fn failing(entries: &[&SignedEntry], keys: &[PublicKey]) -> Vec<usize> {
-    let mut bad = Vec::new();
-    for (chunk_no, chunk) in entries.chunks(BATCH).enumerate() {
-        let base = chunk_no * BATCH;
-        let messages: Vec<Vec<u8>> = chunk.iter().map(|e| signing_message(&e.bytes)).collect();
-        let refs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
-        let sigs: Vec<_> = chunk.iter().map(|e| e.signature).collect();
-        let vks: Vec<_> = chunk.iter().map(|e| *keys[usize::from(e.entry.author)].verifying_key()).collect();
-        let batch_ok = chunk.iter().all(|e| r_is_strict(e)) && ed25519_dalek::verify_batch(&refs, &sigs, &vks).is_ok();
-        if !batch_ok {
-            for (i, e) in chunk.iter().enumerate() {
-                if !e.verify(&keys[usize::from(e.entry.author)]) {
-                    bad.push(base + i);
-                }
-            }
-        }
+    let check = |(i, e): (usize, &&SignedEntry)| (!e.verify(&keys[usize::from(e.entry.author)])).then_some(i);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS);
+    if entries.len() < PARALLEL_FROM || threads < 2 {
+        return entries.iter().enumerate().filter_map(check).collect();
     }
+    let chunk = entries.len().div_ceil(threads);
+    let mut bad: Vec<usize> = std::thread::scope(|scope| {
+        let handles: Vec<_> = entries
+            .chunks(chunk)
+            .enumerate()
+            .map(|(n, part)| {
+                scope.spawn(move || {
+                    part.iter().enumerate().filter_map(|(i, e)| check((n * chunk + i, e))).collect::<Vec<usize>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
+    });
+    bad.sort_unstable();
     bad
 }

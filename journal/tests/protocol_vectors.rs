@@ -1,45 +1,66 @@
-//! The test vectors of docs/PROTOCOL.md, computed by the real code.
+//! The test vectors of docs/PROTOCOL.md, recomputed by the real code.
+//!
+//! Every vector is hard-coded here (`EXPECTED`) and in the document (lines
+//! `vector <name> = <value>` inside fenced blocks tagged `vectors`). The tests check the code
+//! against `EXPECTED` and the document against `EXPECTED`, so neither can drift. Other tests
+//! check, by experiment, the statements of the document that are easy to get wrong in another
+//! language: the JSON string escapes, the refused encodings, the ChaCha20 keystream, the face
+//! sampling, the canonical order and the packet format.
 
-use grognard_engine::PlayerId;
-use grognard_engine::{sample_face, AnyRuleset, DiceSource, StreamDice};
-use grognard_journal::canonical;
+use grognard_engine::{sample_face, AnyRuleset, DiceSource, PlayerId, StreamDice};
+use grognard_journal::canonical::{self, CanonicalError};
 use grognard_journal::chain;
+use grognard_journal::dag;
 use grognard_journal::entry::{
-    Body, ChainCommit, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, SignedEntry, Witnesses, ENTRY_VERSION,
+    Body, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, RecordError, SignedEntry, Witnesses, ENTRY_VERSION,
+    MAX_ENTRY_BYTES,
 };
 use grognard_journal::game::sign_after;
-use grognard_journal::ids::{EntryId, GameId, Hash32};
-use grognard_journal::keys::{PublicLine, SecretKey};
-use grognard_journal::packet::Packet;
+use grognard_journal::ids::{GameId, Hash32};
+use grognard_journal::keys::{PublicKey, PublicLine, SecretKey};
+use grognard_journal::packet::{Packet, PacketError};
 use grognard_journal::replay::scenario_hash;
+use grognard_journal::verify::{check, SigCheck};
 use grognard_journal::{rolls, sealed};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+const DOC: &str = include_str!("../../docs/PROTOCOL.md");
+
 static DUEL: grognard_duel::Duel = grognard_duel::Duel;
 
+/// The sample game's id.
 const GAME: GameId = GameId([3; 16]);
+/// Length of the sample game's dice chains.
 const CHAIN_LENGTH: u32 = 5;
+/// SHA-256 of the Duel ruleset's `standard` scenario data, as the sample genesis fixes it.
+const SCENARIO_HASH: &str = "95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688";
+/// The sealed step of the sample game.
+const STEP: &str = "round-1";
 
+/// Player 0 of the sample game.
 fn lannes() -> SecretKey {
     SecretKey::from_seed(&[1; 32])
 }
 
+/// Player 1 of the sample game.
 fn ney() -> SecretKey {
     SecretKey::from_seed(&[9; 32])
 }
 
-fn hex32(h: &[u8]) -> String {
-    hex::encode(h)
+fn hex_array<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    hex::decode_to_slice(text, &mut out).expect("hex of the right length");
+    out
 }
 
-/// The sample value of the canonical-encoding vector.
+/// The value of the canonical-encoding vector.
 fn canonical_sample() -> Value {
     json!({
         "zulu": [1, -1, 0, 18446744073709551615u64, -9223372036854775808i64],
         "alpha": {"b": true, "a": false, "": null},
         "Bravo": "quote \" backslash \\ slash / tab \t newline \n cr \r bs \u{8} ff \u{c} nul \u{0} us \u{1f}",
-        "\u{e9}t\u{e9}": "caf\u{e9} \u{2028} \u{1f600}",
+        "\u{e9}t\u{e9}": "caf\u{e9} \u{1f600}",
         "\u{ff61}": 1,
         "\u{1f600}": 2,
         "a": [],
@@ -83,88 +104,573 @@ fn sample_entries() -> Vec<SignedEntry> {
     let mut entries = vec![SignedEntry::sign(genesis, &k0)];
     let mut add = |author: u8, key: &SecretKey, body: Body| {
         let e = sign_after(&entries, 2, PlayerId(author), key, body);
+        let id = e.id;
         entries.push(e);
-        entries.last().expect("just pushed").id
+        id
     };
-    add(1, &k1, Body::Join { chain: Some(chain::commit(&k1, &GAME, 0, CHAIN_LENGTH)) });
-    let request = add(0, &k0, Body::Command { command: json!("initiative") });
     let c1 = chain::commit(&k1, &GAME, 0, CHAIN_LENGTH);
+    add(1, &k1, Body::Join { chain: Some(c1) });
+    let request = add(0, &k0, Body::Command { command: json!("initiative") });
     let value = chain::reveal_value(&k1, &GAME, &c1, 1).expect("in range");
     add(1, &k1, Body::Reveal { request, generation: 0, index: 1, value });
     add(1, &k1, Body::Chain { chain: chain::commit(&k1, &GAME, 1, CHAIN_LENGTH) });
-    let step = "round-1";
-    let guard = json!({"stance": "guard"});
-    let lunge = json!({"stance": "lunge"});
-    let s0 = sealed::salt(&k0, &GAME, step);
-    let s1 = sealed::salt(&k1, &GAME, step);
-    add(0, &k0, Body::Seal { step: step.into(), commitment: sealed::commitment(&GAME, step, 0, &s0, &guard) });
-    add(1, &k1, Body::Seal { step: step.into(), commitment: sealed::commitment(&GAME, step, 1, &s1, &lunge) });
-    add(0, &k0, Body::Unseal { step: step.into(), choice: guard, salt: s0 });
-    add(1, &k1, Body::Unseal { step: step.into(), choice: lunge, salt: s1 });
+    let (guard, lunge) = (json!({"stance": "guard"}), json!({"stance": "lunge"}));
+    let (s0, s1) = (sealed::salt(&k0, &GAME, STEP), sealed::salt(&k1, &GAME, STEP));
+    add(0, &k0, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 0, &s0, &guard) });
+    add(1, &k1, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 1, &s1, &lunge) });
+    add(0, &k0, Body::Unseal { step: STEP.into(), choice: guard, salt: s0 });
+    add(1, &k1, Body::Unseal { step: STEP.into(), choice: lunge, salt: s1 });
     entries
 }
 
-const SCENARIO_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
-
-fn hex_array<const N: usize>(text: &str) -> [u8; N] {
-    let mut out = [0u8; N];
-    hex::decode_to_slice(text, &mut out).expect("hex of the right length");
-    out
+/// The first `n` little-endian u32 words of the keystream of `seed`.
+fn words(seed: [u8; 32], n: usize) -> Vec<u32> {
+    StreamDice::keystream(seed, 4 * n).chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
+fn faces(seed: [u8; 32], sides: u32, n: usize) -> String {
+    let mut dice = StreamDice::from_seed(seed);
+    (0..n).map(|_| dice.roll(sides).expect("a keystream never ends").to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Every vector, computed by the code.
 fn computed() -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = Vec::new();
     let mut put = |name: &str, value: String| v.push((name.to_string(), value));
-    put("canonical-sample", String::from_utf8(canonical::encode(&canonical_sample())).unwrap());
-    put("canonical-sample-hex", hex::encode(canonical::encode(&canonical_sample())));
-    let k0 = lannes();
-    put("key-seed", hex32(k0.seed()));
+
+    let sample = canonical::encode(&canonical_sample());
+    put("canonical-sample", String::from_utf8(sample.clone()).expect("UTF-8"));
+    put("canonical-sample-hex", hex::encode(&sample));
+
+    let (k0, k1) = (lannes(), ney());
+    put("key-seed", hex::encode(k0.seed()));
     put("key-public", k0.public().to_hex());
     put("key-fingerprint", k0.public().fingerprint());
-    put(
-        "key-line",
-        PublicLine { key: k0.public(), name: "Jean Lannes".into(), email: "lannes@example.org".into() }.to_line(),
-    );
-    put("duel-scenario-hash", scenario_hash(&DUEL.scenario_data("standard").unwrap()).to_hex());
+    let line = PublicLine { key: k0.public(), name: "Jean Lannes".into(), email: "lannes@example.org".into() };
+    put("key-line", line.to_line());
+    put("key-9-public", k1.public().to_hex());
     put("scenario-hash-abc", scenario_hash(b"abc").to_hex());
+
     let entries = sample_entries();
     for (i, e) in entries.iter().enumerate() {
-        put(&format!("entry-{i}-canonical"), String::from_utf8(e.bytes.clone()).unwrap());
+        put(&format!("entry-{i}-canonical"), String::from_utf8(e.bytes.clone()).expect("UTF-8"));
         put(&format!("entry-{i}-id"), e.id.to_hex());
         put(&format!("entry-{i}-signature"), hex::encode(e.signature.to_bytes()));
     }
-    let k1 = ney();
-    put("chain-seed", chain::value_at(&k1, &GAME, 0, 0).to_hex());
+    let journal: Vec<u8> = entries.iter().flat_map(|e| e.record().into_iter().chain([b'\n'])).collect();
+    put("journal-sha256", hex::encode(Sha256::digest(&journal)));
+    let packet = Packet { game: GAME, entries: entries.clone() }.encode();
+    let end = packet.split(|&b| b == b'\n').rev().nth(1).expect("an end line");
+    put("packet-end-line", String::from_utf8(end.to_vec()).expect("ASCII"));
+
     let c = chain::commit(&k1, &GAME, 0, CHAIN_LENGTH);
+    put("chain-x0", chain::value_at(&k1, &GAME, 0, 0).to_hex());
+    put("chain-x1", chain::value_at(&k1, &GAME, 0, 1).to_hex());
     put("chain-head", c.head.to_hex());
-    put("chain-reveal-1", chain::reveal_value(&k1, &GAME, &c, 1).unwrap().to_hex());
-    put("chain-reveal-2", chain::reveal_value(&k1, &GAME, &c, 2).unwrap().to_hex());
+    let r1 = chain::reveal_value(&k1, &GAME, &c, 1).expect("in range");
+    let r2 = chain::reveal_value(&k1, &GAME, &c, 2).expect("in range");
+    put("chain-reveal-1", r1.to_hex());
+    put("chain-reveal-2", r2.to_hex());
+
     let request = entries[2].id;
-    let r1 = chain::reveal_value(&k1, &GAME, &c, 1).unwrap();
     let fair = rolls::fair_seed(&GAME, &request, &[(1, r1)]);
-    put("fair-roll-seed", hex32(&fair));
-    put("casual-roll-seed", hex32(&rolls::casual_seed(&GAME, &request)));
-    let mut d = StreamDice::from_seed(fair);
-    let faces: Vec<String> = (0..10).map(|_| d.roll(6).unwrap().to_string()).collect();
-    put("fair-roll-d6", faces.join(" "));
+    put("fair-roll-seed", hex::encode(fair));
+    let two = rolls::fair_seed(&GAME, &request, &[(1, r1), (2, r2)]);
+    put("fair-roll-seed-two-witnesses", hex::encode(two));
+    put("casual-roll-seed", hex::encode(rolls::casual_seed(&GAME, &request)));
     put("fair-roll-keystream", hex::encode(StreamDice::keystream(fair, 64)));
+    put("fair-roll-words", words(fair, 10).iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
+    put("fair-roll-d6", faces(fair, 6, 10));
+    put("fair-roll-d20", faces(fair, 20, 10));
     put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
-    let salt = sealed::salt(&k0, &GAME, "round-1");
+
+    let salt = sealed::salt(&k0, &GAME, STEP);
     put("seal-salt", salt.to_hex());
-    put("seal-commitment", sealed::commitment(&GAME, "round-1", 0, &salt, &json!({"stance": "guard"})).to_hex());
+    put("seal-commitment", sealed::commitment(&GAME, STEP, 0, &salt, &json!({"stance": "guard"})).to_hex());
     v
 }
 
-#[test]
-fn print() {
-    for (k, v) in computed() {
-        println!("vector {k} = {v}");
+/// Every vector as PROTOCOL.md states it.
+const EXPECTED: &[(&str, &str)] = &[
+    ("canonical-sample", r#"{"Bravo":"quote \" backslash \\ slash / tab \t newline \n cr \r bs \b ff \f nul \u0000 us \u001f","a":[],"aa":{},"alpha":{"":null,"a":false,"b":true},"zulu":[1,-1,0,18446744073709551615,-9223372036854775808],"été":"café 😀","｡":1,"😀":2}"#),
+    ("canonical-sample-hex", "7b22427261766f223a2271756f7465205c22206261636b736c617368205c5c20736c617368202f20746162205c74206e65776c696e65205c6e206372205c72206273205c62206666205c66206e756c205c7530303030207573205c7530303166222c2261223a5b5d2c226161223a7b7d2c22616c706861223a7b22223a6e756c6c2c2261223a66616c73652c2262223a747275657d2c227a756c75223a5b312c2d312c302c31383434363734343037333730393535313631352c2d393232333337323033363835343737353830385d2c22c3a974c3a9223a22636166c3a920f09f9880222c22efbda1223a312c22f09f9880223a327d"),
+    ("key-seed", "0101010101010101010101010101010101010101010101010101010101010101"),
+    ("key-public", "8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c"),
+    ("key-fingerprint", "78a9-d520-b616-a8dc"),
+    ("key-line", "grognard-pk1 8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c Jean Lannes <lannes@example.org>"),
+    ("key-9-public", "fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618"),
+    ("scenario-hash-abc", "461fcd601e7679e61a5026c15bd685c94bab36b92fb3dff5324bc3f2e6558684"),
+    ("entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"7ebbdd64b89c05d7c7d453b094af6e26f78c1798d0ee10c4af777191e18f5d17","length":5},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":1}"#),
+    ("entry-0-id", "041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b"),
+    ("entry-0-signature", "fd9abce9254d497e0dc8c360b81b20ed1b65c39637470a2fd9c960a0d14cfeb5dba1860ef8db833789b3f96fa5de9082d25b2ca343d00851b8645657ec5ce70e"),
+    ("entry-1-canonical", r#"{"acks":[{"author":0,"id":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"e5c2d6bc3578f81b88678876a7a9ad4ba5c188b6e1f0c5eafdfb4d22eb10674c","length":5},"kind":"join"},"game":"03030303030303030303030303030303","prev":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":0,"v":1}"#),
+    ("entry-1-id", "60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46"),
+    ("entry-1-signature", "6a38b6516e2b1920e82924e2dd87afa5c337d3f28f91279b040796e764c16ef8c1a19f8bc1392733e95dfb13d0abea3d3e93ce3fb012e8a38f1a90f7c8884c05"),
+    ("entry-2-canonical", r#"{"acks":[{"author":1,"id":"60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46","seq":0}],"author":0,"body":{"command":"initiative","kind":"command"},"game":"03030303030303030303030303030303","prev":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":1,"v":1}"#),
+    ("entry-2-id", "79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b"),
+    ("entry-2-signature", "ea67024ad80e9d3269248e499bc19557ac7ebec83ef18b641336a8cfb13db5591b8c8ac91885a058a1bc9a03b45a40c289e0c0e34521e40c9d4df2f2a906b20b"),
+    ("entry-3-canonical", r#"{"acks":[{"author":0,"id":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","value":"33c3051b4a5475f96a2255e62b08b68072ea077395c547f85df1a27ec8d25386"},"game":"03030303030303030303030303030303","prev":"60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46","seq":1,"v":1}"#),
+    ("entry-3-id", "79ca3ebaa875d98a0b4062c1806a8d90ca8a6a1c7a3f297b685121045a0d421b"),
+    ("entry-3-signature", "db8990e07ba04dcd41d081cfe87d77f2aacea0cd5cc81cb5551b23361528299baa827e4312564378a9ef995dcfdab93313e4d650fb4de9375f6a3c556b09a406"),
+    ("entry-4-canonical", r#"{"acks":[{"author":0,"id":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":1}],"author":1,"body":{"chain":{"generation":1,"head":"7f79be3962b15eabf7b523c509a6466d2aef38340036e05c1b06396babbb2315","length":5},"kind":"chain"},"game":"03030303030303030303030303030303","prev":"79ca3ebaa875d98a0b4062c1806a8d90ca8a6a1c7a3f297b685121045a0d421b","seq":2,"v":1}"#),
+    ("entry-4-id", "074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4"),
+    ("entry-4-signature", "9d47d1b4b1ff4e8df7cc55b0d254a5721e08652c1687b0b2f0cc78685eeff49c913c28e819077b51639c60deced9ae01e0ffc7ac96c952535f8415704266be0f"),
+    ("entry-5-canonical", r#"{"acks":[{"author":1,"id":"074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4","seq":2}],"author":0,"body":{"commitment":"133eee5d57b745003874f73d56348fb0c4adc2a99102b30c5cbc2aa6a6e4771b","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":2,"v":1}"#),
+    ("entry-5-id", "4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad"),
+    ("entry-5-signature", "c237450cb5dd44bc00085c578253f88e5b8505fb557121a5874cf4e36610f78d2edf925ab7bb6b632651e808278ffacd2e659f0bbfc528978e56e4cf2555f10d"),
+    ("entry-6-canonical", r#"{"acks":[{"author":0,"id":"4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad","seq":2}],"author":1,"body":{"commitment":"da658d28893c169558e4fc5f15ea625e445d39fc133f6d3aa82ba02c4d6efd37","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4","seq":3,"v":1}"#),
+    ("entry-6-id", "d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47"),
+    ("entry-6-signature", "32b6ef7213f42e02164f7c84cc1b1ac778d07a748898a1942d049c73ddb28b4a85cd7dc821606018169a60913287b9f87db98338deb72c9a20c197494188780c"),
+    ("entry-7-canonical", r#"{"acks":[{"author":1,"id":"d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47","seq":3}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"ec6cc646e664b9d1aa2123a28012c03b802af8e1870d2179eb7b235f589991af","step":"round-1"},"game":"03030303030303030303030303030303","prev":"4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad","seq":3,"v":1}"#),
+    ("entry-7-id", "0386e9a961eb18020112d0ed2eefcb2791443176929f6b5e6b714d6469487777"),
+    ("entry-7-signature", "04220620708b480c6b60ebf3221478daca73675c9352e9b70900490e4401e9c02b42017bc0bfda387a042ca80d52622c624519e2d7ba5509dc1d1aca2e9a4203"),
+    ("entry-8-canonical", r#"{"acks":[{"author":0,"id":"0386e9a961eb18020112d0ed2eefcb2791443176929f6b5e6b714d6469487777","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"859cadb3559cfd1b01bbc577c53ef022e26dce31adb88b7d6d009c73f4efb2ad","step":"round-1"},"game":"03030303030303030303030303030303","prev":"d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47","seq":4,"v":1}"#),
+    ("entry-8-id", "0dfec67cdb29d191fc463a889f3d1ccb8117a66111ea7c32cafd5f1a29201dee"),
+    ("entry-8-signature", "0b192230a665d80c7468d88b7b43fa2eb69f9c45ebdcdc9ac70e8215dd7d1fda20b9dbf57589c87eb0bfefb34bb189626b3a11f0547db9662c7aaa7adc503308"),
+    ("journal-sha256", "775d4a816e25219636109b67d810484fb09f1ba2a69f42e072ff148f6e8b7580"),
+    ("packet-end-line", "end sha256=37cf32dc55d267c1ce45d217733777dddba868f446916ce9919a3641e95a0113"),
+    ("chain-x0", "720ca54c5fdf1b814cd05359035f309aec960bc9cdc42418507de25fae67d2b3"),
+    ("chain-x1", "27f930f77650eb90e20e0c4ac385d85c97ae8b1b4bbeb6256fbf0af6216aabc5"),
+    ("chain-head", "e5c2d6bc3578f81b88678876a7a9ad4ba5c188b6e1f0c5eafdfb4d22eb10674c"),
+    ("chain-reveal-1", "33c3051b4a5475f96a2255e62b08b68072ea077395c547f85df1a27ec8d25386"),
+    ("chain-reveal-2", "81c84e47e9e751ff813333b5c6595b73624dada0045acdc61a500eb7c126fd3c"),
+    ("fair-roll-seed", "7844d28c2b562fd002a59ea97f9416ab3f183c5f80a3e39e90e49ad92fd82754"),
+    ("fair-roll-seed-two-witnesses", "4408c1631ee599e92867c5136b5d626dd70706e765952fcf604e8b909075f781"),
+    ("casual-roll-seed", "114a043269e95415cad11de0a9f9a63527aae45f3de003e9c1139db11ace4bb4"),
+    ("fair-roll-keystream", "2ddd89fa93cdacad2f1050f9074562f014e2e1a07b44a443415603e27b4c725e699efad48586581babf0184f628f2e12ead6e5f23526fc687dd9a16f6054a10f"),
+    ("fair-roll-words", "4203339053 2913783187 4182773807 4032972039 2699158036 1134838907 3791869505 1584548987 3573194345 458786437"),
+    ("fair-roll-d6", "6 2 6 4 5 6 6 6 6 2"),
+    ("fair-roll-d20", "14 8 8 20 17 8 6 8 6 18"),
+    ("keystream-zero-key", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),
+    ("seal-salt", "ec6cc646e664b9d1aa2123a28012c03b802af8e1870d2179eb7b235f589991af"),
+    ("seal-commitment", "133eee5d57b745003874f73d56348fb0c4adc2a99102b30c5cbc2aa6a6e4771b"),
+];
+
+fn expected(name: &str) -> &'static str {
+    EXPECTED.iter().find(|(n, _)| *n == name).map(|(_, v)| *v).unwrap_or_else(|| panic!("no vector `{name}`"))
+}
+
+/// SHA-256 of the concatenation of `parts`, written independently of the crate's code.
+fn sha(parts: &[&[u8]]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p);
     }
-    let _ = (
-        Sha256::new(),
-        sample_face,
-        Packet { game: GAME, entries: vec![] },
-        EntryId([0; 32]),
-        ChainCommit { generation: 0, head: Hash32([0; 32]), length: 1 },
+    h.finalize().into()
+}
+
+/// The lines of fenced blocks whose opening fence is "```<info>".
+fn fenced(info: &str) -> Vec<Vec<&'static str>> {
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in DOC.lines() {
+        match current.as_mut() {
+            None if line.strip_prefix("```") == Some(info) => current = Some(Vec::new()),
+            None => {}
+            Some(block) if line == "```" => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => block.push(line),
+        }
+    }
+    assert!(current.is_none(), "a ```{info} block is not closed");
+    blocks
+}
+
+/// The vectors stated in PROTOCOL.md: `vector <name> = <value>` lines of ```vectors blocks.
+fn documented() -> Vec<(&'static str, &'static str)> {
+    let mut out = Vec::new();
+    for line in fenced("vectors").into_iter().flatten() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let rest = line.strip_prefix("vector ").unwrap_or_else(|| panic!("not a vector line: {line}"));
+        let (name, value) = rest.split_once(" = ").unwrap_or_else(|| panic!("no ` = ` in: {line}"));
+        out.push((name, value));
+    }
+    out
+}
+
+#[test]
+fn the_code_computes_the_expected_vectors() {
+    let computed = computed();
+    let names: Vec<&str> = computed.iter().map(|(n, _)| n.as_str()).collect();
+    let listed: Vec<&str> = EXPECTED.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, listed, "EXPECTED lists other vectors than the code computes");
+    for (name, value) in &computed {
+        assert_eq!(value, expected(name), "vector `{name}`: the code computes another value");
+    }
+}
+
+#[test]
+fn the_document_states_the_expected_vectors() {
+    let documented = documented();
+    for (name, value) in &documented {
+        assert!(EXPECTED.iter().any(|(n, _)| n == name), "PROTOCOL.md states an unknown vector `{name}`");
+        assert_eq!(*value, expected(name), "vector `{name}`: PROTOCOL.md states another value");
+    }
+    for (name, _) in EXPECTED {
+        let count = documented.iter().filter(|(n, _)| n == name).count();
+        assert_eq!(count, 1, "PROTOCOL.md states vector `{name}` {count} times");
+    }
+}
+
+#[test]
+fn derivations_follow_the_documented_byte_layouts() {
+    let (k0, k1) = (lannes(), ney());
+    let entries = sample_entries();
+    // Entry id and signed message.
+    for e in &entries {
+        assert_eq!(e.id.0, sha(&[b"grognard/id/v1\0", &e.bytes]));
+        let key =
+            PublicKey::from_hex(if e.entry.author == 0 { expected("key-public") } else { expected("key-9-public") })
+                .expect("a valid key");
+        assert!(key.verify_strict(&[&b"grognard/entry/v1\0"[..], &e.bytes].concat(), &e.signature));
+        assert_eq!(
+            e.record(),
+            format!("{} {}", hex::encode(e.signature.to_bytes()), String::from_utf8_lossy(&e.bytes)).into_bytes()
+        );
+    }
+    // Public key: RFC 8032 key generation from the seed.
+    let expanded: [u8; 64] = sha2::Sha512::digest([1u8; 32]).into();
+    let mut scalar: [u8; 32] = expanded[..32].try_into().expect("32 bytes");
+    scalar[0] &= 248;
+    scalar[31] &= 127;
+    scalar[31] |= 64;
+    let point = curve25519_dalek::EdwardsPoint::mul_base_clamped(scalar);
+    assert_eq!(hex::encode(point.compress().to_bytes()), expected("key-public"));
+    // Fingerprint.
+    let d = sha(&[b"grognard/fingerprint/v1\0", &k0.public().to_bytes()]);
+    let h = hex::encode(&d[..8]);
+    assert_eq!(format!("{}-{}-{}-{}", &h[..4], &h[4..8], &h[8..12], &h[12..]), expected("key-fingerprint"));
+    // Scenario hash.
+    assert_eq!(hex::encode(sha(&[b"grognard/scenario/v1\0", b"abc"])), expected("scenario-hash-abc"));
+    // Dice chain.
+    let x0 = sha(&[b"grognard/chain-seed/v1\0", &[9u8; 32], &[3u8; 16], &0u32.to_be_bytes()]);
+    assert_eq!(hex::encode(x0), expected("chain-x0"));
+    let mut xs = vec![x0];
+    for i in 0..5 {
+        xs.push(sha(&[b"grognard/chain/v1\0", &xs[i]]));
+    }
+    assert_eq!(hex::encode(xs[1]), expected("chain-x1"));
+    assert_eq!(hex::encode(xs[5]), expected("chain-head"));
+    assert_eq!(hex::encode(xs[4]), expected("chain-reveal-1"));
+    assert_eq!(hex::encode(xs[3]), expected("chain-reveal-2"));
+    // Roll seeds.
+    let request = hex_array::<32>(expected("entry-2-id"));
+    let fair = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[4]]);
+    assert_eq!(hex::encode(fair), expected("fair-roll-seed"));
+    let two = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[4], &[2], &xs[3]]);
+    assert_eq!(hex::encode(two), expected("fair-roll-seed-two-witnesses"));
+    let casual = sha(&[b"grognard/casual-roll/v1\0", &[3u8; 16], &request]);
+    assert_eq!(hex::encode(casual), expected("casual-roll-seed"));
+    // Sealed choice.
+    let step = [&(STEP.len() as u32).to_be_bytes()[..], STEP.as_bytes()].concat();
+    let salt = sha(&[b"grognard/seal-salt/v1\0", &[1u8; 32], &[3u8; 16], &step]);
+    assert_eq!(hex::encode(salt), expected("seal-salt"));
+    let commitment = sha(&[b"grognard/seal/v1\0", &[3u8; 16], &step, &[0], &salt, br#"{"stance":"guard"}"#]);
+    assert_eq!(hex::encode(commitment), expected("seal-commitment"));
+    assert_eq!(k1.seed(), &[9u8; 32]);
+}
+
+/// How the document says serde_json's compact writer escapes one character.
+fn documented_escape(c: char) -> String {
+    match c {
+        '"' => "\\\"".into(),
+        '\\' => "\\\\".into(),
+        '\u{8}' => "\\b".into(),
+        '\u{c}' => "\\f".into(),
+        '\n' => "\\n".into(),
+        '\r' => "\\r".into(),
+        '\t' => "\\t".into(),
+        c if (c as u32) < 0x20 => format!("\\u{:04x}", c as u32),
+        c => c.to_string(),
+    }
+}
+
+#[test]
+fn json_string_escapes_are_as_documented() {
+    let others = [
+        '\u{7f}',
+        '\u{80}',
+        '\u{9f}',
+        '\u{a0}',
+        '\u{e9}',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{fffe}',
+        '\u{ffff}',
+        '\u{1f600}',
+        '\u{10ffff}',
+    ];
+    for c in (0u8..0x80).map(char::from).chain(others) {
+        let encoded = String::from_utf8(canonical::encode(&Value::String(c.to_string()))).expect("UTF-8");
+        assert_eq!(encoded, format!("\"{}\"", documented_escape(c)), "U+{:04X}", c as u32);
+        assert!(canonical::decode(encoded.as_bytes()).is_ok());
+    }
+    // Any other spelling of a character is refused.
+    for bad in [
+        r#""\/""#,
+        r#""\u0041""#,
+        r#""\u000a""#,
+        r#""\u001F""#,
+        r#""\u00e9""#,
+        r#""\u007f""#,
+        r#""\ud83d\ude00""#,
+        r#""\u2028""#,
+    ] {
+        assert_eq!(canonical::decode(bad.as_bytes()), Err(CanonicalError::NotCanonical), "{bad}");
+    }
+    // Raw control characters are not JSON at all.
+    assert!(matches!(canonical::decode(b"\"\x01\""), Err(CanonicalError::Syntax(_))));
+    assert!(matches!(canonical::decode(b"\"\xff\""), Err(CanonicalError::Syntax(_))));
+}
+
+#[test]
+fn object_keys_sort_by_utf8_bytes_and_numbers_are_plain_integers() {
+    // U+FF61 sorts before U+1F600 by UTF-8 bytes (EF.. < F0..), after it by UTF-16 units.
+    assert_eq!(
+        canonical::encode(&json!({"\u{1f600}": 0, "\u{ff61}": 0, "B": 0, "a": 0, "": 0})),
+        "{\"\":0,\"B\":0,\"a\":0,\"\u{ff61}\":0,\"\u{1f600}\":0}".as_bytes()
     );
+    for ok in ["0", "-1", "18446744073709551615", "-9223372036854775808", "[]", "{}", "null", "true", "\"\""] {
+        assert_eq!(canonical::decode(ok.as_bytes()).map(|v| canonical::encode(&v)), Ok(ok.as_bytes().to_vec()));
+    }
+    for float in ["18446744073709551616", "-9223372036854775809", "1.0", "1e2", "1E2", "0.5", "-0.0", "-0"] {
+        assert_eq!(canonical::decode(float.as_bytes()), Err(CanonicalError::Float), "{float}");
+    }
+    for other in ["[1, 2]", "[1,2] ", " [1,2]", "[1,2]\n", "{\"a\":1,\"a\":1}", "{\"b\":1,\"a\":2}"] {
+        assert_eq!(canonical::decode(other.as_bytes()), Err(CanonicalError::NotCanonical), "{other}");
+    }
+    for syntax in ["+1", "01", "1.", ".5", "[1,]", "", "\u{feff}{}", "nul", "[1]x"] {
+        assert!(matches!(canonical::decode(syntax.as_bytes()), Err(CanonicalError::Syntax(_))), "{syntax}");
+    }
+}
+
+#[test]
+fn records_are_parsed_strictly() {
+    let entries = sample_entries();
+    let good = entries[2].record();
+    let parsed = SignedEntry::parse_record(&good).expect("a valid record");
+    assert_eq!(parsed.id, entries[2].id);
+    let json = String::from_utf8(entries[2].bytes.clone()).expect("UTF-8");
+    let sig = hex::encode(entries[2].signature.to_bytes());
+    let shape = |line: String| SignedEntry::parse_record(line.as_bytes()).err();
+    assert_eq!(shape(format!("{} {json}", sig.to_uppercase())), Some(RecordError::Shape));
+    assert_eq!(shape(format!("{sig}  {json}")).map(|e| matches!(e, RecordError::Canonical(_))), Some(true));
+    assert_eq!(shape(format!("{sig} ")), Some(RecordError::Shape));
+    assert_eq!(shape(format!("{}\t{json}", sig)), Some(RecordError::Shape));
+    // Missing `prev`, an extra field, uppercase hex, another version: all refused.
+    let variants = [
+        json.replace(r#""prev":"#, r#""prevx":"#),
+        json.replace(r#""seq":1,"#, r#""seq":1,"x":0,"#),
+        json.replace(&entries[1].id.to_hex(), &entries[1].id.to_hex().to_uppercase()),
+        json.replace(r#""v":1"#, r#""v":2"#),
+    ];
+    for v in variants {
+        assert!(SignedEntry::parse_record(format!("{sig} {v}").as_bytes()).is_err(), "{v}");
+    }
+    let genesis = String::from_utf8(entries[0].bytes.clone()).expect("UTF-8");
+    let without_null = genesis.replace(r#""prev":null,"#, "");
+    assert!(matches!(
+        SignedEntry::parse_record(format!("{sig} {without_null}").as_bytes()),
+        Err(RecordError::Fields(_))
+    ));
+    // The size limit applies to the entry JSON.
+    let big = format!(r#"{{"a":"{}"}}"#, "x".repeat(MAX_ENTRY_BYTES));
+    assert_eq!(shape(format!("{sig} {big}")), Some(RecordError::TooLarge(MAX_ENTRY_BYTES + 8)));
+}
+
+#[test]
+fn keystream_is_rfc8439_chacha20_with_a_zero_nonce() {
+    // RFC 8439 appendix A.1: test vectors 1 to 4 (key, block counter, keystream block).
+    let mut key3 = [0u8; 32];
+    key3[31] = 1;
+    let mut key4 = [0u8; 32];
+    key4[1] = 0xff;
+    let cases: [([u8; 32], usize, &str); 4] = [
+        ([0; 32], 0, "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),
+        ([0; 32], 1, "9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f"),
+        (key3, 1, "3aeb5224ecf849929b9d828db1ced4dd832025e8018b8160b82284f3c949aa5a8eca00bbb4a73bdad192b5c42f73f2fd4e273644c8b36125a64addeb006c13a0"),
+        (key4, 2, "72d54dfbf12ec44b362692df94137f328fea8da73990265ec1bbbea1ae9af0ca13b25aa26cb4a648cb9b9d1be65b2c0924a66c54d545ec1b7374f4872e99f096"),
+    ];
+    for (key, counter, block) in cases {
+        let stream = StreamDice::keystream(key, 64 * (counter + 1));
+        assert_eq!(hex::encode(&stream[64 * counter..]), block, "key {key:?}, block {counter}");
+    }
+    assert_eq!(expected("keystream-zero-key"), cases[0].2);
+}
+
+#[test]
+fn faces_are_sampled_from_little_endian_words_with_rejection() {
+    let fair: [u8; 32] = hex_array(expected("fair-roll-seed"));
+    for seed in [fair, [0; 32], [0xab; 32]] {
+        for sides in [2, 3, 6, 7, 10, 20, 100, 1000, 65535, 65536] {
+            let mut words = words(seed, 4000).into_iter();
+            let mut dice = StreamDice::from_seed(seed);
+            for _ in 0..1000 {
+                let mut documented = None;
+                let limit = (1u64 << 32) - (1u64 << 32) % u64::from(sides);
+                for w in words.by_ref() {
+                    if u64::from(w) < limit {
+                        documented = Some((u64::from(w) % u64::from(sides)) as u32 + 1);
+                        break;
+                    }
+                }
+                assert_eq!(dice.roll(sides).ok(), documented, "d{sides}");
+            }
+        }
+    }
+    // Mixed dice share one stream, in order.
+    let mut dice = StreamDice::from_seed(fair);
+    let mixed: Vec<u32> = [6, 20, 6, 100].iter().map(|&s| dice.roll(s).expect("a face")).collect();
+    let w = words(fair, 4);
+    assert_eq!(mixed, vec![w[0] % 6 + 1, w[1] % 20 + 1, w[2] % 6 + 1, w[3] % 100 + 1]);
+    // A d6 rejects the four highest words.
+    let mut top = [u32::MAX - 3, u32::MAX - 4].into_iter();
+    assert_eq!(sample_face(6, &mut top), Some((u32::MAX - 4) % 6 + 1));
+    let faces: Vec<u32> = expected("fair-roll-d6").split(' ').map(|f| f.parse().expect("a number")).collect();
+    let words: Vec<u32> = expected("fair-roll-words").split(' ').map(|f| f.parse().expect("a number")).collect();
+    assert_eq!(faces, words.iter().map(|w| w % 6 + 1).collect::<Vec<_>>());
+}
+
+#[test]
+fn chain_reveals_hash_back_to_the_head() {
+    let head = Hash32(hex_array(expected("chain-head")));
+    let r1 = Hash32(hex_array(expected("chain-reveal-1")));
+    let r2 = Hash32(hex_array(expected("chain-reveal-2")));
+    assert_eq!(chain::step(&r1), head);
+    assert_eq!(chain::step(&r2), r1);
+    let mut state = chain::ChainState::new(chain::commit(&ney(), &GAME, 0, CHAIN_LENGTH));
+    assert!(state.accept(0, 2, &r2).is_err(), "reveals come in order");
+    state.accept(0, 1, &r1).expect("the first reveal");
+    state.accept(0, 2, &r2).expect("the second reveal");
+    assert_eq!(state.remaining(), 3);
+}
+
+#[test]
+fn the_sample_game_is_valid_and_ordered_whatever_the_arrival_order() {
+    let data = DUEL.scenario_data("standard").expect("the standard scenario");
+    assert_eq!(
+        scenario_hash(&data).to_hex(),
+        SCENARIO_HASH,
+        "the Duel ruleset's `standard` scenario data changed: the sample game of PROTOCOL.md must be regenerated"
+    );
+    let entries = sample_entries();
+    let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
+    let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
+    let mut arrivals = vec![entries.clone(), entries.iter().rev().cloned().collect::<Vec<_>>()];
+    for k in 1..entries.len() {
+        let mut rotated = entries.clone();
+        rotated.rotate_left(k);
+        arrivals.push(rotated);
+    }
+    for arrival in arrivals {
+        let checked = check(&rulesets, arrival, SigCheck::All).map_err(|e| e.to_string()).expect("a valid journal");
+        assert_eq!(checked.entries.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
+        let rolls: Vec<(u32, u32)> = checked.replay.log.iter().flat_map(|l| l.rolls.clone()).collect();
+        let d6: Vec<u32> = expected("fair-roll-d6").split(' ').take(2).map(|f| f.parse().expect("a face")).collect();
+        assert_eq!(rolls, vec![(6, d6[0]), (6, d6[1])], "the initiative rolls are the first two d6 faces");
+    }
+}
+
+#[test]
+fn the_worked_ordering_example() {
+    // PROTOCOL.md section 1.5: three players, creator 0; G = 0#0, A = 2#0, B = 1#0, C = 0#1, D = 2#1.
+    let keys = [SecretKey::from_seed(&[1; 32]), SecretKey::from_seed(&[2; 32]), SecretKey::from_seed(&[3; 32])];
+    let genesis = Body::Genesis(Genesis {
+        ruleset: "example".into(),
+        ruleset_version: "1".into(),
+        scenario: "example".into(),
+        scenario_hash: Hash32([0; 32]),
+        players: Vec::new(),
+        dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },
+        chain: None,
+    });
+    let make = |author: u8, seq: u64, prev: Option<&SignedEntry>, acks: &[&SignedEntry], body: Body| {
+        let acks = acks
+            .iter()
+            .map(|e| grognard_journal::entry::Ack { author: e.entry.author, seq: e.entry.seq, id: e.id })
+            .collect();
+        let entry = Entry { v: 1, game: GAME, author, seq, prev: prev.map(|p| p.id), acks, body };
+        SignedEntry::sign(entry, &keys[usize::from(author)])
+    };
+    let note = |text: &str| Body::Command { command: json!(text) };
+    let g = make(0, 0, None, &[], genesis);
+    let a = make(2, 0, Some(&g), &[&g], Body::Join { chain: None });
+    let b = make(1, 0, Some(&g), &[&g], Body::Join { chain: None });
+    let c = make(0, 1, Some(&g), &[&b, &a], note("C"));
+    let d = make(2, 1, Some(&a), &[&g], note("D"));
+    let expected = [g.id, b.id, a.id, c.id, d.id];
+    let all = [&g, &a, &b, &c, &d];
+    for k in 0..all.len() {
+        let mut arrival = all.to_vec();
+        arrival.rotate_left(k);
+        let feeds = dag::feeds(&arrival, 3, 0).map_err(|e| e.to_string()).expect("valid links");
+        let order: Vec<_> = feeds.order().expect("no cycle").iter().map(|e| e.id).collect();
+        assert_eq!(order, expected);
+    }
+}
+
+/// A packet body (header and record lines, each with its line feed) followed by its end line.
+fn with_end_line(body: &str) -> String {
+    format!("{body}end sha256={}\n", hex::encode(Sha256::digest(body.as_bytes())))
+}
+
+#[test]
+fn the_packet_in_the_document_decodes() {
+    let blocks = fenced("packet");
+    assert_eq!(blocks.len(), 1, "PROTOCOL.md holds one ```packet block");
+    let text: String = blocks[0].iter().map(|l| format!("{l}\n")).collect();
+    let sample = Packet { game: GAME, entries: sample_entries() };
+    assert_eq!(text.as_bytes(), sample.encode(), "the packet of PROTOCOL.md is not the sample game's");
+    assert_eq!(blocks[0].last().copied(), Some(expected("packet-end-line")));
+    let decoded = Packet::decode(text.as_bytes()).expect("a valid packet");
+    let ids = |p: &Packet| p.entries.iter().map(|e| e.id).collect::<Vec<_>>();
+    assert_eq!(ids(&decoded), ids(&sample));
+    // The body is the header and the records; the journal file is the records alone.
+    let lines: Vec<&str> = text.lines().collect();
+    let journal: String = lines[1..10].iter().map(|l| format!("{l}\n")).collect();
+    assert_eq!(hex::encode(Sha256::digest(journal.as_bytes())), expected("journal-sha256"));
+    assert_eq!(with_end_line(&format!("{}\n{journal}", lines[0])), text);
+    // Carriage returns are deleted anywhere; the end line's own line feed is optional.
+    for tolerated in [text.replace('\n', "\r\n"), text.replace("\n", "\r\r\n"), text.trim_end().to_string()] {
+        assert_eq!(Packet::decode(tolerated.as_bytes()).map(|p| ids(&p)), Ok(ids(&sample)));
+    }
+    // Nothing may follow the end line; any changed byte is damage, found before parsing.
+    for damaged in [
+        format!("{text}\n"),
+        format!("{text}-- \nsignature\n"),
+        format!("{text} "),
+        text.replacen("entries=9", "entries=09", 1),
+        text.replacen("\"seq\":1", "\"seq\":2", 1),
+    ] {
+        assert_eq!(Packet::decode(damaged.as_bytes()).err(), Some(PacketError::Checksum), "{damaged}");
+    }
+    // The count is read by an unsigned integer parser: a `+` or leading zeros pass.
+    for count in ["+9", "0009"] {
+        let header = lines[0].replace("entries=9", &format!("entries={count}"));
+        assert!(Packet::decode(with_end_line(&format!("{header}\n{journal}")).as_bytes()).is_ok(), "{count}");
+    }
+    // Under a correct checksum: a missing record, an extra blank line, a bad header, a bad record.
+    let short: String = lines[..9].iter().map(|l| format!("{l}\n")).collect();
+    let refusals = [
+        (with_end_line(&short), "truncated"),
+        (with_end_line(&format!("{}\n{journal}\n", lines[0])), "truncated"),
+        (with_end_line(&format!("\n{}\n{journal}", lines[0])), "header"),
+        (with_end_line(&format!("{} \n{journal}", lines[0])), "header"),
+        (with_end_line(&format!("{}\n{}", lines[0].to_uppercase(), journal)), "header"),
+        (with_end_line(&format!("{}\n{}", lines[0], journal.replacen(' ', "  ", 1))), "record"),
+    ];
+    for (packet, what) in refusals {
+        let got = match Packet::decode(packet.as_bytes()) {
+            Err(PacketError::Truncated(_)) => "truncated",
+            Err(PacketError::Header) => "header",
+            Err(PacketError::Record { index: 0, .. }) => "record",
+            other => panic!("{packet}: {:?}", other.map(|p| p.entries.len())),
+        };
+        assert_eq!(got, what, "{packet}");
+    }
+    assert!(matches!(Packet::decode(journal.as_bytes()), Err(PacketError::Truncated(_))));
 }

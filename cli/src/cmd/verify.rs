@@ -24,7 +24,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             let bytes = super::read_file(path)?;
             if bytes.starts_with(b"grognard-packet") {
                 let packet = Packet::decode(&bytes).map_err(|e| Failure::new("packet", e.to_string()))?;
-                let c = verify::check(&rulesets, packet.entries, verify::SigCheck::All).map_err(fail)?;
+                let c = verify::check(&rulesets, packet.entries, verify::SigCheck::All).map_err(|p| {
+                    fail(p).hint("a turn packet holds only what its recipients lacked; to check a packet against a game, `grognard receive` it")
+                })?;
                 (c, None, path.display().to_string())
             } else {
                 let mut records: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();

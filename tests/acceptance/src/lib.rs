@@ -150,9 +150,18 @@ impl Table {
     /// before any packet moves, so sealed steps and reveals cross in the mail), then every
     /// player sends and everyone imports. Returns the number of rounds.
     pub fn play_to_end(&self, rng: &mut Lcg, max_rounds: usize) -> usize {
+        match self.play(rng, max_rounds) {
+            Some(rounds) => rounds,
+            None => panic!("the game did not end in {max_rounds} rounds"),
+        }
+    }
+
+    /// Play at most `max_rounds` rounds (as `play_to_end`); the number of rounds played if
+    /// the game ended.
+    pub fn play(&self, rng: &mut Lcg, max_rounds: usize) -> Option<usize> {
         for round in 0..max_rounds {
             if self.over() {
-                return round;
+                return Some(round);
             }
             for i in 0..self.seats.len() {
                 // A player may act several times in a row (e.g. a bonus then a fire).
@@ -178,7 +187,7 @@ impl Table {
                 }
             }
         }
-        panic!("the game did not end in {max_rounds} rounds");
+        self.over().then_some(max_rounds)
     }
 }
 
