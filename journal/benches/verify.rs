@@ -6,9 +6,17 @@
 //! and (with fair dice) every witness's dice chain reveal. The generated journals are
 //! cached in the target directory as record lines and made again when absent or invalid.
 //!
-//! Run: `cargo bench -p grognard-journal --bench verify`. Figures: `BENCHMARKS.md`.
+//! Groups: `verify_full` (what `grognard verify` and opening a game do), `verify_parts`
+//! (parsing, feeds and order, replay, each alone) and `signatures` (the library's check
+//! against one-by-one checks and against ed25519 batch verification).
+//!
+//! Run: `cargo bench -p grognard-journal --bench verify` (about three minutes on two cores).
+//! Every benchmark takes 10 samples; the longest run one iteration per sample, so criterion
+//! may warn that 10 samples do not fit in the target time, which is expected. Figures and
+//! how to read them: `BENCHMARKS.md` at the workspace root.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
+use curve25519_dalek::edwards::CompressedEdwardsY;
 use ed25519_dalek::{Signature, VerifyingKey};
 use grognard_engine::{AnyRuleset, PlayerId};
 use grognard_journal::chain;
@@ -276,13 +284,13 @@ fn casual() -> &'static Journal {
 }
 
 /// Full verification of a journal file's records, as `grognard verify` and opening a game do:
-/// parsing and the canonical-encoding check, every signature (batched), feeds, links and the
-/// canonical order, and a replay of every entry through the protocol and the rules.
+/// parsing and the canonical-encoding check, every signature (`signatures::failing`), feeds,
+/// links and the canonical order, and a replay of every entry through the protocol and the rules.
 fn full(c: &mut Criterion) {
     let rulesets = rulesets();
     let mut group = c.benchmark_group("verify_full");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(35));
+    group.measurement_time(Duration::from_secs(25));
     group.throughput(Throughput::Elements(ENTRIES as u64));
     group.bench_function("fair_100k", |b| {
         let j = fair();
@@ -337,45 +345,79 @@ fn parts(c: &mut Criterion) {
     group.finish();
 }
 
-/// Signatures alone: the library's batch check against one `verify_strict` per entry.
+/// Batches larger than this are split (as the library did while it verified in batches).
+const BATCH: usize = 4096;
+
+/// `R` is canonical and not of small order: what `verify_strict` demands of `R`, checked
+/// per signature before a batch (the batch equation alone does not check it).
+fn r_is_strict(e: &SignedEntry) -> bool {
+    let r: [u8; 32] = e.signature.r_bytes().to_owned();
+    match CompressedEdwardsY(r).decompress() {
+        Some(point) => !point.is_small_order() && point.compress().to_bytes() == r,
+        None => false,
+    }
+}
+
+/// Do all the signatures of `entries` pass as ed25519 batches of at most `BATCH`, on one
+/// thread, after the strict `R` check of each when `strict_r`?
+fn batch_ok(entries: &[&SignedEntry], keys: &[PublicKey], strict_r: bool) -> bool {
+    entries.chunks(BATCH).all(|chunk| {
+        let messages: Vec<Vec<u8>> = chunk.iter().map(|e| signing_message(&e.bytes)).collect();
+        let refs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
+        let sigs: Vec<Signature> = chunk.iter().map(|e| e.signature).collect();
+        let vks: Vec<VerifyingKey> = chunk.iter().map(|e| *keys[usize::from(e.entry.author)].verifying_key()).collect();
+        (!strict_r || chunk.iter().all(|e| r_is_strict(e))) && ed25519_dalek::verify_batch(&refs, &sigs, &vks).is_ok()
+    })
+}
+
+/// `batch_ok` with the strict `R` check, split over the cores as `signatures::failing` splits
+/// its work (at most 8 threads).
+fn batch_ok_all_cores(entries: &[&SignedEntry], keys: &[PublicKey]) -> bool {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    let part = entries.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = entries.chunks(part).map(|p| scope.spawn(move || batch_ok(p, keys, true))).collect();
+        handles.into_iter().all(|h| h.join().expect("a batch thread"))
+    })
+}
+
+/// Signatures alone: the library's check (`verify_strict` for each signature alone, on all
+/// cores) against one thread checking them one by one, and against ed25519 batch
+/// verification, which the library does not use (see `signatures.rs`): what it would buy.
 fn signatures(c: &mut Criterion) {
     let mut group = c.benchmark_group("signatures");
     group.sample_size(10).sampling_mode(SamplingMode::Flat).warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(20));
+    group.measurement_time(Duration::from_secs(16));
     group.throughput(Throughput::Elements(ENTRIES as u64));
-    group.bench_function("batch_100k", |b| {
+    group.bench_function("library_all_cores_100k", |b| {
         let j = fair();
         let refs: Vec<&SignedEntry> = j.entries.iter().collect();
         b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
     });
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("batch_strict_r_all_cores_100k", |b| {
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries.iter().collect();
+        b.iter(|| assert!(batch_ok_all_cores(&refs, &j.keys)))
+    });
     group.measurement_time(Duration::from_secs(5));
     group.throughput(Throughput::Elements(SMALL as u64));
-    group.bench_function("batch_10k", |b| {
-        let j = fair();
-        let refs: Vec<&SignedEntry> = j.entries[..SMALL].iter().collect();
-        b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
-    });
-    group.bench_function("dalek_batch_only_10k", |b| {
-        // The floor: ed25519-dalek's batch equation alone, on prepared messages, without the
-        // library's per-signature strict `R` check.
-        let j = fair();
-        let slice = &j.entries[..SMALL];
-        let messages: Vec<Vec<u8>> = slice.iter().map(|e| signing_message(&e.bytes)).collect();
-        let sigs: Vec<Signature> = slice.iter().map(|e| e.signature).collect();
-        let vks: Vec<VerifyingKey> =
-            slice.iter().map(|e| *j.keys[usize::from(e.entry.author)].verifying_key()).collect();
-        b.iter(|| {
-            for start in (0..SMALL).step_by(4096) {
-                let end = (start + 4096).min(SMALL);
-                let refs: Vec<&[u8]> = messages[start..end].iter().map(Vec::as_slice).collect();
-                ed25519_dalek::verify_batch(&refs, &sigs[start..end], &vks[start..end]).expect("valid");
-            }
-        })
-    });
     group.bench_function("one_by_one_10k", |b| {
         let j = fair();
         let slice = &j.entries[..SMALL];
         b.iter(|| assert!(slice.iter().all(|e| e.verify(&j.keys[usize::from(e.entry.author)]))))
+    });
+    group.bench_function("batch_strict_r_10k", |b| {
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries[..SMALL].iter().collect();
+        b.iter(|| assert!(batch_ok(&refs, &j.keys, true)))
+    });
+    group.bench_function("batch_equation_only_10k", |b| {
+        // The floor: the batch equation without the strict `R` check, which alone would
+        // accept signatures `verify_strict` refuses.
+        let j = fair();
+        let refs: Vec<&SignedEntry> = j.entries[..SMALL].iter().collect();
+        b.iter(|| assert!(batch_ok(&refs, &j.keys, false)))
     });
     group.finish();
 }
