@@ -127,8 +127,8 @@ fn exit_codes_are_documented_ones() {
     assert_eq!(v["error"], "no-game");
 }
 
-#[test]
-fn a_refused_packet_leaves_the_journal_byte_identical() {
+/// Alice invites Bob to a fair-dice duel; Bob joins and writes his join to `b.grog`.
+fn invited_and_joined() -> (tempfile::TempDir, Player, Player) {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
     let alice = Player { home: cwd.join("a"), name: "alice" };
@@ -141,6 +141,13 @@ fn a_refused_packet_leaves_the_journal_byte_identical() {
     alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
     bob.ok(cwd, &["join", "i.grog"]);
     bob.ok(cwd, &["send", "--out", "b.grog"]);
+    (tmp, alice, bob)
+}
+
+#[test]
+fn a_refused_packet_leaves_the_journal_byte_identical() {
+    let (tmp, alice, _bob) = invited_and_joined();
+    let cwd = tmp.path();
     let before = journal(&alice.home);
     // A byte flipped inside an entry; the packet's checksum catches it first.
     let mut bytes = std::fs::read(cwd.join("b.grog")).expect("packet");
@@ -154,4 +161,57 @@ fn a_refused_packet_leaves_the_journal_byte_identical() {
     alice.ok(cwd, &["receive", "b.grog"]);
     alice.ok(cwd, &["receive", "b.grog"]); // a duplicate is a no-op
     assert_eq!(alice.json(cwd, &["status"])["entries"], 2);
+}
+
+#[test]
+fn a_witness_who_withholds_its_reveal_is_shown_holding_the_game() {
+    let (tmp, alice, bob) = invited_and_joined();
+    let cwd = tmp.path();
+    alice.ok(cwd, &["receive", "b.grog"]);
+    let done = alice.json(cwd, &["do", "initiative"]);
+    assert_eq!(done["outcome"], "signed", "a roll is signed at once: {done}");
+    assert!(done["events"].as_array().expect("events").is_empty(), "the roll is not known yet");
+    let undo = alice.json(cwd, &["undo"]);
+    assert_eq!(undo["dropped"].as_array().expect("dropped").len(), 0, "a command that rolled dice cannot be undone");
+    alice.ok(cwd, &["send", "--out", "a.grog"]);
+    let status = alice.json(cwd, &["status"]);
+    assert_eq!(status["holders"], serde_json::json!([1]), "Bob holds the game: {status}");
+    assert_eq!(status["waiting"][0]["owes"]["kind"], "reveal");
+    bob.ok(cwd, &["receive", "a.grog"]);
+    assert_eq!(bob.json(cwd, &["status"])["holders"], serde_json::json!([1]));
+    bob.ok(cwd, &["send", "--out", "b2.grog"]);
+    let received = alice.json(cwd, &["receive", "b2.grog"]);
+    let story = received["imported"][0]["story"].to_string();
+    assert!(story.contains("initiative"), "the roll's result reaches Alice: {story}");
+}
+
+#[test]
+fn a_passphrase_protected_key_needs_its_passphrase() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    let home = cwd.join("h");
+    let run = |pass: Option<&str>, args: &[&str]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_grognard"));
+        c.args(args).current_dir(cwd).env("GROGNARD_HOME", &home).env_remove("GROGNARD_PASSPHRASE");
+        if let Some(p) = pass {
+            c.env("GROGNARD_PASSPHRASE", p);
+        }
+        c.output().expect("run grognard")
+    };
+    let made = run(Some("open sesame"), &["keygen", "--name", "Ney", "--email", "ney@example.org", "--passphrase"]);
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let key_file = std::fs::read_to_string(home.join("keys/ney-at-example.org.key")).expect("key file");
+    assert!(key_file.contains("protection: argon2id-chacha20poly1305"), "{key_file}");
+    let opponent =
+        "grognard-pk1 d09ee11feefaa94221f9cb101d2bf43eb0f0a5ab365186b9ef681bdc05eec2f1 Bob <bob@example.org>";
+    let new = ["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", opponent, "--out", "i.grog"];
+    let without = run(None, &new);
+    assert_eq!(without.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&without.stderr).contains("protected"));
+    let wrong = run(Some("close sesame"), &new);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("wrong passphrase"));
+    assert!(!home.join("games").exists() || std::fs::read_dir(home.join("games")).expect("dir").next().is_none());
+    let right = run(Some("open sesame"), &new);
+    assert!(right.status.success(), "{}", String::from_utf8_lossy(&right.stderr));
 }

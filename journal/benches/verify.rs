@@ -70,9 +70,9 @@ struct Chain {
 }
 
 impl Chain {
-    fn new(key: &SecretKey, game: &GameId, length: u32) -> Chain {
+    fn new(key: &SecretKey, game: &GameId, anchor: &Hash32, length: u32) -> Chain {
         let mut values = Vec::with_capacity(length as usize + 1);
-        values.push(chain::value_at(key, game, 0, 0));
+        values.push(chain::value_at(key, game, anchor, 0, 0));
         for i in 0..length as usize {
             let next = chain::step(&values[i]);
             values.push(next);
@@ -148,13 +148,22 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
         dice: DiceConfig { mode, witnesses: Witnesses::Opponents, faces: Vec::new() },
         chain_length: CHAIN_LENGTH,
     };
-    let chains: Vec<Chain> = keys.iter().map(|k| Chain::new(k, &game, CHAIN_LENGTH)).collect();
     let first = genesis(&new, &keys[0], game).expect("the genesis is signed");
+    // The creator's first chain is anchored to zeros, every other chain to the genesis id.
+    let chains: Vec<Chain> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| Chain::new(k, &game, &chain::anchor(&first.id, i == 0, 0), CHAIN_LENGTH))
+        .collect();
     if mode == DiceMode::Fair {
         let Body::Genesis(g) = &first.entry.body else { unreachable!("a genesis") };
         assert_eq!(g.chain, Some(chains[0].commit()), "the precomputed chain matches the committed one");
         for i in [1, 2, CHAIN_LENGTH] {
-            assert_eq!(chain::reveal_value(&keys[1], &game, &chains[1].commit(), i), Some(chains[1].reveal(i)));
+            let anchor = chain::anchor(&first.id, false, 0);
+            assert_eq!(
+                chain::reveal_value(&keys[1], &game, &anchor, &chains[1].commit(), i),
+                Some(chains[1].reveal(i))
+            );
         }
     }
     let mut signer = Signer::new(&first, keys.len());
@@ -179,14 +188,14 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
             Owed::Seal { step, .. } => {
                 let legal = ruleset.legal_commands(&replay.state, player);
                 let choice = legal[lcg.below(legal.len())].clone();
-                let salt = sealed::salt(&keys[p], &game, &step);
+                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step);
                 let commitment = sealed::commitment(&game, &step, player.0, &salt, &choice);
                 sealed_choices[p] = Some(choice);
                 Body::Seal { step, commitment }
             }
             Owed::Unseal { step } => {
                 let choice = sealed_choices[p].take().expect("a sealed choice to open");
-                let salt = sealed::salt(&keys[p], &game, &step);
+                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step);
                 Body::Unseal { step, choice, salt }
             }
             Owed::Reveal { request } => {

@@ -1,17 +1,22 @@
 //! Dice hash chains. A player's chain of generation `g` in game `G` starts from
-//! `x_0 = SHA-256("grognard/chain-seed/v1\0" || secret seed || G || g as u32 BE)` and
-//! steps `x_{i+1} = SHA-256("grognard/chain/v1\0" || x_i)`. The player commits to the head
-//! `x_L` and reveals `x_{L-1}, x_{L-2}, ...` one per dice request: each reveal is checked by
-//! hashing it once and comparing with the previous reveal (or the head). The values are
-//! fixed by the commitment before any request exists, so a witness cannot bias a roll, and
-//! nobody else can compute them (they are SHA-256 preimages).
+//! `x_0 = SHA-256("grognard/chain-seed/v2\0" || secret seed || G || anchor || g as u32 BE)`
+//! and steps `x_{i+1} = SHA-256("grognard/chain/v1\0" || x_i)`. The anchor is the genesis
+//! entry's id, except for the creator's first chain, which the genesis itself commits to
+//! (anchor: 32 zero bytes; the creator chose the game id, so only the creator could make it
+//! repeat). Anchoring to the genesis means a creator who reuses an old game id cannot make
+//! an opponent's chain repeat values that opponent revealed in another game.
+//!
+//! The player commits to the head `x_L` and reveals `x_{L-1}, x_{L-2}, ...` one per dice
+//! request: each reveal is checked by hashing it once and comparing with the previous reveal
+//! (or the head). The values are fixed by the commitment before any request exists, so a
+//! witness cannot bias a roll, and nobody else can compute them (they are SHA-256 preimages).
 
 use crate::entry::ChainCommit;
-use crate::ids::{GameId, Hash32};
+use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::SecretKey;
 use sha2::{Digest, Sha256};
 
-const SEED_TAG: &[u8] = b"grognard/chain-seed/v1\0";
+const SEED_TAG: &[u8] = b"grognard/chain-seed/v2\0";
 const STEP_TAG: &[u8] = b"grognard/chain/v1\0";
 
 /// Length of a new chain: reveals available before a re-commitment is needed.
@@ -34,12 +39,22 @@ pub fn step(x: &Hash32) -> Hash32 {
     Hash32(Sha256::new().chain_update(STEP_TAG).chain_update(x.0).finalize().into())
 }
 
-fn seed(secret: &SecretKey, game: &GameId, generation: u32) -> Hash32 {
+/// The anchor of a chain: the genesis id, or zeros for the creator's first chain.
+pub fn anchor(genesis: &EntryId, creator: bool, generation: u32) -> Hash32 {
+    if creator && generation == 0 {
+        Hash32([0; 32])
+    } else {
+        Hash32(genesis.0)
+    }
+}
+
+fn seed(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32) -> Hash32 {
     Hash32(
         Sha256::new()
             .chain_update(SEED_TAG)
             .chain_update(secret.seed())
             .chain_update(game.0)
+            .chain_update(anchor.0)
             .chain_update(generation.to_be_bytes())
             .finalize()
             .into(),
@@ -47,8 +62,8 @@ fn seed(secret: &SecretKey, game: &GameId, generation: u32) -> Hash32 {
 }
 
 /// `x_i` of the player's chain.
-pub fn value_at(secret: &SecretKey, game: &GameId, generation: u32, i: u32) -> Hash32 {
-    let mut x = seed(secret, game, generation);
+pub fn value_at(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32, i: u32) -> Hash32 {
+    let mut x = seed(secret, game, anchor, generation);
     for _ in 0..i {
         x = step(&x);
     }
@@ -56,14 +71,20 @@ pub fn value_at(secret: &SecretKey, game: &GameId, generation: u32, i: u32) -> H
 }
 
 /// The commitment to a new chain.
-pub fn commit(secret: &SecretKey, game: &GameId, generation: u32, length: u32) -> ChainCommit {
+pub fn commit(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32, length: u32) -> ChainCommit {
     assert!((1..=MAX_CHAIN_LENGTH).contains(&length), "chain length {length} out of range");
-    ChainCommit { generation, head: value_at(secret, game, generation, length), length }
+    ChainCommit { generation, head: value_at(secret, game, anchor, generation, length), length }
 }
 
 /// The value of the `index`-th reveal (1-based) of a committed chain: `x_{L-index}`.
-pub fn reveal_value(secret: &SecretKey, game: &GameId, chain: &ChainCommit, index: u32) -> Option<Hash32> {
-    (1..=chain.length).contains(&index).then(|| value_at(secret, game, chain.generation, chain.length - index))
+pub fn reveal_value(
+    secret: &SecretKey,
+    game: &GameId,
+    anchor: &Hash32,
+    chain: &ChainCommit,
+    index: u32,
+) -> Option<Hash32> {
+    (1..=chain.length).contains(&index).then(|| value_at(secret, game, anchor, chain.generation, chain.length - index))
 }
 
 /// Where a player's chain stands during replay.
@@ -113,33 +134,36 @@ mod tests {
     fn reveals_check_against_the_head_in_order() {
         let sk = SecretKey::from_seed(&[9; 32]);
         let game = GameId([3; 16]);
-        let c = commit(&sk, &game, 0, 20);
+        let a = Hash32([4; 32]);
+        let c = commit(&sk, &game, &a, 0, 20);
         let mut state = ChainState::new(c);
         for i in 1..=20 {
-            let v = reveal_value(&sk, &game, &c, i).expect("in range");
+            let v = reveal_value(&sk, &game, &a, &c, i).expect("in range");
             let mut bad = v;
             bad.0[0] ^= 1;
             assert!(state.accept(0, i, &bad).is_err());
             state.accept(0, i, &v).expect("a genuine reveal is accepted");
         }
         assert_eq!(state.remaining(), 0);
-        assert_eq!(reveal_value(&sk, &game, &c, 21), None);
+        assert_eq!(reveal_value(&sk, &game, &a, &c, 21), None);
     }
 
     #[test]
-    fn chains_differ_by_key_game_and_generation() {
+    fn chains_differ_by_key_game_anchor_and_generation() {
         let a = SecretKey::from_seed(&[1; 32]);
         let b = SecretKey::from_seed(&[2; 32]);
         let g = GameId([0; 16]);
         let h = GameId([1; 16]);
+        let (z, y) = (Hash32([0; 32]), Hash32([1; 32]));
         let heads = [
-            commit(&a, &g, 0, 5).head,
-            commit(&b, &g, 0, 5).head,
-            commit(&a, &h, 0, 5).head,
-            commit(&a, &g, 1, 5).head,
+            commit(&a, &g, &z, 0, 5).head,
+            commit(&b, &g, &z, 0, 5).head,
+            commit(&a, &h, &z, 0, 5).head,
+            commit(&a, &g, &z, 1, 5).head,
+            commit(&a, &g, &y, 0, 5).head,
         ];
-        for i in 0..4 {
-            for j in i + 1..4 {
+        for i in 0..heads.len() {
+            for j in i + 1..heads.len() {
                 assert_ne!(heads[i], heads[j]);
             }
         }

@@ -32,7 +32,8 @@ pub fn random_game_id() -> GameId {
 pub fn genesis(new: &NewGame, key: &SecretKey, game: GameId) -> Result<SignedEntry, GameError> {
     let data = new.ruleset.scenario_data(&new.scenario).map_err(|e| GameError::Refused(e.to_string()))?;
     let info = new.ruleset.info();
-    let chain = (new.dice.mode == DiceMode::Fair).then(|| chain::commit(key, &game, 0, new.chain_length));
+    let anchor = chain::anchor(&crate::ids::EntryId([0; 32]), true, 0);
+    let chain = (new.dice.mode == DiceMode::Fair).then(|| chain::commit(key, &game, &anchor, 0, new.chain_length));
     let body = Body::Genesis(Genesis {
         ruleset: info.id,
         ruleset_version: info.version,
@@ -96,7 +97,7 @@ pub fn join<'r>(
     if !already {
         let chain = (g.dice.mode == DiceMode::Fair).then(|| {
             let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
-            chain::commit(key, &genesis.entry.game, 0, length)
+            chain::commit(key, &genesis.entry.game, &game.replay.chain_anchor(me, 0), 0, length)
         });
         game.append_own(me, key, vec![Body::Join { chain }])?;
     }

@@ -143,7 +143,7 @@ fn seal(
     let bytes = serde_json::to_vec_pretty(&choices).map_err(|e| GameError::Refused(e.to_string()))?;
     // Keep the choice before committing to it: it must be opened later.
     game.store().write_private(SEALED, &bytes)?;
-    let salt = sealed::salt(key, &game.replay.game, &step);
+    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step);
     let commitment = sealed::commitment(&game.replay.game, &step, me.0, &salt, &choice);
     let mut bodies: Vec<Body> = staged.into_iter().map(|command| Body::Command { command }).collect();
     bodies.push(Body::Seal { step: step.clone(), commitment });
@@ -202,7 +202,7 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                             "your sealed choice for `{step}` is not in {SEALED}: it cannot be opened"
                         ))
                     })?;
-                    let salt = sealed::salt(key, &game.replay.game, &step);
+                    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step);
                     bodies.push(Body::Unseal { step, choice, salt });
                 }
                 Owed::Reveal { request } => {
@@ -210,9 +210,10 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                         .clone()
                         .ok_or_else(|| GameError::Refused("you have no dice chain".into()))?;
                     let index = chain.used + 1;
-                    let value = chain::reveal_value(key, &game.replay.game, &chain.commit, index).ok_or_else(|| {
-                        GameError::Refused("your dice chain is exhausted while a roll waits on it".into())
-                    })?;
+                    let anchor = game.replay.chain_anchor(me, chain.commit.generation);
+                    let value = chain::reveal_value(key, &game.replay.game, &anchor, &chain.commit, index).ok_or_else(
+                        || GameError::Refused("your dice chain is exhausted while a roll waits on it".into()),
+                    )?;
                     bodies.push(Body::Reveal { request, generation: chain.commit.generation, index, value });
                 }
                 _ => {}
@@ -225,17 +226,17 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
     }
     if let Some(chain) = game.replay.chains[me.index()].clone() {
         if chain::needs_renewal(chain.commit.length, chain.remaining()) {
-            let body = Body::Chain { chain: new_chain(game, key, chain.commit.generation + 1) };
+            let body = Body::Chain { chain: new_chain(game, me, key, chain.commit.generation + 1) };
             ids.extend(game.append_own(me, key, vec![body])?);
         }
     }
     Ok(ids)
 }
 
-fn new_chain(game: &Game, key: &SecretKey, generation: u32) -> crate::entry::ChainCommit {
+fn new_chain(game: &Game, me: PlayerId, key: &SecretKey, generation: u32) -> crate::entry::ChainCommit {
     let length =
         game.replay.chains.iter().flatten().map(|c| c.commit.length).max().unwrap_or(chain::DEFAULT_CHAIN_LENGTH);
-    chain::commit(key, &game.replay.game, generation, length)
+    chain::commit(key, &game.replay.game, &game.replay.chain_anchor(me, generation), generation, length)
 }
 
 /// Sign staged work and everything owed, and make the packet for the other players.

@@ -84,6 +84,8 @@ pub struct Replay<'r> {
     pub ruleset: &'r dyn AnyRuleset,
     pub game: GameId,
     pub genesis_id: EntryId,
+    /// The player who signed the genesis.
+    pub creator: u8,
     pub genesis: Genesis,
     pub keys: Vec<PublicKey>,
     pub seats: Seats,
@@ -171,6 +173,7 @@ impl<'r> Replay<'r> {
             ruleset,
             game: genesis_entry.entry.game,
             genesis_id: genesis_entry.id,
+            creator: genesis_entry.entry.author,
             genesis: genesis.clone(),
             keys,
             seats,
@@ -198,6 +201,11 @@ impl<'r> Replay<'r> {
         });
         replay.start_play_if_joined();
         Ok(replay)
+    }
+
+    /// The anchor of `player`'s dice chain of `generation` (see `chain::anchor`).
+    pub fn chain_anchor(&self, player: PlayerId, generation: u32) -> Hash32 {
+        crate::chain::anchor(&self.genesis_id, player.0 == self.creator, generation)
     }
 
     pub fn name(&self, p: PlayerId) -> &str {

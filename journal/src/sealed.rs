@@ -1,17 +1,20 @@
 //! Sealed choices: a player commits to
 //! `SHA-256("grognard/seal/v1\0" || game || u32 BE length of step || step || player || salt || canonical choice)`
 //! and later reveals the choice and the salt. The salt is derived from the player's secret
-//! key (`SHA-256("grognard/seal-salt/v1\0" || secret seed || game || step length || step)`)
-//! so there is no extra secret to lose; it is unguessable until revealed.
+//! key and the game's genesis id
+//! (`SHA-256("grognard/seal-salt/v2\0" || secret seed || game || genesis id || u32 BE length of step || step)`)
+//! so there is no extra secret to lose; it is unguessable until revealed, and it never
+//! repeats: step names are unique within a game (the replay refuses a reused one) and the
+//! genesis id differs between games even if a creator reuses a game id.
 
 use crate::canonical;
-use crate::ids::{GameId, Hash32};
+use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::SecretKey;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 const SEAL_TAG: &[u8] = b"grognard/seal/v1\0";
-const SALT_TAG: &[u8] = b"grognard/seal-salt/v1\0";
+const SALT_TAG: &[u8] = b"grognard/seal-salt/v2\0";
 
 fn step_bytes(step: &str) -> Vec<u8> {
     let mut v = (step.len() as u32).to_be_bytes().to_vec();
@@ -19,12 +22,13 @@ fn step_bytes(step: &str) -> Vec<u8> {
     v
 }
 
-pub fn salt(secret: &SecretKey, game: &GameId, step: &str) -> Hash32 {
+pub fn salt(secret: &SecretKey, game: &GameId, genesis: &EntryId, step: &str) -> Hash32 {
     Hash32(
         Sha256::new()
             .chain_update(SALT_TAG)
             .chain_update(secret.seed())
             .chain_update(game.0)
+            .chain_update(genesis.0)
             .chain_update(step_bytes(step))
             .finalize()
             .into(),

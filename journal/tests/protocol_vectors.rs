@@ -5,7 +5,7 @@
 //! against `EXPECTED` and the document against `EXPECTED`, so neither can drift. Other tests
 //! check, by experiment, the statements of the document that are easy to get wrong in another
 //! language: the JSON string escapes, the refused encodings, the ChaCha20 keystream, the face
-//! sampling, the canonical order and the packet format.
+//! sampling, the canonical order, the packet format and the dice chain rules.
 
 use grognard_engine::{sample_face, AnyRuleset, DiceSource, PlayerId, StreamDice};
 use grognard_journal::canonical::{self, CanonicalError};
@@ -16,7 +16,7 @@ use grognard_journal::entry::{
     MAX_ENTRY_BYTES,
 };
 use grognard_journal::game::sign_after;
-use grognard_journal::ids::{GameId, Hash32};
+use grognard_journal::ids::{EntryId, GameId, Hash32};
 use grognard_journal::keys::{PublicKey, PublicLine, SecretKey};
 use grognard_journal::packet::{Packet, PacketError};
 use grognard_journal::replay::scenario_hash;
@@ -31,8 +31,8 @@ static DUEL: grognard_duel::Duel = grognard_duel::Duel;
 
 /// The sample game's id.
 const GAME: GameId = GameId([3; 16]);
-/// Length of the sample game's dice chains.
-const CHAIN_LENGTH: u32 = 5;
+/// Length of the sample game's dice chains: the shortest accepted.
+const CHAIN_LENGTH: u32 = 16;
 /// SHA-256 of the Duel ruleset's `standard` scenario data, as the sample genesis fixes it.
 const SCENARIO_HASH: &str = "95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688";
 /// The sealed step of the sample game.
@@ -98,24 +98,29 @@ fn sample_entries() -> Vec<SignedEntry> {
                 },
             ],
             dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },
-            chain: Some(chain::commit(&k0, &GAME, 0, CHAIN_LENGTH)),
+            // The creator's first chain is committed inside the genesis: anchored to zeros.
+            chain: Some(chain::commit(&k0, &GAME, &chain::anchor(&EntryId([0; 32]), true, 0), 0, CHAIN_LENGTH)),
         }),
     };
     let mut entries = vec![SignedEntry::sign(genesis, &k0)];
+    let genesis_id = entries[0].id;
+    // Every other chain is anchored to the genesis id.
+    let anchor1 = chain::anchor(&genesis_id, false, 0);
     let mut add = |author: u8, key: &SecretKey, body: Body| {
         let e = sign_after(&entries, 2, PlayerId(author), key, body);
         let id = e.id;
         entries.push(e);
         id
     };
-    let c1 = chain::commit(&k1, &GAME, 0, CHAIN_LENGTH);
+    let c1 = chain::commit(&k1, &GAME, &anchor1, 0, CHAIN_LENGTH);
     add(1, &k1, Body::Join { chain: Some(c1) });
     let request = add(0, &k0, Body::Command { command: json!("initiative") });
-    let value = chain::reveal_value(&k1, &GAME, &c1, 1).expect("in range");
+    let value = chain::reveal_value(&k1, &GAME, &anchor1, &c1, 1).expect("in range");
     add(1, &k1, Body::Reveal { request, generation: 0, index: 1, value });
-    add(1, &k1, Body::Chain { chain: chain::commit(&k1, &GAME, 1, CHAIN_LENGTH) });
+    let anchor1_next = chain::anchor(&genesis_id, false, 1);
+    add(1, &k1, Body::Chain { chain: chain::commit(&k1, &GAME, &anchor1_next, 1, CHAIN_LENGTH) });
     let (guard, lunge) = (json!({"stance": "guard"}), json!({"stance": "lunge"}));
-    let (s0, s1) = (sealed::salt(&k0, &GAME, STEP), sealed::salt(&k1, &GAME, STEP));
+    let (s0, s1) = (sealed::salt(&k0, &GAME, &genesis_id, STEP), sealed::salt(&k1, &GAME, &genesis_id, STEP));
     add(0, &k0, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 0, &s0, &guard) });
     add(1, &k1, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 1, &s1, &lunge) });
     add(0, &k0, Body::Unseal { step: STEP.into(), choice: guard, salt: s0 });
@@ -163,14 +168,21 @@ fn computed() -> Vec<(String, String)> {
     let end = packet.split(|&b| b == b'\n').rev().nth(1).expect("an end line");
     put("packet-end-line", String::from_utf8(end.to_vec()).expect("ASCII"));
 
-    let c = chain::commit(&k1, &GAME, 0, CHAIN_LENGTH);
-    put("chain-x0", chain::value_at(&k1, &GAME, 0, 0).to_hex());
-    put("chain-x1", chain::value_at(&k1, &GAME, 0, 1).to_hex());
+    let genesis_id = entries[0].id;
+    let anchor = chain::anchor(&genesis_id, false, 0);
+    let c = chain::commit(&k1, &GAME, &anchor, 0, CHAIN_LENGTH);
+    put("chain-x0", chain::value_at(&k1, &GAME, &anchor, 0, 0).to_hex());
+    put("chain-x1", chain::value_at(&k1, &GAME, &anchor, 0, 1).to_hex());
     put("chain-head", c.head.to_hex());
-    let r1 = chain::reveal_value(&k1, &GAME, &c, 1).expect("in range");
-    let r2 = chain::reveal_value(&k1, &GAME, &c, 2).expect("in range");
+    let r1 = chain::reveal_value(&k1, &GAME, &anchor, &c, 1).expect("in range");
+    let r2 = chain::reveal_value(&k1, &GAME, &anchor, &c, 2).expect("in range");
     put("chain-reveal-1", r1.to_hex());
     put("chain-reveal-2", r2.to_hex());
+    let zero = chain::anchor(&genesis_id, true, 0);
+    put("chain-creator-x0", chain::value_at(&k0, &GAME, &zero, 0, 0).to_hex());
+    put("chain-creator-head", chain::commit(&k0, &GAME, &zero, 0, CHAIN_LENGTH).head.to_hex());
+    let next = chain::anchor(&genesis_id, false, 1);
+    put("chain-gen1-x0", chain::value_at(&k1, &GAME, &next, 1, 0).to_hex());
 
     let request = entries[2].id;
     let fair = rolls::fair_seed(&GAME, &request, &[(1, r1)]);
@@ -184,7 +196,7 @@ fn computed() -> Vec<(String, String)> {
     put("fair-roll-d20", faces(fair, 20, 10));
     put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
 
-    let salt = sealed::salt(&k0, &GAME, STEP);
+    let salt = sealed::salt(&k0, &GAME, &genesis_id, STEP);
     put("seal-salt", salt.to_hex());
     put("seal-commitment", sealed::commitment(&GAME, STEP, 0, &salt, &json!({"stance": "guard"})).to_hex());
     v
@@ -200,50 +212,53 @@ const EXPECTED: &[(&str, &str)] = &[
     ("key-line", "grognard-pk1 8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c Jean Lannes <lannes@example.org>"),
     ("key-9-public", "fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618"),
     ("scenario-hash-abc", "461fcd601e7679e61a5026c15bd685c94bab36b92fb3dff5324bc3f2e6558684"),
-    ("entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"7ebbdd64b89c05d7c7d453b094af6e26f78c1798d0ee10c4af777191e18f5d17","length":5},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":1}"#),
-    ("entry-0-id", "041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b"),
-    ("entry-0-signature", "fd9abce9254d497e0dc8c360b81b20ed1b65c39637470a2fd9c960a0d14cfeb5dba1860ef8db833789b3f96fa5de9082d25b2ca343d00851b8645657ec5ce70e"),
-    ("entry-1-canonical", r#"{"acks":[{"author":0,"id":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"e5c2d6bc3578f81b88678876a7a9ad4ba5c188b6e1f0c5eafdfb4d22eb10674c","length":5},"kind":"join"},"game":"03030303030303030303030303030303","prev":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":0,"v":1}"#),
-    ("entry-1-id", "60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46"),
-    ("entry-1-signature", "6a38b6516e2b1920e82924e2dd87afa5c337d3f28f91279b040796e764c16ef8c1a19f8bc1392733e95dfb13d0abea3d3e93ce3fb012e8a38f1a90f7c8884c05"),
-    ("entry-2-canonical", r#"{"acks":[{"author":1,"id":"60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46","seq":0}],"author":0,"body":{"command":"initiative","kind":"command"},"game":"03030303030303030303030303030303","prev":"041a754d73223831087115021b66d76cb9d3b7fd957420c76d61309db8f9ab6b","seq":1,"v":1}"#),
-    ("entry-2-id", "79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b"),
-    ("entry-2-signature", "ea67024ad80e9d3269248e499bc19557ac7ebec83ef18b641336a8cfb13db5591b8c8ac91885a058a1bc9a03b45a40c289e0c0e34521e40c9d4df2f2a906b20b"),
-    ("entry-3-canonical", r#"{"acks":[{"author":0,"id":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","value":"33c3051b4a5475f96a2255e62b08b68072ea077395c547f85df1a27ec8d25386"},"game":"03030303030303030303030303030303","prev":"60ad00296e2baed5d24898dfc0cc5cbbf3d7bd4b1f37b9769af169a24efd9b46","seq":1,"v":1}"#),
-    ("entry-3-id", "79ca3ebaa875d98a0b4062c1806a8d90ca8a6a1c7a3f297b685121045a0d421b"),
-    ("entry-3-signature", "db8990e07ba04dcd41d081cfe87d77f2aacea0cd5cc81cb5551b23361528299baa827e4312564378a9ef995dcfdab93313e4d650fb4de9375f6a3c556b09a406"),
-    ("entry-4-canonical", r#"{"acks":[{"author":0,"id":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":1}],"author":1,"body":{"chain":{"generation":1,"head":"7f79be3962b15eabf7b523c509a6466d2aef38340036e05c1b06396babbb2315","length":5},"kind":"chain"},"game":"03030303030303030303030303030303","prev":"79ca3ebaa875d98a0b4062c1806a8d90ca8a6a1c7a3f297b685121045a0d421b","seq":2,"v":1}"#),
-    ("entry-4-id", "074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4"),
-    ("entry-4-signature", "9d47d1b4b1ff4e8df7cc55b0d254a5721e08652c1687b0b2f0cc78685eeff49c913c28e819077b51639c60deced9ae01e0ffc7ac96c952535f8415704266be0f"),
-    ("entry-5-canonical", r#"{"acks":[{"author":1,"id":"074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4","seq":2}],"author":0,"body":{"commitment":"133eee5d57b745003874f73d56348fb0c4adc2a99102b30c5cbc2aa6a6e4771b","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"79fc64050eb687151e7b618629a05640ec1aeca8e7d464e626a29e97ad77e24b","seq":2,"v":1}"#),
-    ("entry-5-id", "4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad"),
-    ("entry-5-signature", "c237450cb5dd44bc00085c578253f88e5b8505fb557121a5874cf4e36610f78d2edf925ab7bb6b632651e808278ffacd2e659f0bbfc528978e56e4cf2555f10d"),
-    ("entry-6-canonical", r#"{"acks":[{"author":0,"id":"4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad","seq":2}],"author":1,"body":{"commitment":"da658d28893c169558e4fc5f15ea625e445d39fc133f6d3aa82ba02c4d6efd37","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"074bc6c18cf35105884058f64daa7124a30614f62d1faa5492eab6b324a583f4","seq":3,"v":1}"#),
-    ("entry-6-id", "d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47"),
-    ("entry-6-signature", "32b6ef7213f42e02164f7c84cc1b1ac778d07a748898a1942d049c73ddb28b4a85cd7dc821606018169a60913287b9f87db98338deb72c9a20c197494188780c"),
-    ("entry-7-canonical", r#"{"acks":[{"author":1,"id":"d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47","seq":3}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"ec6cc646e664b9d1aa2123a28012c03b802af8e1870d2179eb7b235f589991af","step":"round-1"},"game":"03030303030303030303030303030303","prev":"4c1ee5cc13ee9d735b69729eb223fa72ac31eff31748e43be7cb4701e89d40ad","seq":3,"v":1}"#),
-    ("entry-7-id", "0386e9a961eb18020112d0ed2eefcb2791443176929f6b5e6b714d6469487777"),
-    ("entry-7-signature", "04220620708b480c6b60ebf3221478daca73675c9352e9b70900490e4401e9c02b42017bc0bfda387a042ca80d52622c624519e2d7ba5509dc1d1aca2e9a4203"),
-    ("entry-8-canonical", r#"{"acks":[{"author":0,"id":"0386e9a961eb18020112d0ed2eefcb2791443176929f6b5e6b714d6469487777","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"859cadb3559cfd1b01bbc577c53ef022e26dce31adb88b7d6d009c73f4efb2ad","step":"round-1"},"game":"03030303030303030303030303030303","prev":"d552207472e981385556eed85311401eb16d6f883f4b7ac4d98ab59a5df68d47","seq":4,"v":1}"#),
-    ("entry-8-id", "0dfec67cdb29d191fc463a889f3d1ccb8117a66111ea7c32cafd5f1a29201dee"),
-    ("entry-8-signature", "0b192230a665d80c7468d88b7b43fa2eb69f9c45ebdcdc9ac70e8215dd7d1fda20b9dbf57589c87eb0bfefb34bb189626b3a11f0547db9662c7aaa7adc503308"),
-    ("journal-sha256", "775d4a816e25219636109b67d810484fb09f1ba2a69f42e072ff148f6e8b7580"),
-    ("packet-end-line", "end sha256=37cf32dc55d267c1ce45d217733777dddba868f446916ce9919a3641e95a0113"),
-    ("chain-x0", "720ca54c5fdf1b814cd05359035f309aec960bc9cdc42418507de25fae67d2b3"),
-    ("chain-x1", "27f930f77650eb90e20e0c4ac385d85c97ae8b1b4bbeb6256fbf0af6216aabc5"),
-    ("chain-head", "e5c2d6bc3578f81b88678876a7a9ad4ba5c188b6e1f0c5eafdfb4d22eb10674c"),
-    ("chain-reveal-1", "33c3051b4a5475f96a2255e62b08b68072ea077395c547f85df1a27ec8d25386"),
-    ("chain-reveal-2", "81c84e47e9e751ff813333b5c6595b73624dada0045acdc61a500eb7c126fd3c"),
-    ("fair-roll-seed", "7844d28c2b562fd002a59ea97f9416ab3f183c5f80a3e39e90e49ad92fd82754"),
-    ("fair-roll-seed-two-witnesses", "4408c1631ee599e92867c5136b5d626dd70706e765952fcf604e8b909075f781"),
-    ("casual-roll-seed", "114a043269e95415cad11de0a9f9a63527aae45f3de003e9c1139db11ace4bb4"),
-    ("fair-roll-keystream", "2ddd89fa93cdacad2f1050f9074562f014e2e1a07b44a443415603e27b4c725e699efad48586581babf0184f628f2e12ead6e5f23526fc687dd9a16f6054a10f"),
-    ("fair-roll-words", "4203339053 2913783187 4182773807 4032972039 2699158036 1134838907 3791869505 1584548987 3573194345 458786437"),
-    ("fair-roll-d6", "6 2 6 4 5 6 6 6 6 2"),
-    ("fair-roll-d20", "14 8 8 20 17 8 6 8 6 18"),
+    ("entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e","length":16},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":1}"#),
+    ("entry-0-id", "dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852"),
+    ("entry-0-signature", "c60ae6158c57815e27374566998e04efceda2bc95d06c7b0ee57e8a6c94f962c31838a86e6a3ac334b79d640f6bfc4e8fbf84ab28426f9501fc823bc9df0c308"),
+    ("entry-1-canonical", r#"{"acks":[{"author":0,"id":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82","length":16},"kind":"join"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0,"v":1}"#),
+    ("entry-1-id", "05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7"),
+    ("entry-1-signature", "def3b3362e4231b214c4b5e88f59b63e072e9d6cac1cd71fec6027deb37176ffced7faa066d1b8c2b14d0eff089163afc63c9a4e9d81ee2f4918525c45533900"),
+    ("entry-2-canonical", r#"{"acks":[{"author":1,"id":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":0}],"author":0,"body":{"command":"initiative","kind":"command"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":1,"v":1}"#),
+    ("entry-2-id", "f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab"),
+    ("entry-2-signature", "bf523b98bd0f1e01ee347d58fee1168ebf93665bdb6a94a3e46786207f05c4a8af7a4db4714dca7c3f5d57c073bfe6290a9d6df07e9d0879a0e24d4ef8841302"),
+    ("entry-3-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","value":"bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"},"game":"03030303030303030303030303030303","prev":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":1,"v":1}"#),
+    ("entry-3-id", "3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0"),
+    ("entry-3-signature", "884ae1c9b0f6a55105a4d9f682832239a1b79fcf3562d3104449f13acb08f89e4beb3713dec52d1e3d81ffc7ebddec666019ceaf6754c4f8ec57494d075ab10b"),
+    ("entry-4-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"chain":{"generation":1,"head":"968551ccc1b9f82a2b88fe6e3737ae2a4d92a0eb8c51f1c8dedba16ad32d1197","length":16},"kind":"chain"},"game":"03030303030303030303030303030303","prev":"3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0","seq":2,"v":1}"#),
+    ("entry-4-id", "c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6"),
+    ("entry-4-signature", "d6143546c5e020f9de9094595eba66b6960f81d1623f949550afd0cdd5c82348eced217a73ac2a4bdb2265fdb793e65da79b916f755cd6ff9259d43efb837609"),
+    ("entry-5-canonical", r#"{"acks":[{"author":1,"id":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":2}],"author":0,"body":{"commitment":"2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":2,"v":1}"#),
+    ("entry-5-id", "f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20"),
+    ("entry-5-signature", "e8df710476779bb548e95f3399076f05359d6350aca6c3c3279d9271e8854b1eec6e5eba0c8a184cfa81f45320bd074feeea3feeef1f6f3af947bf255e31c405"),
+    ("entry-6-canonical", r#"{"acks":[{"author":0,"id":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":2}],"author":1,"body":{"commitment":"3f31c6fbb3c86ea76e151a65e177df5fcac44519ef89259939f152b5b5101758","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":3,"v":1}"#),
+    ("entry-6-id", "b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9"),
+    ("entry-6-signature", "d05014fd5acab77ed3ef3b03ec22cee72733cfccff3195dc116134eaf5204580e1452e881ac20e7e70ccf12ddd7d02c8e16a5a1c23fd5042a1ca4d1fa8cd2406"),
+    ("entry-7-canonical", r#"{"acks":[{"author":1,"id":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":3}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":3,"v":1}"#),
+    ("entry-7-id", "3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6"),
+    ("entry-7-signature", "d7b3d5ad51e7377897de8448bb6d8da19687fe82f5385a9803938bac0e53ff394aee76735dd8407748a6fe5dfcc8e9c114e3d3b3b236f901c8c7e16afe657c09"),
+    ("entry-8-canonical", r#"{"acks":[{"author":0,"id":"3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"f72dbf48847343f19a0dd38dc071561f55c2dbc117aca5aafed87bf2ea614265","step":"round-1"},"game":"03030303030303030303030303030303","prev":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":4,"v":1}"#),
+    ("entry-8-id", "a344830aa0e718cda88cea9dfca8c1cb52d666018e2ecef36d4c10454d7ad679"),
+    ("entry-8-signature", "4aa3f1c9196012d22c75d02a7ebed4774df9568ade4428b3ae049a4edebca3408b9811c14b77690ffb9e0d63b9a4d012f46196c1f1a1a4efddb3d7dd99d63b03"),
+    ("journal-sha256", "a60f09a0a926740c0a0bf43abe054ce09c8c3ebd2183c436c0ab5d4a6b3b1ba9"),
+    ("packet-end-line", "end sha256=ea935555a3da8f846de500faa74a659571d81b18918aedec26a3e22f42dd92ca"),
+    ("chain-x0", "19217dfa81260918b50b7af5f6870d61d0674baa3e646031c94fcc372dca8fed"),
+    ("chain-x1", "fc919495af5716f0071df0680085004d1da1daabc2a7843149f908cdb4743c0a"),
+    ("chain-head", "ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82"),
+    ("chain-reveal-1", "bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"),
+    ("chain-reveal-2", "78a0f4a1e47050e1c8888c5a8aacc43e80d63dff545d755326035b5aa50f88f2"),
+    ("chain-creator-x0", "56ffb70e15edae27cdb70b6b52936fe2a5cdbe638f49b6f269b51e3ad2b0aa40"),
+    ("chain-creator-head", "d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e"),
+    ("chain-gen1-x0", "acbc3a2321798185cb1804b0bb8a00c2e04696ca4b42e581b8613a4ead245e65"),
+    ("fair-roll-seed", "c09be72fb04b1e25d6c37c83e92e63e8cac0e6decfb67ce3f98f1e65fb2bb8c8"),
+    ("fair-roll-seed-two-witnesses", "ba6a2514da62aafdacdc0756f2ea5166c8551609139970f71f70174a09d5d5ef"),
+    ("casual-roll-seed", "861917b07fa8e26096e2959e7d63726db442c730b7e2523b2f02151cdf5d6440"),
+    ("fair-roll-keystream", "7b8ad6040a0c8ba5e1bed1e0de2e7a71e2a633dccc519be740657abe9db5a4bb67439805f336a9e223e437f6e2a57ce1e3e5ef69eb2af1df1e963a434f75ad39"),
+    ("fair-roll-words", "81169019 2777353226 3771842273 1903832798 3694372578 3885715916 3195692352 3148133789 93864807 3802740467"),
+    ("fair-roll-d6", "6 3 6 3 1 3 1 6 4 6"),
+    ("fair-roll-d20", "20 7 14 19 19 17 13 10 8 8"),
     ("keystream-zero-key", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),
-    ("seal-salt", "ec6cc646e664b9d1aa2123a28012c03b802af8e1870d2179eb7b235f589991af"),
-    ("seal-commitment", "133eee5d57b745003874f73d56348fb0c4adc2a99102b30c5cbc2aa6a6e4771b"),
+    ("seal-salt", "ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d"),
+    ("seal-commitment", "2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f"),
 ];
 
 fn expected(name: &str) -> &'static str {
@@ -346,29 +361,51 @@ fn derivations_follow_the_documented_byte_layouts() {
     assert_eq!(format!("{}-{}-{}-{}", &h[..4], &h[4..8], &h[8..12], &h[12..]), expected("key-fingerprint"));
     // Scenario hash.
     assert_eq!(hex::encode(sha(&[b"grognard/scenario/v1\0", b"abc"])), expected("scenario-hash-abc"));
-    // Dice chain.
-    let x0 = sha(&[b"grognard/chain-seed/v1\0", &[9u8; 32], &[3u8; 16], &0u32.to_be_bytes()]);
+    // Dice chains: player 1's are anchored to the genesis id, the creator's first to zeros.
+    let genesis: [u8; 32] = hex_array(expected("entry-0-id"));
+    let x0 = sha(&[b"grognard/chain-seed/v2\0", &[9u8; 32], &[3u8; 16], &genesis, &0u32.to_be_bytes()]);
     assert_eq!(hex::encode(x0), expected("chain-x0"));
-    let mut xs = vec![x0];
-    for i in 0..5 {
-        xs.push(sha(&[b"grognard/chain/v1\0", &xs[i]]));
-    }
+    let walk = |x0: [u8; 32]| {
+        let mut xs = vec![x0];
+        for i in 0..CHAIN_LENGTH as usize {
+            xs.push(sha(&[b"grognard/chain/v1\0", &xs[i]]));
+        }
+        xs
+    };
+    let xs = walk(x0);
+    let l = CHAIN_LENGTH as usize;
     assert_eq!(hex::encode(xs[1]), expected("chain-x1"));
-    assert_eq!(hex::encode(xs[5]), expected("chain-head"));
-    assert_eq!(hex::encode(xs[4]), expected("chain-reveal-1"));
-    assert_eq!(hex::encode(xs[3]), expected("chain-reveal-2"));
+    assert_eq!(hex::encode(xs[l]), expected("chain-head"));
+    assert_eq!(hex::encode(xs[l - 1]), expected("chain-reveal-1"));
+    assert_eq!(hex::encode(xs[l - 2]), expected("chain-reveal-2"));
+    let creator = sha(&[b"grognard/chain-seed/v2\0", &[1u8; 32], &[3u8; 16], &[0u8; 32], &0u32.to_be_bytes()]);
+    assert_eq!(hex::encode(creator), expected("chain-creator-x0"));
+    assert_eq!(hex::encode(walk(creator)[l]), expected("chain-creator-head"));
+    let gen1 = sha(&[b"grognard/chain-seed/v2\0", &[9u8; 32], &[3u8; 16], &genesis, &1u32.to_be_bytes()]);
+    assert_eq!(hex::encode(gen1), expected("chain-gen1-x0"));
+    // The heads stand in the genesis (player 0), the join and the `chain` entry (player 1).
+    let head_of = |e: &SignedEntry| match &e.entry.body {
+        Body::Genesis(g) => g.chain.map(|c| c.head.to_hex()),
+        Body::Join { chain } => chain.map(|c| c.head.to_hex()),
+        Body::Chain { chain } => Some(chain.head.to_hex()),
+        _ => None,
+    };
+    assert_eq!(head_of(&entries[0]).as_deref(), Some(expected("chain-creator-head")));
+    assert_eq!(head_of(&entries[1]).as_deref(), Some(expected("chain-head")));
+    assert_eq!(head_of(&entries[4]), Some(hex::encode(walk(gen1)[l])));
     // Roll seeds.
     let request = hex_array::<32>(expected("entry-2-id"));
-    let fair = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[4]]);
+    let fair = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[l - 1]]);
     assert_eq!(hex::encode(fair), expected("fair-roll-seed"));
-    let two = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[4], &[2], &xs[3]]);
+    let two = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[l - 1], &[2], &xs[l - 2]]);
     assert_eq!(hex::encode(two), expected("fair-roll-seed-two-witnesses"));
     let casual = sha(&[b"grognard/casual-roll/v1\0", &[3u8; 16], &request]);
     assert_eq!(hex::encode(casual), expected("casual-roll-seed"));
     // Sealed choice.
     let step = [&(STEP.len() as u32).to_be_bytes()[..], STEP.as_bytes()].concat();
-    let salt = sha(&[b"grognard/seal-salt/v1\0", &[1u8; 32], &[3u8; 16], &step]);
+    let salt = sha(&[b"grognard/seal-salt/v2\0", &[1u8; 32], &[3u8; 16], &genesis, &step]);
     assert_eq!(hex::encode(salt), expected("seal-salt"));
+    assert!(matches!(&entries[7].entry.body, Body::Unseal { salt: opened, .. } if opened.0 == salt));
     let commitment = sha(&[b"grognard/seal/v1\0", &[3u8; 16], &step, &[0], &salt, br#"{"stance":"guard"}"#]);
     assert_eq!(hex::encode(commitment), expected("seal-commitment"));
     assert_eq!(k1.seed(), &[9u8; 32]);
@@ -542,11 +579,13 @@ fn chain_reveals_hash_back_to_the_head() {
     let r2 = Hash32(hex_array(expected("chain-reveal-2")));
     assert_eq!(chain::step(&r1), head);
     assert_eq!(chain::step(&r2), r1);
-    let mut state = chain::ChainState::new(chain::commit(&ney(), &GAME, 0, CHAIN_LENGTH));
+    let genesis = EntryId(hex_array(expected("entry-0-id")));
+    let anchor = chain::anchor(&genesis, false, 0);
+    let mut state = chain::ChainState::new(chain::commit(&ney(), &GAME, &anchor, 0, CHAIN_LENGTH));
     assert!(state.accept(0, 2, &r2).is_err(), "reveals come in order");
     state.accept(0, 1, &r1).expect("the first reveal");
     state.accept(0, 2, &r2).expect("the second reveal");
-    assert_eq!(state.remaining(), 3);
+    assert_eq!(state.remaining(), CHAIN_LENGTH - 2);
 }
 
 #[test]
@@ -673,4 +712,42 @@ fn the_packet_in_the_document_decodes() {
         assert_eq!(got, what, "{packet}");
     }
     assert!(matches!(Packet::decode(journal.as_bytes()), Err(PacketError::Truncated(_))));
+}
+
+#[test]
+fn chain_rules_are_as_documented() {
+    assert_eq!((chain::MIN_CHAIN_LENGTH, chain::MAX_CHAIN_LENGTH), (CHAIN_LENGTH, 1_000_000));
+    // needs_renewal(L, remaining) = remaining < min(64, L / 2).
+    for (length, threshold) in [(16, 8), (17, 8), (100, 50), (128, 64), (10_000, 64)] {
+        assert!(chain::needs_renewal(length, threshold - 1), "L = {length}");
+        assert!(!chain::needs_renewal(length, threshold), "L = {length}");
+    }
+    let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
+    let entries = sample_entries();
+    let (k0, k1) = (lannes(), ney());
+    let genesis_id = entries[0].id;
+    let refusal = |all: Vec<SignedEntry>| match check(&rulesets, all, SigCheck::All) {
+        Err(grognard_journal::error::Problem::Rejected { reason, .. }) => reason,
+        Err(other) => panic!("refused for another reason: {other}"),
+        Ok(_) => panic!("accepted"),
+    };
+    // The anchors: zeros for the creator's first chain, the genesis id for every other.
+    assert_eq!(chain::anchor(&genesis_id, true, 0), Hash32([0; 32]));
+    assert_eq!(chain::anchor(&genesis_id, true, 1), Hash32(genesis_id.0));
+    assert_eq!(chain::anchor(&genesis_id, false, 0), Hash32(genesis_id.0));
+    // A chain of 15 links is refused, at join as in a `chain` entry.
+    let short = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 0), 0, CHAIN_LENGTH - 1);
+    let join = sign_after(&entries[..1], 2, PlayerId(1), &k1, Body::Join { chain: Some(short) });
+    assert!(refusal(vec![entries[0].clone(), join]).contains("16 to 1000000 links"));
+    let short = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 1), 1, CHAIN_LENGTH - 1);
+    let rechain = sign_after(&entries[..4], 2, PlayerId(1), &k1, Body::Chain { chain: short });
+    assert!(refusal([&entries[..4], &[rechain]].concat()).contains("16 to 1000000 links"));
+    // While the initiative roll (entry 2) waits for player 1's reveal, player 1 may not
+    // commit to a new chain; player 0, who is not its witness, may.
+    let next = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 1), 1, CHAIN_LENGTH);
+    let early = sign_after(&entries[..3], 2, PlayerId(1), &k1, Body::Chain { chain: next });
+    assert!(refusal([&entries[..3], &[early]].concat()).contains("while a roll waits for its reveal"));
+    let other = chain::commit(&k0, &GAME, &chain::anchor(&genesis_id, true, 1), 1, CHAIN_LENGTH);
+    let by_roller = sign_after(&entries[..3], 2, PlayerId(0), &k0, Body::Chain { chain: other });
+    check(&rulesets, [&entries[..3], &[by_roller]].concat(), SigCheck::All).expect("the roller may re-commit");
 }

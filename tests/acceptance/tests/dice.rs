@@ -100,7 +100,9 @@ fn roller_cannot_compute_a_fair_roll_before_the_witness_replies() {
     // Player 1's next chain value, which only player 1 can compute.
     let key1 = &table.seats[1].key;
     let state1 = g0.replay.chains[1].clone().expect("player 1 committed to a dice chain");
-    let value = chain::reveal_value(key1, &game, &state1.commit, state1.used + 1).expect("the chain is not used up");
+    let anchor1 = g0.replay.chain_anchor(PlayerId(1), state1.commit.generation);
+    let value =
+        chain::reveal_value(key1, &game, &anchor1, &state1.commit, state1.used + 1).expect("the chain is not used up");
 
     // It was fixed before the request: it hashes to the head player 1 committed to when
     // joining, and the request was signed after that join (it acks it).
@@ -188,11 +190,14 @@ fn witness_cannot_choose_its_value() {
     let (request, log_index, _) = open_request(&g1);
     let state1 = g1.replay.chains[1].clone().expect("player 1's chain");
     let commit = state1.commit;
-    let genuine = chain::reveal_value(key1, &game, &commit, 1).expect("index 1");
-    let later = chain::reveal_value(key1, &game, &commit, 2).expect("index 2");
-    let next_generation = chain::commit(key1, &game, 1, commit.length);
+    let anchor1 = g1.replay.chain_anchor(PlayerId(1), 0);
+    let genuine = chain::reveal_value(key1, &game, &anchor1, &commit, 1).expect("index 1");
+    let later = chain::reveal_value(key1, &game, &anchor1, &commit, 2).expect("index 2");
+    let next_anchor = g1.replay.chain_anchor(PlayerId(1), 1);
+    let next_generation = chain::commit(key1, &game, &next_anchor, 1, commit.length);
     let other_chain = g1.replay.chains[0].clone().expect("player 0's chain").commit;
-    let players_0_value = chain::reveal_value(&table.seats[0].key, &game, &other_chain, 1).expect("index 1");
+    let anchor0 = g1.replay.chain_anchor(PlayerId(0), 0);
+    let players_0_value = chain::reveal_value(&table.seats[0].key, &game, &anchor0, &other_chain, 1).expect("index 1");
     let mut flipped = genuine;
     flipped.0[31] ^= 1;
 
@@ -207,7 +212,7 @@ fn witness_cannot_choose_its_value() {
             "a value of an uncommitted next chain",
             1,
             1,
-            chain::reveal_value(key1, &game, &next_generation, 1).expect("index 1"),
+            chain::reveal_value(key1, &game, &next_anchor, &next_generation, 1).expect("index 1"),
         ),
         ("the genuine value under another generation", 1, 1, genuine),
         ("the genuine value under another index", 0, 2, genuine),
@@ -257,8 +262,9 @@ fn fair_seeds(n: usize) -> Vec<[u8; 32]> {
     let game = GameId(*b"grognard-dice-ts");
     let key = grognard_journal::keys::SecretKey::from_seed(&[42; 32]);
     let length = u32::try_from(n).expect("a short chain");
-    let commit = chain::commit(&key, &game, 0, length);
-    let mut values = vec![chain::value_at(&key, &game, 0, 0)];
+    let anchor = Hash32([5; 32]);
+    let commit = chain::commit(&key, &game, &anchor, 0, length);
+    let mut values = vec![chain::value_at(&key, &game, &anchor, 0, 0)];
     for i in 0..n {
         values.push(chain::step(&values[i]));
     }

@@ -533,7 +533,8 @@ fn case_altered_reveal(f: &mut Fixture) {
         .expect("a reveal");
     let state = g1.replay.chains[1].clone().expect("a dice chain");
     let index = state.used + 1;
-    let good = chain::reveal_value(f.key(1), &g1.replay.game, &state.commit, index).expect("in range");
+    let anchor = g1.replay.chain_anchor(P1, state.commit.generation);
+    let good = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index).expect("in range");
     let mut bad = good;
     bad.0[31] ^= 0x01;
     let generation = state.commit.generation;
@@ -545,7 +546,7 @@ fn case_altered_reveal(f: &mut Fixture) {
     eprintln!("(g) a wrong reveal value: {err}");
     assert!(reason(&err).contains("does not hash to the chain's previous value"), "{err}");
     // A genuine value at the wrong index is refused too.
-    let early = chain::reveal_value(f.key(1), &g1.replay.game, &state.commit, index + 1).expect("in range");
+    let early = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index + 1).expect("in range");
     let forged = g1.sign_next(P1, f.key(1), Body::Reveal { request, generation, index: index + 1, value: early });
     let mut packet = f.fresh_for_p0(&g1.entries);
     packet.entries.push(forged);

@@ -66,14 +66,14 @@ fn run(dir: PathBuf) -> Result<(), String> {
             }
             Owed::Seal { step, .. } => {
                 let choice = sealed_choice(&game, &step, player)?;
-                let salt = sealed::salt(key, &game_id, &step);
+                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step);
                 let commitment = sealed::commitment(&game_id, &step, player.0, &salt, &choice);
                 Body::Seal { step, commitment }
             }
             Owed::Unseal { step } => {
                 // The choice is a function of the step: nothing to remember across a crash.
                 let choice = sealed_choice(&game, &step, player)?;
-                let salt = sealed::salt(key, &game_id, &step);
+                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step);
                 Body::Unseal { step, choice, salt }
             }
             other => return Err(format!("player {} owes {other:?}, which this program does not do", player.0)),
