@@ -198,8 +198,8 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
                 let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step);
                 Body::Unseal { step, choice, salt }
             }
-            Owed::Reveal { request } => {
-                let state = replay.chains[p].as_ref().expect("a dice chain");
+            Owed::Reveal { request, generation } => {
+                let state = &replay.chains[p][generation as usize].state;
                 assert!(state.remaining() > 0, "the dice chain ran out: use a longer one");
                 let index = state.used + 1;
                 Body::Reveal { request, generation: state.commit.generation, index, value: chains[p].reveal(index) }

@@ -205,10 +205,11 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                     let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step);
                     bodies.push(Body::Unseal { step, choice, salt });
                 }
-                Owed::Reveal { request } => {
+                Owed::Reveal { request, generation } => {
                     let chain = game.replay.chains[me.index()]
-                        .clone()
-                        .ok_or_else(|| GameError::Refused("you have no dice chain".into()))?;
+                        .get(generation as usize)
+                        .map(|c| c.state.clone())
+                        .ok_or_else(|| GameError::Refused(format!("you have no dice chain {generation}")))?;
                     let index = chain.used + 1;
                     let anchor = game.replay.chain_anchor(me, chain.commit.generation);
                     let value = chain::reveal_value(key, &game.replay.game, &anchor, &chain.commit, index).ok_or_else(
@@ -224,7 +225,7 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
         }
         ids.extend(game.append_own(me, key, bodies)?);
     }
-    if let Some(chain) = game.replay.chains[me.index()].clone() {
+    if let Some(chain) = game.replay.chain(me).cloned() {
         if chain::needs_renewal(chain.commit.length, chain.remaining()) {
             let body = Body::Chain { chain: new_chain(game, me, key, chain.commit.generation + 1) };
             ids.extend(game.append_own(me, key, vec![body])?);
@@ -234,8 +235,7 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
 }
 
 fn new_chain(game: &Game, me: PlayerId, key: &SecretKey, generation: u32) -> crate::entry::ChainCommit {
-    let length =
-        game.replay.chains.iter().flatten().map(|c| c.commit.length).max().unwrap_or(chain::DEFAULT_CHAIN_LENGTH);
+    let length = game.replay.chain(me).map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.commit.length);
     chain::commit(key, &game.replay.game, &game.replay.chain_anchor(me, generation), generation, length)
 }
 
@@ -261,7 +261,7 @@ pub fn waiting_sentence(game: &Game) -> String {
                 Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
                 Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
                 Owed::Unseal { step } => format!("{who} must open the sealed choice for `{step}`"),
-                Owed::Reveal { request } => format!("{who} must reveal dice for request {}", request.short()),
+                Owed::Reveal { request, .. } => format!("{who} must reveal dice for request {}", request.short()),
             }
         })
         .collect();

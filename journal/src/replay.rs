@@ -45,9 +45,19 @@ pub enum Phase {
         request: EntryId,
         log_index: usize,
         witnesses: Vec<PlayerId>,
+        /// The chain generation each witness reveals from: the latest one the request had
+        /// seen, so no chain committed after the request can answer it.
+        generations: BTreeMap<PlayerId, u32>,
         reveals: BTreeMap<PlayerId, Hash32>,
         held: Held,
     },
+}
+
+/// A dice chain and the feed position of the entry that committed to it.
+#[derive(Clone, Debug)]
+pub struct ChainRecord {
+    pub seq: u64,
+    pub state: ChainState,
 }
 
 /// What one player must do next.
@@ -65,6 +75,7 @@ pub enum Owed {
     },
     Reveal {
         request: EntryId,
+        generation: u32,
     },
 }
 
@@ -90,7 +101,8 @@ pub struct Replay<'r> {
     pub keys: Vec<PublicKey>,
     pub seats: Seats,
     pub joined: Vec<bool>,
-    pub chains: Vec<Option<ChainState>>,
+    /// Every dice chain of every player, by generation.
+    pub chains: Vec<Vec<ChainRecord>>,
     pub state: GameState,
     pub phase: Phase,
     /// Entries placed so far, per author.
@@ -165,8 +177,9 @@ impl<'r> Replay<'r> {
         let creator = usize::from(genesis_entry.entry.author);
         let mut joined = vec![false; n];
         joined[creator] = true;
-        let mut chains = vec![None; n];
-        chains[creator] = genesis.chain.map(ChainState::new);
+        let mut chains = vec![Vec::new(); n];
+        chains[creator] =
+            genesis.chain.map(|c| ChainRecord { seq: 0, state: ChainState::new(c) }).into_iter().collect();
         let mut placed = vec![0; n];
         placed[creator] = 1;
         let mut replay = Replay {
@@ -254,7 +267,8 @@ impl<'r> Replay<'r> {
         }
         check_chain(self.mode(), chain, 0).map_err(|m| reject(e, m))?;
         self.joined[author.index()] = true;
-        self.chains[author.index()] = chain.copied().map(ChainState::new);
+        self.chains[author.index()] =
+            chain.map(|c| ChainRecord { seq: e.entry.seq, state: ChainState::new(*c) }).into_iter().collect();
         self.log(e, format!("{} joins", self.name(author)));
         self.start_play_if_joined();
         Ok(())
@@ -331,12 +345,19 @@ impl<'r> Replay<'r> {
                 let r = self.execute(&held, &mut NoDice);
                 if let Err(ApplyError::NeedDice) = r {
                     let witnesses = self.witnesses_for(&held);
+                    let generations = self.generations_seen(e, &witnesses)?;
                     self.log[log_index].dice = Some(format!(
                         "fair dice: waiting for {}",
                         witnesses.iter().map(|w| self.name(*w)).collect::<Vec<_>>().join(", ")
                     ));
-                    self.phase =
-                        Phase::AwaitingDice { request: e.id, log_index, witnesses, reveals: BTreeMap::new(), held };
+                    self.phase = Phase::AwaitingDice {
+                        request: e.id,
+                        log_index,
+                        witnesses,
+                        generations,
+                        reveals: BTreeMap::new(),
+                        held,
+                    };
                     return Ok(());
                 }
                 r.map(|(s, ev)| (s, ev, Vec::new(), None))
@@ -496,7 +517,7 @@ impl<'r> Replay<'r> {
         value: &Hash32,
     ) -> Result<(), Problem> {
         let waiting = self.waiting_text();
-        let Phase::AwaitingDice { request: open, witnesses, reveals, .. } = &mut self.phase else {
+        let Phase::AwaitingDice { request: open, witnesses, generations, reveals, .. } = &mut self.phase else {
             return Err(reject(e, format!("no dice request is open; {waiting}")));
         };
         if open != request {
@@ -508,8 +529,20 @@ impl<'r> Replay<'r> {
         if reveals.contains_key(&author) {
             return Err(reject(e, format!("player {} has already revealed for this request", author.0)));
         }
-        let chain = self.chains[author.index()].as_mut().ok_or_else(|| reject(e, "this player has no dice chain"))?;
-        chain.accept(generation, index, value).map_err(|m| reject(e, m))?;
+        let wanted = generations.get(&author).copied().unwrap_or(0);
+        if generation != wanted {
+            return Err(reject(
+                e,
+                format!(
+                    "the request had seen dice chain {wanted} of player {}; the reveal is from chain {generation}",
+                    author.0
+                ),
+            ));
+        }
+        let chain = self.chains[author.index()]
+            .get_mut(generation as usize)
+            .ok_or_else(|| reject(e, "this player has no such dice chain"))?;
+        chain.state.accept(generation, index, value).map_err(|m| reject(e, m))?;
         reveals.insert(author, *value);
         let complete = reveals.len() == witnesses.len();
         let text = format!("{} reveals a dice value for request {}", self.name(author), request.short());
@@ -517,7 +550,7 @@ impl<'r> Replay<'r> {
         if !complete {
             return Ok(());
         }
-        let Phase::AwaitingDice { request, log_index, witnesses, reveals, held } =
+        let Phase::AwaitingDice { request, log_index, witnesses, reveals, held, .. } =
             std::mem::replace(&mut self.phase, Phase::Playing)
         else {
             unreachable!("matched above")
@@ -561,14 +594,48 @@ impl<'r> Replay<'r> {
                 ));
             }
         }
-        let current = self.chains[author.index()].as_ref().map(|c| c.commit.generation);
+        let current = self.chains[author.index()].last().map(|c| c.state.commit.generation);
         let Some(current) = current else {
             return Err(reject(e, "only games with fair dice have dice chains"));
         };
         check_chain(self.mode(), Some(chain), current + 1).map_err(|m| reject(e, m))?;
-        self.chains[author.index()] = Some(ChainState::new(*chain));
+        self.chains[author.index()].push(ChainRecord { seq: e.entry.seq, state: ChainState::new(*chain) });
         self.log(e, format!("{} commits to a new dice chain", self.name(author)));
         Ok(())
+    }
+
+    /// `player`'s latest dice chain.
+    pub fn chain(&self, player: PlayerId) -> Option<&ChainState> {
+        self.chains.get(player.index()).and_then(|c| c.last()).map(|c| &c.state)
+    }
+
+    /// For each witness, the latest chain generation in the causal past of `request`: a
+    /// chain committed in an entry the request had not seen cannot answer it, however the
+    /// order places that entry.
+    fn generations_seen(
+        &self,
+        request: &SignedEntry,
+        witnesses: &[PlayerId],
+    ) -> Result<BTreeMap<PlayerId, u32>, Problem> {
+        let mut out = BTreeMap::new();
+        for w in witnesses {
+            let seen = if w.0 == request.entry.author {
+                request.entry.seq.checked_sub(1)
+            } else {
+                request.entry.acks.iter().find(|k| k.author == w.0).map(|k| k.seq)
+            };
+            let generation = seen.and_then(|seen| {
+                self.chains[w.index()].iter().filter(|c| c.seq <= seen).map(|c| c.state.commit.generation).max()
+            });
+            let Some(generation) = generation else {
+                return Err(reject(
+                    request,
+                    format!("it needs dice from player {} but had not seen their dice chain", w.0),
+                ));
+            };
+            out.insert(*w, generation);
+        }
+        Ok(out)
     }
 
     /// What each player must do now, in player order.
@@ -604,10 +671,10 @@ impl<'r> Replay<'r> {
                         .collect()
                 }
             }
-            Phase::AwaitingDice { request, witnesses, reveals, .. } => witnesses
+            Phase::AwaitingDice { request, witnesses, generations, reveals, .. } => witnesses
                 .iter()
                 .filter(|w| !reveals.contains_key(w))
-                .map(|w| (*w, Owed::Reveal { request: *request }))
+                .map(|w| (*w, Owed::Reveal { request: *request, generation: generations.get(w).copied().unwrap_or(0) }))
                 .collect(),
         }
     }

@@ -12,7 +12,9 @@ fn owed_json(o: &Owed) -> Value {
         Owed::Decide(p) => json!({"kind": "decide", "pending": p}),
         Owed::Seal { step, prompt } => json!({"kind": "seal", "step": step, "prompt": prompt}),
         Owed::Unseal { step } => json!({"kind": "unseal", "step": step}),
-        Owed::Reveal { request } => json!({"kind": "reveal", "request": request.to_hex()}),
+        Owed::Reveal { request, generation } => {
+            json!({"kind": "reveal", "request": request.to_hex(), "chain": generation})
+        }
     }
 }
 

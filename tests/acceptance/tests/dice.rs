@@ -25,7 +25,7 @@ fn roll_initiative(table: &Table) {
 /// The open dice request of a game: its id, the command held for it and the witnesses.
 fn open_request(game: &Game) -> (EntryId, usize, Vec<PlayerId>) {
     match &game.replay.phase {
-        Phase::AwaitingDice { request, log_index, witnesses, reveals, held } => {
+        Phase::AwaitingDice { request, log_index, witnesses, reveals, held, .. } => {
             assert!(reveals.is_empty(), "no witness has revealed yet");
             assert!(matches!(held, Held::Command { player: PlayerId(0), .. }), "the held command is player 0's");
             (*request, *log_index, witnesses.clone())
@@ -87,7 +87,7 @@ fn roller_cannot_compute_a_fair_roll_before_the_witness_replies() {
     let game = g0.replay.game;
     let (request, log_index, witnesses) = open_request(&g0);
     assert_eq!(witnesses, vec![PlayerId(1)]);
-    assert_eq!(g0.replay.owed(), vec![(PlayerId(1), Owed::Reveal { request })]);
+    assert_eq!(g0.replay.owed(), vec![(PlayerId(1), Owed::Reveal { request, generation: 0 })]);
     assert!(g0.replay.log.iter().all(|item| item.rolls.is_empty()), "no roll is known yet");
     assert_eq!(g0.replay.log[log_index].dice.as_deref(), Some("fair dice: waiting for Player1"));
     // The request is signed into player 0's journal, not merely staged: it cannot be taken back.
@@ -99,7 +99,7 @@ fn roller_cannot_compute_a_fair_roll_before_the_witness_replies() {
 
     // Player 1's next chain value, which only player 1 can compute.
     let key1 = &table.seats[1].key;
-    let state1 = g0.replay.chains[1].clone().expect("player 1 committed to a dice chain");
+    let state1 = g0.replay.chain(PlayerId(1)).cloned().expect("player 1 committed to a dice chain");
     let anchor1 = g0.replay.chain_anchor(PlayerId(1), state1.commit.generation);
     let value =
         chain::reveal_value(key1, &game, &anchor1, &state1.commit, state1.used + 1).expect("the chain is not used up");
@@ -188,14 +188,14 @@ fn witness_cannot_choose_its_value() {
     let mut g1 = table.open(1);
     let game = g1.replay.game;
     let (request, log_index, _) = open_request(&g1);
-    let state1 = g1.replay.chains[1].clone().expect("player 1's chain");
+    let state1 = g1.replay.chain(PlayerId(1)).cloned().expect("player 1's chain");
     let commit = state1.commit;
     let anchor1 = g1.replay.chain_anchor(PlayerId(1), 0);
     let genuine = chain::reveal_value(key1, &game, &anchor1, &commit, 1).expect("index 1");
     let later = chain::reveal_value(key1, &game, &anchor1, &commit, 2).expect("index 2");
     let next_anchor = g1.replay.chain_anchor(PlayerId(1), 1);
     let next_generation = chain::commit(key1, &game, &next_anchor, 1, commit.length);
-    let other_chain = g1.replay.chains[0].clone().expect("player 0's chain").commit;
+    let other_chain = g1.replay.chain(PlayerId(0)).cloned().expect("player 0's chain").commit;
     let anchor0 = g1.replay.chain_anchor(PlayerId(0), 0);
     let players_0_value = chain::reveal_value(&table.seats[0].key, &game, &anchor0, &other_chain, 1).expect("index 1");
     let mut flipped = genuine;
@@ -372,7 +372,7 @@ fn casual_and_scripted_games_say_so() {
         assert!(matches!(&g.genesis().entry.body, Body::Genesis(gen) if gen.dice.mode == DiceMode::Casual));
         assert_eq!(g.replay.mode(), DiceMode::Casual);
         assert!(g.replay.log[0].text.ends_with("casual dice"), "{}", g.replay.log[0].text);
-        assert!(g.replay.chains.iter().all(Option::is_none), "casual games have no dice chains");
+        assert!(g.replay.chains.iter().all(Vec::is_empty), "casual games have no dice chains");
     }
     roll_initiative(&table);
     let g0 = table.open(0);

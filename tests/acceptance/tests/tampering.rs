@@ -527,11 +527,11 @@ fn case_altered_reveal(f: &mut Fixture) {
         .owed()
         .into_iter()
         .find_map(|(p, o)| match o {
-            Owed::Reveal { request } if p == P1 => Some(request),
+            Owed::Reveal { request, .. } if p == P1 => Some(request),
             _ => None,
         })
         .expect("a reveal");
-    let state = g1.replay.chains[1].clone().expect("a dice chain");
+    let state = g1.replay.chain(P1).cloned().expect("a dice chain");
     let index = state.used + 1;
     let anchor = g1.replay.chain_anchor(P1, state.commit.generation);
     let good = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index).expect("in range");
