@@ -307,7 +307,7 @@ impl Ruleset for Duel {
         &self,
         s: &DuelState,
         choices: &[(PlayerId, DuelCommand)],
-        _dice: &mut dyn DiceSource,
+        dice: &mut dyn DiceSource,
     ) -> Result<Applied<DuelState>, ApplyError> {
         match s.phase() {
             Phase::Over { .. } => return Err(over_error().into()),
@@ -333,9 +333,12 @@ impl Ruleset for Duel {
                 return Err(RuleError::new("4.1", format!("{p} has not chosen a stance")).into());
             }
         }
+        // 4.4: a clash when every living duellist lunges; legality is settled above.
+        let all_lunge = chosen.iter().all(|(_, stance)| *stance == Stance::Lunge);
+        let clash = if all_lunge { Some(dice.roll(6)?) } else { None };
         let mut next = s.clone();
         let mut events = Vec::new();
-        next.resolve_stances(&chosen, &mut events);
+        next.resolve_stances(&chosen, clash, &mut events);
         Ok(Applied { state: next, events })
     }
 

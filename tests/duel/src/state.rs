@@ -200,8 +200,15 @@ impl DuelState {
         self.phase = Phase::Stance { order };
     }
 
-    /// Give every living duellist its player's stance and start the action step (rule 4.2).
-    pub(crate) fn resolve_stances(&mut self, chosen: &[(PlayerId, Stance)], events: &mut Vec<Event>) {
+    /// Give every living duellist its player's stance (rule 4.2), reveal the stances
+    /// together (rule 4.1), resolve the clash with its die `clash` when every living
+    /// duellist lunges (rule 4.4), and start the action step.
+    pub(crate) fn resolve_stances(
+        &mut self,
+        chosen: &[(PlayerId, Stance)],
+        clash: Option<u32>,
+        events: &mut Vec<Event>,
+    ) {
         let order = match &self.phase {
             Phase::Stance { order } => order.clone(),
             _ => return,
@@ -221,8 +228,45 @@ impl DuelState {
             format!("Round {} stances: {}", self.round, parts.join(", ")),
             json!({"event": "stances", "round": self.round, "stances": data}),
         ));
+        if let Some(roll) = clash {
+            self.clash(roll, events);
+        }
         self.phase = Phase::Action { order, turn: 0 };
         self.settle(events);
+    }
+
+    /// The clash of rule 4.4, with its die `roll`: on a 1 or 2 every lunging duellist
+    /// loses 1 HP, and those brought to 0 HP are out (rule 1.4).
+    fn clash(&mut self, roll: u32, events: &mut Vec<Event>) {
+        let hurt = roll <= 2;
+        let clashing: Vec<usize> = (0..self.duellists.len())
+            .filter(|&d| self.duellists[d].is_living() && self.duellists[d].stance == Some(Stance::Lunge))
+            .collect();
+        if hurt {
+            for &d in &clashing {
+                let x = &mut self.duellists[d];
+                x.hp = x.hp.saturating_sub(1);
+            }
+        }
+        let names: Vec<&str> = clashing.iter().map(|&d| self.short(d)).collect();
+        let text = if hurt {
+            let hp: Vec<String> = clashing.iter().map(|&d| format!("{} {} HP", self.short(d), self.hp(d))).collect();
+            format!("Clash: {} all lunge; rolls {roll}: each loses 1 HP ({})", names.join(", "), hp.join(", "))
+        } else {
+            format!("Clash: {} all lunge; rolls {roll}: no harm", names.join(", "))
+        };
+        let hp: Vec<u64> = clashing.iter().map(|&d| self.hp(d)).collect();
+        events.push(Event::new(
+            text,
+            json!({"event": "clash", "round": self.round, "roll": roll, "hurt": hurt, "duellists": clashing,
+                   "hp": hp}),
+        ));
+        for &d in clashing.iter().filter(|&&d| hurt && self.hp(d) == 0) {
+            events.push(Event::new(
+                format!("{} is out", self.short(d)),
+                json!({"event": "out", "round": self.round, "duellist": d}),
+            ));
+        }
     }
 
     /// Duellist `d` fires at `target` with the die `roll` (rule 5.4).

@@ -66,7 +66,7 @@ fn full_standard_game_with_scripted_dice() {
     // Round 1: Blue first; Red lunges, Blue guards.
     let (s, e) = play(&s, P0, "initiative", &[3, 5]);
     keep(e);
-    let (s, e) = stances(&s, &[(P0, "lunge"), (P1, "guard")]);
+    let (s, e) = stances(&s, &[(P0, "lunge"), (P1, "guard")], &[]);
     keep(e);
     let (s, e) = play(&s, P1, "fire 0", &[4]);
     keep(e);
@@ -75,7 +75,7 @@ fn full_standard_game_with_scripted_dice() {
     // Round 2: Red rolls a 6 and bandages.
     let (s, e) = play(&s, P0, "initiative", &[6, 2]);
     keep(e);
-    let (s, e) = stances(&s, &[(P0, "guard"), (P1, "lunge")]);
+    let (s, e) = stances(&s, &[(P0, "guard"), (P1, "lunge")], &[]);
     keep(e);
     assert!(matches!(Duel.pending(&s), Pending::Choice { player: P0, .. }));
     let (s, e) = play(&s, P0, "bonus bandage", &[]);
@@ -87,7 +87,7 @@ fn full_standard_game_with_scripted_dice() {
     // Round 3: Red finishes Blue.
     let (s, e) = play(&s, P0, "initiative", &[1, 1]);
     keep(e);
-    let (s, e) = stances(&s, &[(P0, "guard"), (P1, "guard")]);
+    let (s, e) = stances(&s, &[(P0, "guard"), (P1, "guard")], &[]);
     keep(e);
     let (s, e) = play(&s, P0, "fire 1", &[2]);
     keep(e);
@@ -149,7 +149,9 @@ fn policy_game(mut s: DuelState, stance: fn(u32) -> &'static str, faces: &[u32])
             Pending::Sealed { players, .. } => {
                 let st = stance(s.round());
                 let choices: Vec<(PlayerId, &str)> = players.iter().map(|&p| (p, st)).collect();
-                stances(&s, &choices)
+                // Everyone takes the same stance: lunging, they clash (rule 4.4).
+                let clash = if st == "lunge" { draw(1) } else { Vec::new() };
+                stances(&s, &choices, &clash)
             }
             Pending::Choice { player, options, .. } => {
                 let pick = &options[s.round() as usize % options.len()];
@@ -183,7 +185,7 @@ fn odd_lunge(round: u32) -> &'static str {
 
 #[test]
 fn melee_three_player_game_to_the_end() {
-    let (s, log) = policy_game(start("melee"), odd_lunge, &[3, 1, 4, 1, 5, 2, 6, 5, 3, 5]);
+    let (s, log) = policy_game(start("melee"), odd_lunge, &[4, 1, 2, 5, 5, 3, 4, 6, 1, 5]);
     let Pending::Over { result, winners } = Duel.pending(&s) else { panic!("not over") };
     // Every duellist's HP stayed within 0..=8 and the winners are consistent with 7.0.
     assert!(s.duellists().iter().all(|d| d.hp <= 8));
@@ -198,7 +200,17 @@ fn melee_three_player_game_to_the_end() {
         top.sort();
         assert_eq!(winners, top);
     }
-    assert_eq!(result, "Green Duellist wins in round 5: the last duellist standing, with 8 HP");
+    assert_eq!(result, "Green Duellist wins in round 5: the last duellist standing, with 7 HP");
+    // The lunging rounds clash (rule 4.4): harmlessly in rounds 1 and 3, for 1 HP each in round 5.
+    let clashes: Vec<&String> = log.iter().filter(|l| l.starts_with("Clash: ")).collect();
+    assert_eq!(
+        clashes,
+        [
+            "Clash: Red, Blue, Green all lunge; rolls 5: no harm",
+            "Clash: Red, Blue, Green all lunge; rolls 5: no harm",
+            "Clash: Blue, Green all lunge; rolls 1: each loses 1 HP (Blue 1 HP, Green 7 HP)",
+        ]
+    );
     // All three players took part: each issued commands for its own duellist.
     for name in ["Red fires", "Blue rests", "Green fires"] {
         assert!(log.iter().any(|l| l.starts_with(name)), "{name}: {log:#?}");
@@ -206,7 +218,7 @@ fn melee_three_player_game_to_the_end() {
     assert!(log.iter().any(|l| l.contains("sharpens") || l.contains("bandages")), "{log:#?}");
     assert_eq!(log.last().map(|l| l.starts_with("Game over: ")), Some(true));
     // The same game replayed gives the same log and state.
-    let (again, log2) = policy_game(start("melee"), odd_lunge, &[3, 1, 4, 1, 5, 2, 6, 5, 3, 5]);
+    let (again, log2) = policy_game(start("melee"), odd_lunge, &[4, 1, 2, 5, 5, 3, 4, 6, 1, 5]);
     assert_eq!(log, log2);
     assert_eq!(serde_json::to_value(&s).expect("json"), serde_json::to_value(&again).expect("json"));
 }
@@ -269,6 +281,37 @@ fn check_contract(s: &DuelState, players: usize) {
             }
         }
     }
+    if let Pending::Sealed { players, .. } = &pending {
+        check_sealed_contract(s, players);
+    }
+}
+
+/// Every combination of stances for `players`: without dice, the choices resolve unless
+/// all lunge, when they wait only for the clash die (rule 4.4); with dice at hand, the
+/// clash die is the only one rolled; an incomplete set is refused before any roll.
+fn check_sealed_contract(s: &DuelState, players: &[PlayerId]) {
+    let plenty = [6u32; 16];
+    for mask in 0..1u32 << players.len() {
+        let choices: Vec<(PlayerId, DuelCommand)> = players
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, cmd(if mask >> i & 1 == 1 { "stance lunge" } else { "stance guard" })))
+            .collect();
+        let all_lunge = mask == (1 << players.len()) - 1;
+        let mut dice = ScriptedDice::new(&plenty);
+        let with = Duel.apply_sealed(s, &choices, &mut dice).expect("legal stances");
+        assert_eq!(dice.used(), usize::from(all_lunge), "{choices:?}");
+        match Duel.apply_sealed(s, &choices, &mut NoDice) {
+            Ok(without) => {
+                assert!(!all_lunge, "all lunge, resolved without the clash die");
+                assert_eq!((without.state, without.events), (with.state, with.events), "{choices:?}");
+            }
+            Err(ApplyError::NeedDice) => assert!(all_lunge, "{choices:?} waits for dice"),
+            Err(ApplyError::Rule(e)) => panic!("legal stances {choices:?} refused: {e}"),
+        }
+        let missing = &choices[..choices.len() - 1];
+        assert!(matches!(Duel.apply_sealed(s, missing, &mut NoDice), Err(ApplyError::Rule(_))), "{missing:?}");
+    }
 }
 
 fn check_invariants(s: &DuelState) {
@@ -296,7 +339,11 @@ fn random_game(mut s: DuelState, rng: &mut Lcg, check: bool) -> (Vec<serde_json:
         let applied = match Duel.pending(&s) {
             Pending::Over { result, winners } => {
                 let living = s.living();
-                if living.len() == 1 {
+                if living.is_empty() {
+                    // A clash put the last duellists out together (rules 4.4, 7.1).
+                    assert!(winners.is_empty(), "{result}");
+                    assert!(result.starts_with("No duellist is left standing"), "{result}");
+                } else if living.len() == 1 {
                     assert_eq!(winners, [s.duellists()[living[0]].owner], "{result}");
                 } else {
                     let best = s.duellists().iter().map(|d| d.hp).max().expect("duellists");
@@ -316,7 +363,8 @@ fn random_game(mut s: DuelState, rng: &mut Lcg, check: bool) -> (Vec<serde_json:
                         (p, legal[rng.below(legal.len())])
                     })
                     .collect();
-                Duel.apply_sealed(&s, &choices, &mut NoDice).expect("legal stances")
+                let faces: Vec<u32> = (0..8).map(|_| rng.die()).collect();
+                Duel.apply_sealed(&s, &choices, &mut ScriptedDice::new(&faces)).expect("legal stances")
             }
             pending => {
                 let player = pending.players()[0];
@@ -392,7 +440,7 @@ fn determinism_same_inputs_same_states() {
         }
     }
     // And the JSON of a state is stable in form.
-    let s = to_actions(&start("standard"), &[6, 2], "lunge", "guard");
+    let s = to_actions(&start("standard"), &[6, 2], "lunge", "guard", &[]);
     assert_eq!(
         serde_json::to_value(&s).expect("json"),
         json!({
@@ -420,7 +468,7 @@ fn need_dice_means_legal_and_waiting_only_for_dice() {
     assert_eq!(a.events, b.events);
     // Illegal commands are refused even when no dice are available.
     assert_eq!(refused(&s, P1, "initiative").rule, "2.1");
-    let s = to_actions(&s, &[5, 2], "guard", "guard");
+    let s = to_actions(&s, &[5, 2], "guard", "guard", &[]);
     assert_eq!(refused(&s, P0, "fire 0").rule, "5.3");
     assert_eq!(refused(&s, P0, "fire 9").rule, "5.3");
 }
@@ -447,7 +495,7 @@ fn marathon_plays_long_without_overflow() {
     let size = serde_json::to_string(&s).expect("json").len();
     for round in 1..=300u32 {
         let roll = round % 6 + 1;
-        s = to_actions(&s, &[roll, 7 - roll], "lunge", "lunge");
+        s = to_actions(&s, &[roll, 7 - roll], "lunge", "lunge", &[roll]); // Clashes hurt on 1 and 2.
         while let Some(d) = s.acting() {
             let player = s.duellists()[d].owner;
             if s.bonus_due(d) {

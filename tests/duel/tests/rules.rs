@@ -22,7 +22,7 @@ fn rule_1_1_duellists_are_numbered_in_scenario_order_each_on_its_own_side() {
     let powers: Vec<&str> = s.duellists().iter().map(|d| d.power.as_str()).collect();
     assert_eq!(powers, ["red", "blue", "green"]);
     // Every other duellist is an opponent: Red may fire at either.
-    let s = stances(&step(&s, P0, "initiative", &[6, 1, 1]), &[(P0, "guard"), (P1, "guard"), (P2, "guard")]).0;
+    let s = stances(&step(&s, P0, "initiative", &[6, 1, 1]), &[(P0, "guard"), (P1, "guard"), (P2, "guard")], &[]).0;
     let s = step(&s, P0, "bonus sharpen", &[]);
     assert_eq!(legal_texts(&s, P0), ["fire 1", "fire 2", "rest"]);
 }
@@ -35,7 +35,7 @@ fn rule_1_2_the_player_running_a_duellist_decides_for_it() {
     assert_eq!(s.duellists()[0].owner, P1);
     assert_eq!(s.duellists()[1].owner, P0);
     let s = step(&s, P0, "initiative", &[5, 2]); // Red (run by player 1) acts first.
-    let s = stances(&s, &[(P0, "guard"), (P1, "lunge")]).0;
+    let s = stances(&s, &[(P0, "guard"), (P1, "lunge")], &[]).0;
     assert_eq!(s.duellists()[0].stance, Some(Stance::Lunge), "player 1's stance goes to Red");
     assert_eq!(s.duellists()[1].stance, Some(Stance::Guard), "player 0's stance goes to Blue");
     assert!(matches!(Duel.pending(&s), Pending::Command { player: P1, .. }));
@@ -59,7 +59,7 @@ fn rule_1_2_a_player_running_several_duellists_acts_for_each() {
         Pending::Sealed { players, .. } => assert_eq!(players, [P0, P1]),
         other => panic!("expected the stance step, got {other:?}"),
     }
-    let s = stances(&s, &[(P0, "lunge"), (P1, "guard")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "guard")], &[]).0;
     assert_eq!(Duel.pending(&s).players(), [P0], "Green's bonus, chosen by player 0");
     let s = step(&s, P0, "bonus sharpen", &[]);
     let s = step(&s, P0, "fire 1", &[2]); // 2 +1 lunge +1 sharpened = 4, halved: 2.
@@ -80,7 +80,7 @@ fn rule_1_3_hp_start_at_the_scenario_value_and_never_exceed_it() {
     assert_eq!((s.hp(0), s.hp(1), s.start_hp()), (10, 10, 10));
     assert!(start("melee").duellists().iter().all(|d| d.hp == 8));
     assert!(start("marathon").duellists().iter().all(|d| d.hp == 1_000_000_000));
-    let s = to_actions(&s, &[3, 1], "guard", "guard");
+    let s = to_actions(&s, &[3, 1], "guard", "guard", &[]);
     let (s, events) = play(&s, P0, "rest", &[]);
     assert_eq!(s.hp(0), 10);
     assert_eq!(texts(&events)[0], "Red rests at full HP (Red 10 HP)");
@@ -91,12 +91,12 @@ fn rule_1_3_hp_never_go_below_zero() {
     let mut s = start("standard");
     // Wear Blue down: each round Red fires for 3 and Blue rests for 1.
     for _ in 0..3 {
-        s = to_actions(&s, &[2, 1], "lunge", "lunge");
+        s = to_actions(&s, &[2, 1], "lunge", "lunge", &[6]);
         s = step(&s, P0, "fire 1", &[1]); // 1 + 1 lunge + 1 lunging target = 3.
         s = step(&s, P1, "rest", &[]);
     }
     assert_eq!(s.hp(1), 4);
-    let s = to_actions(&s, &[2, 1], "lunge", "lunge");
+    let s = to_actions(&s, &[2, 1], "lunge", "lunge", &[6]);
     let (s, events) = play(&s, P0, "fire 1", &[6]); // 8 damage against 4 HP.
     assert_eq!(s.hp(1), 0);
     assert_eq!(events[0].data["damage"], 8);
@@ -107,7 +107,7 @@ fn rule_1_3_hp_never_go_below_zero() {
 fn rule_1_4_a_duellist_out_rolls_chooses_and_acts_no_more() {
     let s = start("melee");
     let s = step(&s, P0, "initiative", &[5, 3, 1]);
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     let s = step(&s, P0, "fire 2", &[6]); // 6 + 1 + 1 = 8: Green is out.
     assert_eq!(s.hp(2), 0);
     let (s, events) = play(&s, P1, "fire 0", &[1]);
@@ -127,7 +127,7 @@ fn rule_1_4_a_duellist_out_rolls_chooses_and_acts_no_more() {
     let e = Duel.check_sealed(&s, P2, &cmd("stance guard")).expect_err("green is out");
     assert_eq!(e.rule, "2.1");
     assert!(legal_texts(&s, P2).is_empty());
-    let s = stances(&s, &[(P0, "guard"), (P1, "guard")]).0;
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard")], &[]).0;
     assert_eq!(s.duellists()[2].stance, None);
     // Cannot be fired at.
     assert!(assert_refused(&s, P0, "fire 2", "5.3").contains("out"));
@@ -181,7 +181,7 @@ fn rule_2_1_out_of_turn_commands_are_refused() {
     assert_refused(&s, PlayerId(5), "initiative", "2.1");
     assert!(legal_texts(&s, P1).is_empty());
 
-    let s = to_actions(&s, &[2, 5], "guard", "guard"); // Blue first.
+    let s = to_actions(&s, &[2, 5], "guard", "guard", &[]); // Blue first.
     let m = assert_refused(&s, P0, "fire 1", "2.1");
     assert_eq!(m, "it is player 1's turn to act for Blue Duellist, not player 0's");
     assert_refused(&s, P0, "rest", "2.1");
@@ -224,7 +224,7 @@ fn rule_2_2_each_step_takes_only_its_own_commands() {
         assert_refused(&s, P0, text, "2.2");
     }
 
-    let s = stances(&s, &[(P0, "guard"), (P1, "guard")]).0;
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard")], &[]).0;
     for text in ["initiative", "stance lunge"] {
         let m = assert_refused(&s, P1, text, "2.2");
         assert!(m.contains("`fire <duellist>` or `rest`"), "{m}");
@@ -252,10 +252,10 @@ fn rule_2_3_no_command_after_the_end() {
 
 /// Red kills Blue in round 2.
 fn finished_standard_game() -> DuelState {
-    let s = to_actions(&start("standard"), &[5, 1], "lunge", "lunge");
+    let s = to_actions(&start("standard"), &[5, 1], "lunge", "lunge", &[6]);
     let s = step(&s, P0, "fire 1", &[6]); // 8.
     let s = step(&s, P1, "rest", &[]); // Blue 3 HP.
-    let s = to_actions(&s, &[5, 1], "lunge", "lunge");
+    let s = to_actions(&s, &[5, 1], "lunge", "lunge", &[6]);
     step(&s, P0, "fire 1", &[1]) // 3: Blue is out.
 }
 
@@ -286,7 +286,7 @@ fn rule_3_1_initiative_is_a_dice_step_rolling_one_die_per_duellist() {
 fn rule_3_1_the_lowest_player_with_a_living_duellist_rolls() {
     let s = start("melee");
     let s = step(&s, P0, "initiative", &[6, 1, 2]);
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     let s = step(&s, P0, "bonus sharpen", &[]);
     let s = step(&s, P0, "fire 1", &[6]); // 6 + 1 + 1 + 1 = 9: Blue out.
     let s = step(&s, P2, "fire 0", &[6]); // 6 + 1 + 1 = 8: Red out, Green wins.
@@ -294,7 +294,7 @@ fn rule_3_1_the_lowest_player_with_a_living_duellist_rolls() {
     // Kill Red first instead: player 1 rolls next round.
     let s = start("melee");
     let s = step(&s, P0, "initiative", &[1, 6, 2]);
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "guard")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "guard")], &[]).0;
     let s = step(&s, P1, "bonus sharpen", &[]);
     let s = step(&s, P1, "fire 0", &[5]); // 5 + 1 + 1 + 1 = 8: Red out.
     let s = step(&s, P2, "rest", &[]);
@@ -315,7 +315,7 @@ fn rule_3_2_highest_roll_first_ties_to_the_lower_number() {
     assert_eq!(order(&[3, 5, 3], "melee"), [1, 0, 2]);
     assert_eq!(order(&[1, 1, 6], "melee"), [2, 0, 1]);
     // And the action step follows that order.
-    let s = to_actions(&start("standard"), &[2, 5], "guard", "guard");
+    let s = to_actions(&start("standard"), &[2, 5], "guard", "guard", &[]);
     assert_eq!(s.acting(), Some(1));
 }
 
@@ -369,7 +369,7 @@ fn rule_4_1_stances_are_a_sealed_step() {
     assert_eq!(rule_of(sealed(&[(P0, "stance guard"), (P0, "stance lunge"), (P1, "stance guard")])), "4.1");
     assert_eq!(rule_of(sealed(&[(P0, "stance guard"), (P1, "rest")])), "4.1");
     // Revealed together; any order of the list.
-    let (next, events) = stances(&s, &[(P1, "lunge"), (P0, "guard")]);
+    let (next, events) = stances(&s, &[(P1, "lunge"), (P0, "guard")], &[]);
     assert_eq!(texts(&events), ["Round 1 stances: Red guards, Blue lunges"]);
     assert_eq!(next.duellists()[0].stance, Some(Stance::Guard));
     assert_eq!(next.duellists()[1].stance, Some(Stance::Lunge));
@@ -386,7 +386,7 @@ fn rule_4_2_one_stance_for_all_of_a_players_duellists() {
     let seats = seats_with("melee", &[&["blue"], &["red", "green"]]);
     let s = DuelState::new(&data, &seats).expect("state");
     let s = step(&s, P0, "initiative", &[1, 2, 3]);
-    let s = stances(&s, &[(P0, "lunge"), (P1, "guard")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "guard")], &[]).0;
     let got: Vec<Option<Stance>> = s.duellists().iter().map(|d| d.stance).collect();
     assert_eq!(got, [Some(Stance::Guard), Some(Stance::Lunge), Some(Stance::Guard)]);
 }
@@ -405,13 +405,15 @@ fn rule_4_3_lunge_and_guard_change_damage() {
         ("lunge", "lunge", 6, 8),
     ];
     for (firer, target, roll, damage) in cases {
-        let s = to_actions(&start("standard"), &[2, 1], firer, target);
+        // Both lunging clash (rule 4.4); a 4 does no harm.
+        let clash: &[u32] = if (firer, target) == ("lunge", "lunge") { &[4] } else { &[] };
+        let s = to_actions(&start("standard"), &[2, 1], firer, target, clash);
         let (s, events) = play(&s, P0, "fire 1", &[roll]);
         assert_eq!(s.hp(1), 10 - damage, "{firer} vs {target}, roll {roll}");
         assert_eq!(events[0].data["damage"], damage);
     }
     // A stance lasts to the end of the round only.
-    let s = to_actions(&start("standard"), &[2, 1], "lunge", "guard");
+    let s = to_actions(&start("standard"), &[2, 1], "lunge", "guard", &[]);
     let s = step(&s, P0, "rest", &[]);
     let s = step(&s, P1, "rest", &[]);
     assert!(s.duellists().iter().all(|d| d.stance.is_none() && d.initiative.is_none()));
@@ -422,7 +424,7 @@ fn rule_4_3_lunge_and_guard_change_damage() {
 #[test]
 fn rule_5_1_duellists_act_in_initiative_order_and_the_fallen_skip() {
     let s = step(&start("melee"), P0, "initiative", &[2, 5, 1]); // Blue, Red, Green.
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     assert_eq!(pending_player(&s), P1);
     let s = step(&s, P1, "fire 2", &[4]); // 6.
     assert_eq!(pending_player(&s), P0);
@@ -440,7 +442,7 @@ fn rule_5_1_duellists_act_in_initiative_order_and_the_fallen_skip() {
 
 #[test]
 fn rule_5_2_a_duellist_fires_or_rests() {
-    let s = to_actions(&start("standard"), &[1, 2], "guard", "guard");
+    let s = to_actions(&start("standard"), &[1, 2], "guard", "guard", &[]);
     assert_eq!(legal_texts(&s, P1), ["fire 0", "rest"]);
     match Duel.pending(&s) {
         Pending::Command { player, prompt } => {
@@ -457,7 +459,7 @@ fn rule_5_2_a_duellist_fires_or_rests() {
 
 #[test]
 fn rule_5_3_fire_only_at_a_living_opponent() {
-    let s = to_actions(&start("standard"), &[2, 1], "guard", "guard");
+    let s = to_actions(&start("standard"), &[2, 1], "guard", "guard", &[]);
     let m = assert_refused(&s, P0, "fire 0", "5.3");
     assert_eq!(m, "Red Duellist may not fire at itself, only at a living opponent");
     for text in ["fire 2", "fire 7", "fire 255"] {
@@ -466,7 +468,7 @@ fn rule_5_3_fire_only_at_a_living_opponent() {
     }
     // At a duellist that is out: see also rule 1.4.
     let s = step(&start("melee"), P0, "initiative", &[4, 5, 6]); // Green, Blue, Red.
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     let s = step(&s, P2, "bonus sharpen", &[]);
     let s = step(&s, P2, "fire 0", &[5]); // 5 + 1 + 1 + 1 = 8: Red out.
     let m = assert_refused(&s, P1, "fire 0", "5.3");
@@ -476,7 +478,7 @@ fn rule_5_3_fire_only_at_a_living_opponent() {
 
 #[test]
 fn rule_5_4_fire_rolls_one_die_for_damage() {
-    let s = to_actions(&start("standard"), &[2, 1], "lunge", "guard");
+    let s = to_actions(&start("standard"), &[2, 1], "lunge", "guard", &[]);
     // Legal, waiting for its die; the state is untouched.
     assert_eq!(Duel.apply(&s, P0, &cmd("fire 1"), &mut NoDice).map(|_| ()), Err(ApplyError::NeedDice));
     let (next, events) = play(&s, P0, "fire 1", &[4]);
@@ -497,14 +499,14 @@ fn rule_5_4_fire_rolls_one_die_for_damage() {
 
 #[test]
 fn rule_5_5_rest_regains_one_hp_up_to_the_start() {
-    let s = to_actions(&start("standard"), &[2, 1], "lunge", "lunge");
+    let s = to_actions(&start("standard"), &[2, 1], "lunge", "lunge", &[6]);
     let s = step(&s, P0, "fire 1", &[2]); // 4.
     let (s, events) = play(&s, P1, "rest", &[]);
     assert_eq!(texts(&events)[0], "Blue rests: +1 HP (Blue 7 HP)");
     assert_eq!(events[0].data["gained"], 1);
     assert_eq!(s.hp(1), 7);
     // Resting needs no dice.
-    let s = to_actions(&s, &[1, 2], "guard", "guard");
+    let s = to_actions(&s, &[1, 2], "guard", "guard", &[]);
     assert!(Duel.apply(&s, P1, &cmd("rest"), &mut NoDice).is_ok());
 }
 
@@ -512,7 +514,7 @@ fn rule_5_5_rest_regains_one_hp_up_to_the_start() {
 
 #[test]
 fn rule_6_1_a_six_must_choose_a_bonus_before_acting() {
-    let s = to_actions(&start("standard"), &[6, 3], "guard", "guard");
+    let s = to_actions(&start("standard"), &[6, 3], "guard", "guard", &[]);
     match Duel.pending(&s) {
         Pending::Choice { player, prompt, options } => {
             assert_eq!(player, P0);
@@ -546,7 +548,7 @@ fn rule_6_1_a_six_must_choose_a_bonus_before_acting() {
 
 #[test]
 fn rule_6_2_sharpen_adds_one_to_this_rounds_fire() {
-    let s = to_actions(&start("standard"), &[6, 3], "lunge", "lunge");
+    let s = to_actions(&start("standard"), &[6, 3], "lunge", "lunge", &[6]);
     let (s, events) = play(&s, P0, "bonus sharpen", &[]);
     assert_eq!(texts(&events), ["Red sharpens: +1 damage on this round's fire"]);
     let (s, events) = play(&s, P0, "fire 1", &[2]);
@@ -557,17 +559,17 @@ fn rule_6_2_sharpen_adds_one_to_this_rounds_fire() {
     assert_eq!(events[0].data["sharpened"], true);
     let s = step(&s, P1, "rest", &[]);
     // Gone next round.
-    let s = to_actions(&s, &[2, 1], "lunge", "lunge");
+    let s = to_actions(&s, &[2, 1], "lunge", "lunge", &[6]);
     let (_, events) = play(&s, P0, "fire 1", &[2]);
     assert_eq!(events[0].data["damage"], 4);
 }
 
 #[test]
 fn rule_6_3_bandage_regains_two_hp_up_to_the_start() {
-    let s = to_actions(&start("standard"), &[1, 2], "guard", "lunge");
+    let s = to_actions(&start("standard"), &[1, 2], "guard", "lunge", &[]);
     let s = step(&s, P1, "fire 0", &[6]); // 6 + 1 = 7, halved: 3. Red 7.
     let s = step(&s, P0, "rest", &[]); // Red 8.
-    let s = to_actions(&s, &[6, 2], "guard", "guard");
+    let s = to_actions(&s, &[6, 2], "guard", "guard", &[]);
     let (s, events) = play(&s, P0, "bonus bandage", &[]);
     assert_eq!(texts(&events), ["Red bandages: +2 HP (Red 10 HP)"]);
     assert_eq!(s.hp(0), 10);
@@ -582,10 +584,10 @@ fn rule_6_3_bandage_regains_two_hp_up_to_the_start() {
 
 #[test]
 fn rule_7_1_the_last_one_standing_wins_at_once() {
-    let s = to_actions(&start("standard"), &[5, 1], "lunge", "lunge");
+    let s = to_actions(&start("standard"), &[5, 1], "lunge", "lunge", &[6]);
     let s = step(&s, P0, "fire 1", &[6]);
     let s = step(&s, P1, "rest", &[]);
-    let s = to_actions(&s, &[1, 5], "lunge", "lunge"); // Blue first this time.
+    let s = to_actions(&s, &[1, 5], "lunge", "lunge", &[6]); // Blue first this time.
     let s = step(&s, P1, "rest", &[]); // Blue 4.
     let (s, events) = play(&s, P0, "fire 1", &[2]); // 4: out, in the middle of nothing.
     assert_eq!(
@@ -609,7 +611,7 @@ fn rule_7_1_the_last_one_standing_wins_at_once() {
 #[test]
 fn rule_7_1_the_game_ends_before_the_others_act() {
     let s = step(&start("melee"), P0, "initiative", &[6, 1, 2]); // Red, Green, Blue.
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     let s = step(&s, P0, "bonus sharpen", &[]);
     let s = step(&s, P0, "fire 2", &[6]); // 9: Green out.
     let s = to_actions_melee(&step(&s, P1, "rest", &[]), &[1, 6]);
@@ -622,10 +624,10 @@ fn rule_7_1_the_game_ends_before_the_others_act() {
     assert!(matches!(Duel.pending(&s), Pending::Over { winners, .. } if winners == [P1]));
 }
 
-/// Melee with Green out: initiative for Red and Blue, both lunge.
+/// Melee with Green out: initiative for Red and Blue, both lunge and clash harmlessly.
 fn to_actions_melee(s: &DuelState, rolls: &[u32]) -> DuelState {
     let s = step(s, P0, "initiative", rolls);
-    stances(&s, &[(P0, "lunge"), (P1, "lunge")]).0
+    stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[6]).0
 }
 
 #[test]
@@ -633,7 +635,7 @@ fn rule_7_2_after_the_last_round_most_hp_wins() {
     let mut s = start("standard");
     for round in 1..=6 {
         assert_eq!(s.round(), round);
-        s = to_actions(&s, &[2, 1], "guard", "guard");
+        s = to_actions(&s, &[2, 1], "guard", "guard", &[]);
         s = step(&s, P0, "fire 1", &[2]); // 1 damage.
         s = step(&s, P1, "rest", &[]);
     }
@@ -649,7 +651,7 @@ fn rule_7_2_after_the_last_round_most_hp_wins() {
 
     let mut s = start("standard");
     for _ in 1..=6 {
-        s = to_actions(&s, &[2, 1], "guard", "guard");
+        s = to_actions(&s, &[2, 1], "guard", "guard", &[]);
         s = step(&s, P0, "fire 1", &[2]);
         s = step(&s, P1, "fire 0", &[1]); // 0 damage.
     }
@@ -664,7 +666,7 @@ fn rule_7_2_after_the_last_round_most_hp_wins() {
 fn rule_7_2_a_draw_lists_every_tied_player() {
     // Melee: Green is put out, Red and Blue tie.
     let s = step(&start("melee"), P0, "initiative", &[5, 4, 3]); // Red, Blue, Green.
-    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")]).0;
+    let s = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[6]).0;
     let s = step(&s, P0, "fire 2", &[6]); // 8: Green out.
     let mut s = step(&s, P1, "rest", &[]);
     for _ in 2..=5 {

@@ -47,14 +47,26 @@ pub fn step(state: &DuelState, player: PlayerId, text: &str, faces: &[u32]) -> D
     play(state, player, text, faces).0
 }
 
-/// Resolve a stance step; `stances[i]` is player i's choice ("guard" or "lunge").
-pub fn stances(state: &DuelState, stances: &[(PlayerId, &str)]) -> (DuelState, Vec<Event>) {
+/// Resolve a stance step; `stances[i]` is (player, "guard" or "lunge"). `faces` are
+/// exactly the dice used: the clash die (rule 4.4) when every living duellist lunges,
+/// otherwise none. Without dice the same choices must resolve, or wait only for the die.
+pub fn stances(state: &DuelState, stances: &[(PlayerId, &str)], faces: &[u32]) -> (DuelState, Vec<Event>) {
     let choices: Vec<(PlayerId, DuelCommand)> =
         stances.iter().map(|(p, s)| (*p, cmd(&format!("stance {s}")))).collect();
     for (p, c) in &choices {
         Duel.check_sealed(state, *p, c).unwrap_or_else(|e| panic!("{p}'s {c} should be a legal choice: {e}"));
     }
-    let applied = Duel.apply_sealed(state, &choices, &mut NoDice).expect("stances resolve without dice");
+    let without = Duel.apply_sealed(state, &choices, &mut NoDice);
+    let mut dice = ScriptedDice::new(faces);
+    let applied = Duel
+        .apply_sealed(state, &choices, &mut dice)
+        .unwrap_or_else(|e| panic!("stances {stances:?} with dice {faces:?} should resolve: {e}"));
+    assert_eq!(dice.used(), faces.len(), "stances {stances:?} should use exactly the dice {faces:?}");
+    if faces.is_empty() {
+        assert_eq!(without.as_ref().map(|a| (&a.state, &a.events)), Ok((&applied.state, &applied.events)), "no dice");
+    } else {
+        assert_eq!(without.map(|_| ()), Err(ApplyError::NeedDice), "stances {stances:?} wait for the clash die");
+    }
     (applied.state, applied.events)
 }
 
@@ -84,10 +96,11 @@ pub fn legal_texts(state: &DuelState, player: PlayerId) -> Vec<String> {
 }
 
 /// Play a standard-scenario round to the start of the action step: initiative rolls,
-/// then stances for players 0 and 1.
-pub fn to_actions(state: &DuelState, rolls: &[u32], red: &str, blue: &str) -> DuelState {
+/// then stances for players 0 and 1 with the dice `clash` (the clash die, rule 4.4, when
+/// both lunge; otherwise none).
+pub fn to_actions(state: &DuelState, rolls: &[u32], red: &str, blue: &str, clash: &[u32]) -> DuelState {
     let s = step(state, P0, "initiative", rolls);
-    stances(&s, &[(P0, red), (P1, blue)]).0
+    stances(&s, &[(P0, red), (P1, blue)], clash).0
 }
 
 pub fn pending_player(state: &DuelState) -> PlayerId {
