@@ -24,6 +24,11 @@ fn the_object_safe_interface_speaks_json() {
     assert_eq!(events[0].data["order"], json!([0, 1]));
     assert_eq!(r.check_sealed(&g, P0, &json!({"stance": "guard"})), Ok(()));
     assert_eq!(r.check_sealed(&g, P0, &json!({"stance": "dodge"})).expect_err("bad").rule, "input");
+    // Both lunging wait for the clash die (rule 4.4).
+    let lunge = [(P0, json!({"stance": "lunge"})), (P1, json!({"stance": "lunge"}))];
+    assert!(matches!(r.apply_sealed(&g, &lunge, &mut NoDice), Err(ApplyError::NeedDice)));
+    let (_, events) = r.apply_sealed(&g, &lunge, &mut ScriptedDice::new(&[2])).expect("clash");
+    assert_eq!(events[1].data["roll"], json!(2));
     let choices = [(P0, json!({"stance": "guard"})), (P1, json!({"stance": "lunge"}))];
     let (g, _) = r.apply_sealed(&g, &choices, &mut NoDice).expect("stances");
     match r.apply(&g, P0, &json!({"fire": {"target": "x"}}), &mut NoDice) {

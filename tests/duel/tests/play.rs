@@ -404,6 +404,8 @@ fn random_play_legal_commands_are_exactly_what_apply_accepts() {
     let mut rng = Lcg(0x5eed);
     let mut games = 0;
     let mut overs = [0usize; 2];
+    // Games with a clash that hurt (rule 4.4).
+    let mut clashes = 0;
     for _ in 0..40 {
         for s in seatings() {
             let (states, log) = random_game(s, &mut rng, true);
@@ -413,11 +415,15 @@ fn random_play_legal_commands_are_exactly_what_apply_accepts() {
             } else {
                 overs[1] += 1;
             }
+            if log.iter().any(|l| l.starts_with("Clash: ") && l.contains("each loses 1 HP")) {
+                clashes += 1;
+            }
             games += 1;
         }
     }
     assert_eq!(games, 280);
     assert!(overs[0] > 10 && overs[1] > 10, "both kinds of ending are reached: {overs:?}");
+    assert!(clashes > 10, "clashes that hurt are reached: {clashes}");
 }
 
 #[test]
@@ -468,7 +474,33 @@ fn need_dice_means_legal_and_waiting_only_for_dice() {
     assert_eq!(a.events, b.events);
     // Illegal commands are refused even when no dice are available.
     assert_eq!(refused(&s, P1, "initiative").rule, "2.1");
-    let s = to_actions(&s, &[5, 2], "guard", "guard", &[]);
+    // Stances: all lunging wait for the clash die (rule 4.4), any other choice resolves
+    // without dice; an incomplete or doubled set is refused, dice or not.
+    let s = step(&s, P0, "initiative", &[5, 2]);
+    let sealed = |choices: &[(PlayerId, &str)], dice: &mut dyn grognard_engine::DiceSource| {
+        let choices: Vec<(PlayerId, DuelCommand)> = choices.iter().map(|(p, c)| (*p, cmd(c))).collect();
+        Duel.apply_sealed(&s, &choices, dice)
+    };
+    let lunge = [(P0, "stance lunge"), (P1, "stance lunge")];
+    assert_eq!(sealed(&lunge, &mut NoDice).map(|_| ()), Err(ApplyError::NeedDice));
+    let a = sealed(&lunge, &mut ScriptedDice::new(&[1])).expect("clashed");
+    let b = sealed(&lunge, &mut ScriptedDice::new(&[1])).expect("clashed");
+    assert_eq!((a.state, a.events), (b.state, b.events));
+    for other in [
+        [(P0, "stance lunge"), (P1, "stance guard")],
+        [(P0, "stance guard"), (P1, "stance lunge")],
+        [(P0, "stance guard"), (P1, "stance guard")],
+    ] {
+        let without = sealed(&other, &mut NoDice).expect("no dice needed");
+        let mut dice = ScriptedDice::new(&[1]);
+        let with = sealed(&other, &mut dice).expect("resolves");
+        assert_eq!((dice.used(), with.state), (0, without.state), "{other:?}");
+    }
+    for bad in [&[(P0, "stance lunge")][..], &[(P0, "stance lunge"), (P1, "stance lunge"), (P1, "stance lunge")]] {
+        assert!(matches!(sealed(bad, &mut NoDice), Err(ApplyError::Rule(e)) if e.rule == "4.1"), "{bad:?}");
+        assert!(matches!(sealed(bad, &mut ScriptedDice::new(&[1])), Err(ApplyError::Rule(_))), "{bad:?}");
+    }
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard")], &[]).0;
     assert_eq!(refused(&s, P0, "fire 0").rule, "5.3");
     assert_eq!(refused(&s, P0, "fire 9").rule, "5.3");
 }

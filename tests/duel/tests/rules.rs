@@ -368,6 +368,11 @@ fn rule_4_1_stances_are_a_sealed_step() {
     assert_eq!(rule_of(sealed(&[])), "4.1");
     assert_eq!(rule_of(sealed(&[(P0, "stance guard"), (P0, "stance lunge"), (P1, "stance guard")])), "4.1");
     assert_eq!(rule_of(sealed(&[(P0, "stance guard"), (P1, "rest")])), "4.1");
+    // Refusals come before the clash die (rule 4.4) would be rolled.
+    assert_eq!(rule_of(sealed(&[(P0, "stance lunge")])), "4.1");
+    assert_eq!(rule_of(sealed(&[(P0, "stance lunge"), (P0, "stance lunge"), (P1, "stance lunge")])), "4.1");
+    assert_eq!(rule_of(sealed(&[(P0, "stance lunge"), (P1, "stance lunge")])), "need dice");
+    assert_eq!(rule_of(sealed(&[(P0, "stance lunge"), (P1, "stance guard")])), "accepted");
     // Revealed together; any order of the list.
     let (next, events) = stances(&s, &[(P1, "lunge"), (P0, "guard")], &[]);
     assert_eq!(texts(&events), ["Round 1 stances: Red guards, Blue lunges"]);
@@ -417,6 +422,213 @@ fn rule_4_3_lunge_and_guard_change_damage() {
     let s = step(&s, P0, "rest", &[]);
     let s = step(&s, P1, "rest", &[]);
     assert!(s.duellists().iter().all(|d| d.stance.is_none() && d.initiative.is_none()));
+}
+
+#[test]
+fn rule_4_4_all_lunge_clash_on_1_or_2_costs_each_1_hp() {
+    let s = step(&start("standard"), P0, "initiative", &[2, 1]);
+    // Legal, and waiting only for the clash die; the state is untouched.
+    let choices = [(P0, cmd("stance lunge")), (P1, cmd("stance lunge"))];
+    assert_eq!(Duel.apply_sealed(&s, &choices, &mut NoDice).map(|_| ()), Err(ApplyError::NeedDice));
+    for roll in [1, 2] {
+        let (next, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[roll]);
+        assert_eq!(
+            texts(&events),
+            [
+                "Round 1 stances: Red lunges, Blue lunges".to_string(),
+                format!("Clash: Red, Blue all lunge; rolls {roll}: each loses 1 HP (Red 9 HP, Blue 9 HP)"),
+            ]
+        );
+        assert_eq!(
+            events[1].data,
+            serde_json::json!({
+                "event": "clash", "round": 1, "roll": roll, "hurt": true, "duellists": [0, 1], "hp": [9, 9]
+            })
+        );
+        assert_eq!((next.hp(0), next.hp(1)), (9, 9));
+        // The stances still hold, and the action step starts as usual.
+        assert!(next.duellists().iter().all(|d| d.stance == Some(Stance::Lunge)));
+        assert!(matches!(Duel.pending(&next), Pending::Command { player: P0, .. }));
+        let (next, events) = play(&next, P0, "fire 1", &[3]);
+        assert_eq!(texts(&events), ["Red fires at Blue: rolls 3, +1 lunge, Blue lunges (+1): 5 damage (Blue 4 HP)"]);
+        assert_eq!(next.hp(1), 4);
+    }
+    // Every lunging duellist of the melee loses 1 HP.
+    let s = step(&start("melee"), P0, "initiative", &[3, 2, 1]);
+    let (next, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[1]);
+    assert_eq!(
+        texts(&events)[1],
+        "Clash: Red, Blue, Green all lunge; rolls 1: each loses 1 HP (Red 7 HP, Blue 7 HP, Green 7 HP)"
+    );
+    assert_eq!(events[1].data["roll"], 1);
+    assert!(next.duellists().iter().all(|d| d.hp == 7));
+}
+
+#[test]
+fn rule_4_4_clash_on_3_to_6_does_no_harm() {
+    let s = step(&start("standard"), P0, "initiative", &[2, 1]);
+    for roll in 3..=6 {
+        let (next, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[roll]);
+        assert_eq!(
+            texts(&events),
+            [
+                "Round 1 stances: Red lunges, Blue lunges".to_string(),
+                format!("Clash: Red, Blue all lunge; rolls {roll}: no harm"),
+            ]
+        );
+        assert_eq!(
+            events[1].data,
+            serde_json::json!({
+                "event": "clash", "round": 1, "roll": roll, "hurt": false, "duellists": [0, 1], "hp": [10, 10]
+            })
+        );
+        assert_eq!((next.hp(0), next.hp(1)), (10, 10));
+        assert!(matches!(Duel.pending(&next), Pending::Command { player: P0, .. }));
+    }
+}
+
+#[test]
+fn rule_4_4_no_clash_unless_every_living_duellist_lunges() {
+    // Standard: any guard means no die and no clash (`stances` checks that no die is used
+    // and that the same choices resolve without dice).
+    let s = step(&start("standard"), P0, "initiative", &[2, 1]);
+    for (red, blue) in [("lunge", "guard"), ("guard", "lunge"), ("guard", "guard")] {
+        let (next, events) = stances(&s, &[(P0, red), (P1, blue)], &[]);
+        assert_eq!(events.len(), 1, "{red}/{blue}: only the stances are revealed");
+        assert_eq!(events[0].data["event"], "stances");
+        assert_eq!((next.hp(0), next.hp(1)), (10, 10));
+    }
+    // Melee, three players: two lunge and one guards: no roll, even with a 1 at hand.
+    let s = step(&start("melee"), P0, "initiative", &[3, 2, 1]);
+    for guard in [P0, P1, P2] {
+        let choices: Vec<(PlayerId, DuelCommand)> = [P0, P1, P2]
+            .into_iter()
+            .map(|p| (p, cmd(if p == guard { "stance guard" } else { "stance lunge" })))
+            .collect();
+        let without = Duel.apply_sealed(&s, &choices, &mut NoDice).expect("no die needed");
+        let mut one = ScriptedDice::new(&[1]);
+        let with = Duel.apply_sealed(&s, &choices, &mut one).expect("resolves");
+        assert_eq!(one.used(), 0, "{guard} guards: no clash die");
+        assert_eq!((&with.state, &with.events), (&without.state, &without.events));
+        assert_eq!(texts(&with.events).len(), 1);
+        assert!(with.state.duellists().iter().all(|d| d.hp == 8));
+    }
+    // Duellists that are out do not count: with Green out, Red and Blue lunging clash.
+    let s = step(&start("melee"), P0, "initiative", &[5, 4, 3]); // Red, Blue, Green.
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard"), (P2, "lunge")], &[]).0;
+    let s = step(&s, P0, "fire 2", &[6]); // 6 + 1 lunging target = 7: Green 1 HP.
+    let s = step(&s, P1, "fire 2", &[1]); // 1 + 1 = 2: Green out.
+    assert_eq!(s.living(), [0, 1]);
+    let s = step(&s, P0, "initiative", &[2, 1]);
+    let (s, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[2]);
+    assert_eq!(texts(&events)[1], "Clash: Red, Blue all lunge; rolls 2: each loses 1 HP (Red 7 HP, Blue 7 HP)");
+    assert_eq!(s.hp(2), 0);
+    // A player's one stance goes to all of its duellists (rule 4.2): player 0 runs Red
+    // and Green; both lunge with Blue, so all three clash; Blue guarding means no clash.
+    let data = ScenarioData::load("melee").expect("melee");
+    let s = DuelState::new(&data, &seats_with("melee", &[&["red", "green"], &["blue"]])).expect("state");
+    let s = step(&s, P0, "initiative", &[3, 2, 1]);
+    let (next, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[1]);
+    assert_eq!(events[1].data["duellists"], serde_json::json!([0, 1, 2]));
+    assert!(next.duellists().iter().all(|d| d.hp == 7));
+    let (next, events) = stances(&s, &[(P0, "lunge"), (P1, "guard")], &[]);
+    assert_eq!(events.len(), 1);
+    assert!(next.duellists().iter().all(|d| d.hp == 8));
+}
+
+#[test]
+fn rule_4_4_clash_can_put_duellists_out_and_end_the_game() {
+    // Both at 1 HP: the clash puts both out, no duellist is left standing (rule 7.1).
+    let s = to_actions(&start("standard"), &[2, 1], "lunge", "lunge", &[6]);
+    let s = step(&s, P0, "fire 1", &[6]); // 8: Blue 2 HP.
+    let s = step(&s, P1, "fire 0", &[6]); // 8: Red 2 HP.
+    let s = to_actions(&s, &[2, 1], "guard", "guard", &[]);
+    let s = step(&s, P0, "fire 1", &[2]); // 1: Blue 1 HP.
+    let s = step(&s, P1, "fire 0", &[3]); // 1: Red 1 HP.
+    assert_eq!((s.hp(0), s.hp(1), s.round()), (1, 1, 3));
+    let s = step(&s, P0, "initiative", &[2, 1]);
+    let (s, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[1]);
+    assert_eq!(
+        texts(&events),
+        [
+            "Round 3 stances: Red lunges, Blue lunges",
+            "Clash: Red, Blue all lunge; rolls 1: each loses 1 HP (Red 0 HP, Blue 0 HP)",
+            "Red is out",
+            "Blue is out",
+            "Game over: No duellist is left standing after round 3",
+        ]
+    );
+    assert_eq!(events[1].data["roll"], 1);
+    assert_eq!(events[2].data, serde_json::json!({"event": "out", "round": 3, "duellist": 0}));
+    assert_eq!(events[3].data, serde_json::json!({"event": "out", "round": 3, "duellist": 1}));
+    assert_eq!(
+        events[4].data,
+        serde_json::json!({"event": "over", "round": 3, "how": "last_standing", "duellists": [], "winners": []})
+    );
+    assert!(s.is_over());
+    assert!(s.living().is_empty());
+    assert_eq!(
+        Duel.pending(&s),
+        Pending::Over { result: "No duellist is left standing after round 3".into(), winners: vec![] }
+    );
+    assert_eq!(
+        Duel.summary(&s),
+        "Duel, scenario standard: round 3 of 6\n  0 Red Duellist (player 0): out\n  \
+         1 Blue Duellist (player 1): out\nGame over: No duellist is left standing after round 3"
+    );
+    for p in [P0, P1] {
+        assert!(Duel.legal_commands(&s, p).is_empty());
+        assert_refused(&s, p, "initiative", "2.3");
+    }
+
+    // Only one left standing: it wins at once, before anyone acts.
+    let s = to_actions(&start("standard"), &[1, 2], "lunge", "lunge", &[6]); // Blue first.
+    let s = step(&s, P1, "fire 0", &[6]); // 8: Red 2 HP.
+    let s = step(&s, P0, "fire 1", &[4]); // 6: Blue 4 HP.
+    let s = to_actions(&s, &[1, 2], "guard", "guard", &[]);
+    let s = step(&s, P1, "fire 0", &[2]); // 1: Red 1 HP.
+    let s = step(&s, P0, "fire 1", &[1]); // 0.
+    let s = step(&s, P0, "initiative", &[1, 2]);
+    let (s, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge")], &[2]);
+    assert_eq!(
+        texts(&events)[1..],
+        [
+            "Clash: Red, Blue all lunge; rolls 2: each loses 1 HP (Red 0 HP, Blue 3 HP)",
+            "Red is out",
+            "Game over: Blue Duellist wins in round 3: the last duellist standing, with 3 HP",
+        ]
+    );
+    assert_eq!(
+        Duel.pending(&s),
+        Pending::Over {
+            result: "Blue Duellist wins in round 3: the last duellist standing, with 3 HP".into(),
+            winners: vec![P1]
+        }
+    );
+
+    // In the melee the clash may put one duellist out and the fight goes on without it.
+    let s = step(&start("melee"), P0, "initiative", &[5, 3, 1]); // Red, Blue, Green.
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard"), (P2, "guard")], &[]).0;
+    let s = step(&s, P0, "rest", &[]);
+    let s = step(&s, P1, "fire 0", &[6]); // 3: Red 5 HP.
+    let s = step(&s, P2, "fire 0", &[6]); // 3: Red 2 HP.
+    let s = step(&s, P0, "initiative", &[1, 5, 3]); // Blue, Green, Red.
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard"), (P2, "guard")], &[]).0;
+    let s = step(&s, P1, "fire 0", &[2]); // 1: Red 1 HP.
+    let s = step(&s, P2, "rest", &[]);
+    let s = step(&s, P0, "fire 1", &[1]); // 0.
+    let s = step(&s, P0, "initiative", &[5, 3, 1]); // Red, Blue, Green.
+    let (s, events) = stances(&s, &[(P0, "lunge"), (P1, "lunge"), (P2, "lunge")], &[1]);
+    assert_eq!(
+        texts(&events)[1..],
+        ["Clash: Red, Blue, Green all lunge; rolls 1: each loses 1 HP (Red 0 HP, Blue 7 HP, Green 7 HP)", "Red is out"]
+    );
+    assert!(!s.is_over());
+    assert_eq!(s.living(), [1, 2]);
+    // Red, first in the order, is out before its turn (rule 5.1): Blue acts.
+    assert_eq!(s.acting(), Some(1));
+    assert_eq!(legal_texts(&s, P1), ["fire 2", "rest"]);
+    assert!(Duel.summary(&s).contains("0 Red Duellist (player 0): out\n"));
 }
 
 // ---------------------------------------------------------------- 5.0 Actions
