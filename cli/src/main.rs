@@ -84,8 +84,3 @@ fn main() -> ExitCode {
         Err(f) => f.report(json),
     }
 }
-
-/// Where a file argument points, for messages.
-pub fn shown(path: &std::path::Path) -> String {
-    path.display().to_string()
-}

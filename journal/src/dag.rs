@@ -9,7 +9,7 @@
 use crate::entry::{Ack, Body, SignedEntry};
 use crate::error::{Problem, Where};
 use crate::ids::EntryId;
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Entries grouped into feeds and checked for links, gaps, equivocation and acks.
 pub struct Feeds<'a> {
@@ -21,9 +21,9 @@ pub struct Feeds<'a> {
 /// whose creator is `creator`, checking everything that does not need the rules.
 pub fn feeds<'a>(entries: &[&'a SignedEntry], players: usize, creator: u8) -> Result<Feeds<'a>, Problem> {
     let mut feeds: Vec<Vec<&SignedEntry>> = vec![Vec::new(); players];
-    let mut seen: HashMap<EntryId, ()> = HashMap::new();
+    let mut seen: HashSet<EntryId> = HashSet::new();
     for e in entries {
-        if seen.insert(e.id, ()).is_some() {
+        if !seen.insert(e.id) {
             return Err(Problem::Duplicate { entry: Where::of(e) });
         }
         let a = usize::from(e.entry.author);
@@ -189,20 +189,18 @@ impl<'a> Feeds<'a> {
                     prev_ok && e.entry.acks.iter().all(|k| (k.seq as usize) < placed[usize::from(k.author)])
                 })
             });
-            match next {
-                Some(a) => {
-                    out.push(self.feeds[a][placed[a]]);
-                    placed[a] += 1;
-                }
-                None => {
-                    return Err(Problem::Link {
-                        entry: Where::of(
-                            self.feeds.iter().zip(&placed).find_map(|(f, &p)| f.get(p)).copied().unwrap_or(out[0]),
-                        ),
-                        reason: "its acks form a cycle".into(),
-                    })
-                }
+            if let Some(a) = next {
+                out.push(self.feeds[a][placed[a]]);
+                placed[a] += 1;
+                continue;
             }
+            // Fewer than `total` are placed, so some feed has a next entry: it waits on an
+            // entry that waits on it.
+            let stuck = self.feeds.iter().zip(&placed).find_map(|(f, &p)| f.get(p).copied());
+            return Err(match stuck {
+                Some(e) => Problem::Link { entry: Where::of(e), reason: "its acks form a cycle".into() },
+                None => Problem::NoGenesis,
+            });
         }
         Ok(out)
     }

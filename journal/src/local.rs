@@ -89,8 +89,10 @@ pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) ->
     let staged = staged(game)?;
     match &game.replay.phase {
         Phase::Playing => {}
-        Phase::Sealing { step, commits, .. } if !commits.contains_key(&me) => {
-            return seal(game, me, key, step.clone(), command, Vec::new());
+        Phase::Sealing { step, players, commits, .. } if players.contains(&me) && !commits.contains_key(&me) => {
+            let step = step.clone();
+            ruleset.check_sealed(&game.replay.state, me, &command).map_err(|e| GameError::Refused(e.to_string()))?;
+            return seal(game, me, key, step, command, Vec::new());
         }
         _ => return Err(GameError::Refused(format!("not now: {}", waiting_sentence(game)))),
     }
