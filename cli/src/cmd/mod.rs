@@ -46,6 +46,17 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| Failure::new("file", format!("cannot read {}: {e}", path.display())))
 }
 
+/// Refuse early, before anything is signed, when an output file is already there.
+pub fn check_new_file(path: Option<&Path>) -> Result<()> {
+    match path {
+        Some(p) if p.exists() => {
+            Err(Failure::usage(format!("{} already exists; grognard never overwrites a file", p.display()))
+                .hint("choose another name with --out"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Write a file for the user (packets), refusing to overwrite anything.
 pub fn write_new_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
     use std::io::Write;

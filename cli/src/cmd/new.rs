@@ -56,6 +56,7 @@ fn opponent(arg: &str) -> Result<PublicLine> {
 
 pub fn run(args: Args, json: bool) -> Result<()> {
     let home = seat::home()?;
+    super::check_new_file(args.out.as_deref())?;
     let me = home.identity(args.identity.as_deref())?;
     let ruleset = registry::find(&args.ruleset)
         .ok_or_else(|| Failure::usage(format!("no ruleset `{}`", args.ruleset)).hint("see `grognard scenarios`"))?;

@@ -15,6 +15,7 @@ pub struct Args {
 
 pub fn run(args: Args, json: bool) -> Result<()> {
     let mut local = args.game.open()?;
+    super::check_new_file(args.out.as_deref())?;
     let key = local.unlock()?;
     let before = local.game.entries.len();
     let packet = local::send(&mut local.game, local.me, &key)?;
