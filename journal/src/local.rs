@@ -27,6 +27,8 @@ const SEALED: &str = "sealed.json";
 pub struct Staged {
     /// The id of the last journal entry when the commands were staged.
     pub head: Option<EntryId>,
+    /// The player who staged them.
+    pub player: u8,
     pub commands: Vec<Value>,
 }
 
@@ -45,23 +47,27 @@ fn head(game: &Game) -> Option<EntryId> {
     game.entries.last().map(|e| e.id)
 }
 
-/// The staged commands; commands staged on another journal head are stale and dropped.
+/// The staged commands. Other players' entries may have arrived since they were staged
+/// (they are checked again by `preview`); but once an entry of the staging player follows
+/// the head they were staged on, they were signed (a crash came before this file was
+/// cleared) or overtaken, and are dropped rather than applied twice.
 pub fn staged(game: &Game) -> Result<Staged, GameError> {
     let Some(bytes) = game.store().read_side(STAGED)? else { return Ok(Staged::default()) };
     let staged: Staged = serde_json::from_slice(&bytes)
         .map_err(|e| GameError::Refused(format!("{STAGED} is damaged ({e}); delete it to drop the staged commands")))?;
-    if staged.head != head(game) {
-        return Ok(Staged::default());
+    let since = staged.head.and_then(|h| game.entries.iter().position(|e| e.id == h)).map(|p| &game.entries[p + 1..]);
+    match since {
+        Some(later) if !later.iter().any(|e| e.entry.author == staged.player) => Ok(staged),
+        _ => Ok(Staged::default()),
     }
-    Ok(staged)
 }
 
-fn save_staged(game: &Game, commands: Vec<Value>) -> Result<(), GameError> {
+fn save_staged(game: &Game, me: PlayerId, commands: Vec<Value>) -> Result<(), GameError> {
     if commands.is_empty() {
         game.store().remove_side(STAGED)?;
         return Ok(());
     }
-    let staged = Staged { head: head(game), commands };
+    let staged = Staged { head: head(game), player: me.0, commands };
     let bytes = serde_json::to_vec_pretty(&staged).map_err(|e| GameError::Refused(e.to_string()))?;
     game.store().write_private(STAGED, &bytes)?;
     Ok(())
@@ -109,7 +115,7 @@ pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) ->
                 Ok((_, events)) => {
                     let mut commands = staged.commands;
                     commands.push(command);
-                    save_staged(game, commands)?;
+                    save_staged(game, me, commands)?;
                     Ok(DoOutcome::Staged { events })
                 }
                 Err(ApplyError::NeedDice) => {
@@ -117,7 +123,7 @@ pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) ->
                         staged.commands.into_iter().map(|command| Body::Command { command }).collect();
                     bodies.push(Body::Command { command });
                     let ids = game.append_own(me, key, bodies)?;
-                    save_staged(game, Vec::new())?;
+                    save_staged(game, me, Vec::new())?;
                     Ok(DoOutcome::Signed { ids })
                 }
                 Err(ApplyError::Rule(e)) => Err(GameError::Refused(e.to_string())),
@@ -150,7 +156,7 @@ fn seal(
     let mut bodies: Vec<Body> = staged.into_iter().map(|command| Body::Command { command }).collect();
     bodies.push(Body::Seal { step: step.clone(), commitment });
     let ids = game.append_own(me, key, bodies)?;
-    save_staged(game, Vec::new())?;
+    save_staged(game, me, Vec::new())?;
     Ok(DoOutcome::Sealed { step, id: *ids.last().expect("one entry at least") })
 }
 
@@ -165,9 +171,9 @@ fn sealed_choices(game: &Game) -> Result<BTreeMap<String, Value>, GameError> {
 
 /// Drop the last staged command (or all). Returns what was dropped.
 pub fn undo(game: &Game, all: bool) -> Result<Vec<Value>, GameError> {
-    let mut staged = staged(game)?.commands;
+    let Staged { player, commands: mut staged, .. } = staged(game)?;
     let dropped = if all { std::mem::take(&mut staged) } else { staged.pop().into_iter().collect() };
-    save_staged(game, staged)?;
+    save_staged(game, PlayerId(player), staged)?;
     Ok(dropped)
 }
 
@@ -179,7 +185,7 @@ pub fn flush(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entry
     }
     let bodies = staged.commands.into_iter().map(|command| Body::Command { command }).collect();
     let ids = game.append_own(me, key, bodies)?;
-    save_staged(game, Vec::new())?;
+    save_staged(game, me, Vec::new())?;
     Ok(ids)
 }
 

@@ -1,7 +1,7 @@
 //! What the local player's program refuses before signing anything.
 
 use grognard_acceptance::{dice, Table};
-use grognard_journal::entry::DiceMode;
+use grognard_journal::entry::{Body, DiceMode};
 use grognard_journal::local;
 
 fn try_do(table: &Table, i: usize, text: &str) -> Result<(), String> {
@@ -43,4 +43,49 @@ fn staged_commands_can_be_undone_but_rolls_cannot() {
     assert!(matches!(done, local::DoOutcome::Signed { .. }), "{done:?}");
     assert!(local::undo(&game, true).expect("undo").is_empty(), "nothing staged to undo");
     assert!(game.replay.log.last().is_some_and(|i| !i.rolls.is_empty()), "the roll is in the journal");
+}
+
+#[test]
+fn staged_commands_survive_other_players_entries_but_never_apply_twice() {
+    let table = Table::new("melee", 3, dice(DiceMode::Fair, vec![]));
+    try_do(&table, 0, "initiative").expect("initiative");
+    for i in 0..3 {
+        table.exchange(i); // the witnesses reveal
+    }
+    for i in 0..3 {
+        try_do(&table, i, "stance guard").expect("a stance");
+    }
+    for _ in 0..2 {
+        for i in 0..3 {
+            table.exchange(i); // seals cross, then openings
+        }
+    }
+    let g = table.open(0);
+    let acting = grognard_engine::AnyRuleset::pending(g.replay.ruleset, &g.replay.state).players()[0];
+    let i = usize::from(acting.0);
+    // The acting player stages a command that rolls no dice: nothing is signed yet.
+    let before = table.journal_bytes(i);
+    if try_do(&table, i, "rest").is_err() {
+        try_do(&table, i, "bonus bandage").expect("the bonus due first");
+    }
+    assert_eq!(table.journal_bytes(i), before, "staged, not signed");
+    let staged_file = table.seats[i].dir.join("staged.json");
+    let staged_bytes = std::fs::read(&staged_file).expect("staged.json");
+
+    // Another player's entry arrives meanwhile: a fresh dice chain.
+    let other = (i + 1) % 3;
+    let seat = &table.seats[other];
+    let mut g_other = table.open(other);
+    let anchor = g_other.replay.chain_anchor(seat.me, 1);
+    let fresh = grognard_journal::chain::commit(&seat.key, &g_other.replay.game, &anchor, 1, 64);
+    g_other.append_own(seat.me, &seat.key, vec![Body::Chain { chain: fresh }]).expect("a fresh chain");
+    table.deliver(&g_other.packet_for_others(seat.me), i).expect("honest");
+    assert_ne!(table.journal_bytes(i), before, "the other player's entry is in");
+    assert_eq!(local::staged(&table.open(i)).expect("staged").commands.len(), 1, "still staged");
+
+    // Signed and sent; then, as after a crash before staged.json was cleared, it comes back.
+    let packet = table.send(i);
+    assert!(packet.entries.iter().any(|e| e.entry.author == acting.0), "the staged command was signed");
+    std::fs::write(&staged_file, &staged_bytes).expect("restore the stale file");
+    assert!(local::staged(&table.open(i)).expect("staged").commands.is_empty(), "never applied twice");
 }
