@@ -16,4 +16,5 @@ pub mod rolls;
 pub mod sealed;
 pub mod signatures;
 pub mod store;
+pub mod story;
 pub mod verify;

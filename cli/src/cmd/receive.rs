@@ -36,33 +36,20 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                     .hint("if it is an invitation, run `grognard join` with it"));
             }
             let mut local = seat::open(&dir)?;
-            let before: Vec<usize> = local.game.replay.log.iter().map(|i| i.events.len() + i.rolls.len()).collect();
             match local.game.import(&packet) {
                 Ok(report) => {
                     progress = true;
-                    let r = &local.game.replay;
-                    // New entries, and earlier dice requests whose dice just came in.
-                    let story: Vec<String> = r
-                        .log
-                        .iter()
-                        .enumerate()
-                        .filter(|(n, i)| before.get(*n).is_none_or(|b| *b < i.events.len() + i.rolls.len()))
-                        .map(|(_, i)| i)
-                        .flat_map(|i| {
-                            std::iter::once(i.text.clone()).chain(i.events.iter().map(|e| format!("  {}", e.text)))
-                        })
-                        .collect();
+                    let added: std::collections::HashSet<_> = report.added.iter().copied().collect();
+                    let story = grognard_journal::story::story(&local.game, &added);
                     let waiting = local::waiting_sentence(&local.game);
                     text.push_str(&format!(
-                        "{}: {} new entries, {} already known.\n{}\nWaiting for: {waiting}\n",
+                        "{}: {} new entries, {} already known.\n{}\n{}\n",
                         path.display(),
                         report.added.len(),
                         report.known,
-                        story.join("\n")
+                        story.join("\n"),
+                        grognard_journal::story::next_step(&local.game, local.me)
                     ));
-                    if local::owes_mechanical(&local.game, local.me) {
-                        text.push_str("You owe a dice reveal or a sealed opening: run `grognard send`.\n");
-                    }
                     reports.push(json!({"packet": path, "game": packet.game.to_hex(), "added": report.added.len(),
                                         "known": report.known, "story": story, "waiting": waiting}));
                 }
