@@ -12,11 +12,13 @@ pub struct Failure {
     pub message: String,
     pub hint: Option<String>,
     pub usage: bool,
+    /// Already reported by the command itself: only the exit status is left to give.
+    pub reported: bool,
 }
 
 impl Failure {
     pub fn new(code: &str, message: impl Into<String>) -> Failure {
-        Failure { code: code.into(), message: message.into(), hint: None, usage: false }
+        Failure { code: code.into(), message: message.into(), hint: None, usage: false, reported: false }
     }
 
     pub fn usage(message: impl Into<String>) -> Failure {
@@ -33,7 +35,15 @@ impl Failure {
         self
     }
 
+    /// A failure the command has already told the user about (exit status 1).
+    pub fn reported(code: &str) -> Failure {
+        Failure { reported: true, ..Failure::new(code, "") }
+    }
+
     pub fn report(&self, json: bool) -> ExitCode {
+        if self.reported {
+            return ExitCode::from(1);
+        }
         if json {
             let v = json!({"ok": false, "error": self.code, "message": self.message, "hint": self.hint});
             println!("{v}");

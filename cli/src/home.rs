@@ -194,6 +194,10 @@ impl Home {
         Ok(Home::open(home_dir()?))
     }
 
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     pub fn keys_dir(&self) -> PathBuf {
         self.root.join("keys")
     }

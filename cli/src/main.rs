@@ -5,6 +5,8 @@
 mod cmd;
 mod failure;
 mod home;
+mod inbox;
+mod mailer;
 mod registry;
 mod seat;
 
@@ -46,8 +48,10 @@ enum Command {
     Undo(cmd::play::UndoArgs),
     /// Sign the staged work and what you owe (sealed openings, dice reveals) into a packet file.
     Send(cmd::send::Args),
-    /// Import a packet file.
+    /// Import packets: packet files, mail messages, mboxes, Maildirs or the IMAP mailbox.
     Receive(cmd::receive::Args),
+    /// Read mail and answer dice requests and sealed openings by mail, without a decision.
+    Autoreply(cmd::autoreply::Args),
     /// Verify a journal completely: signatures, links, dice, sealed choices and every rule.
     Verify(cmd::verify::Args),
     /// The story of the game: every entry, command, roll and event.
@@ -76,6 +80,7 @@ fn main() -> ExitCode {
         Command::Undo(a) => cmd::play::run_undo(a, json),
         Command::Send(a) => cmd::send::run(a, json),
         Command::Receive(a) => cmd::receive::run(a, json),
+        Command::Autoreply(a) => cmd::autoreply::run(a, json),
         Command::Verify(a) => cmd::verify::run(a, json),
         Command::Log(a) => cmd::log::run(a, json),
     };

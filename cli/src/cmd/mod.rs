@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod autoreply;
 pub mod games;
 pub mod join;
 pub mod keygen;

@@ -1,77 +1,138 @@
 use crate::failure::{Failure, Result};
+use crate::inbox::{self, Handled, Letter, Report};
 use crate::seat;
-use grognard_journal::local;
-use grognard_journal::packet::Packet;
-use serde_json::json;
+use grognard_mail::mailbox::{self, Source};
+use grognard_mail::{config, read_message};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Packet files; several are imported in whatever order they fit.
-    #[arg(required = true)]
-    packets: Vec<PathBuf>,
+    /// Packet files, mail messages (.eml), mboxes or Maildirs; packets are imported in
+    /// whatever order they fit.
+    sources: Vec<PathBuf>,
+    /// Also read the unseen messages of the IMAP mailbox configured for this identity
+    /// (`[receive]` in <home>/mail/<identity>.toml); they are marked seen once imported.
+    #[arg(long)]
+    imap: bool,
+    /// The identity whose IMAP settings to use (a name, email or slug).
+    #[arg(long = "as")]
+    identity: Option<String>,
+}
+
+/// Read the letters of a local source (a bad message is refused and the rest read on).
+pub fn letters_from(path: &PathBuf, report: &mut Report) -> Result<Vec<Letter>> {
+    let source = mailbox::detect(path).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let maildir = matches!(source, Source::Maildir(_));
+    let messages = mailbox::messages(&source).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let mut letters = Vec::new();
+    for m in messages {
+        match read_message(&m.bytes) {
+            Ok(item) => letters.push(Letter {
+                origin: m.origin.clone(),
+                packets: item.packets,
+                handled: match (&m.maildir_path, maildir) {
+                    (Some(p), true) => Handled::Maildir(p.clone()),
+                    _ => Handled::Nothing,
+                },
+            }),
+            Err(e) => report.refuse(&m.origin, &Failure::new(e.code(), e.to_string())),
+        }
+    }
+    Ok(letters)
+}
+
+/// The IMAP settings and password of an identity.
+pub fn imap_settings(identity: Option<&str>) -> Result<(config::Receive, String)> {
+    let home = seat::home()?;
+    let id = home.identity(identity)?;
+    let settings = config::load(home.root(), &id.slug).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let receive = settings.receive.ok_or_else(|| {
+        Failure::usage(format!("no [receive] settings in {}", config::config_path(home.root(), &id.slug).display()))
+            .hint("see README.md, \"Playing by mail\"")
+    })?;
+    let password = receive.password().map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    Ok((receive, password))
+}
+
+pub fn letters_from_imap(receive: &config::Receive, password: &str, report: &mut Report) -> Result<Vec<Letter>> {
+    let fetched = grognard_mail::fetch_unseen(
+        &receive.host,
+        receive.port,
+        receive.security,
+        &receive.user,
+        password,
+        &receive.mailbox,
+    )
+    .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let mut letters = Vec::new();
+    for m in fetched {
+        let origin = format!("{} UID {}", receive.mailbox, m.uid);
+        match m.read() {
+            Ok(item) => letters.push(Letter { origin, packets: item.packets, handled: Handled::Imap(m.uid) }),
+            Err(e) => report.refuse(&origin, &Failure::new(e.code(), e.to_string())),
+        }
+    }
+    Ok(letters)
+}
+
+/// Mark imported messages handled: Maildir messages move to cur/ as seen, IMAP messages
+/// get the \Seen flag.
+pub fn mark_handled(report: &Report, imap: Option<&(config::Receive, String)>) -> Result<()> {
+    let mut uids = Vec::new();
+    for h in &report.handled {
+        match h {
+            Handled::Maildir(path) => {
+                grognard_mail::mark_seen_maildir(path).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+            }
+            Handled::Imap(uid) => uids.push(*uid),
+            Handled::Nothing => {}
+        }
+    }
+    if let (Some((r, password)), false) = (imap, uids.is_empty()) {
+        grognard_mail::mark_seen(&r.host, r.port, r.security, &r.user, password, &r.mailbox, &uids)
+            .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// Read and import everything the arguments name.
+pub fn receive_all(sources: &[PathBuf], imap: Option<&(config::Receive, String)>) -> Result<Report> {
+    let home = seat::home()?;
+    let mut report = Report::default();
+    let mut letters = Vec::new();
+    for path in sources {
+        match letters_from(path, &mut report) {
+            Ok(l) => letters.extend(l),
+            Err(f) => report.refuse(&path.display().to_string(), &f),
+        }
+    }
+    if let Some((r, password)) = imap {
+        letters.extend(letters_from_imap(r, password, &mut report)?);
+    }
+    inbox::import_all(&home, letters, &mut report);
+    mark_handled(&report, imap)?;
+    Ok(report)
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    let home = seat::home()?;
-    let mut decoded = Vec::new();
-    for path in &args.packets {
-        let bytes = super::read_file(path)?;
-        let packet = Packet::decode(&bytes)
-            .map_err(|e| Failure::new("packet", format!("{}: {e}", path.display())).hint("nothing was imported"))?;
-        decoded.push((path.clone(), packet));
+    if args.sources.is_empty() && !args.imap {
+        return Err(Failure::usage("name packet files, mail messages, mboxes or Maildirs, or pass --imap"));
     }
-    let mut reports = Vec::new();
-    let mut text = String::new();
-    // Import what fits; a packet that needs another one first waits for the next pass.
-    let mut pending = decoded;
-    let mut last_error = None;
-    while !pending.is_empty() {
-        let mut progress = false;
-        let mut later = Vec::new();
-        for (path, packet) in pending {
-            let dir = home.games_dir().join(packet.game.to_hex());
-            if !dir.join("journal").is_file() {
-                return Err(Failure::new("unknown-game", format!("{}: no local game {}", path.display(), packet.game))
-                    .hint("if it is an invitation, run `grognard join` with it"));
-            }
-            let mut local = seat::open(&dir)?;
-            match local.game.import(&packet) {
-                Ok(report) => {
-                    progress = true;
-                    let added: std::collections::HashSet<_> = report.added.iter().copied().collect();
-                    let story = grognard_journal::story::story(&local.game, &added);
-                    let waiting = local::waiting_sentence(&local.game);
-                    text.push_str(&format!(
-                        "{}: {} new entries, {} already known.\n{}\n{}\n",
-                        path.display(),
-                        report.added.len(),
-                        report.known,
-                        story.join("\n"),
-                        grognard_journal::story::next_step(&local.game, local.me)
-                    ));
-                    reports.push(json!({"packet": path, "game": packet.game.to_hex(), "added": report.added.len(),
-                                        "known": report.known, "story": story, "waiting": waiting}));
-                }
-                Err(e) if matches!(e.code(), "gap") => {
-                    last_error = Some((path.clone(), e));
-                    later.push((path, packet));
-                }
-                Err(e) => {
-                    return Err(
-                        Failure::from(e).hint(format!("{} was refused; the journal is unchanged", path.display()))
-                    );
-                }
-            }
+    let imap = if args.imap { Some(imap_settings(args.identity.as_deref())?) } else { None };
+    let report = receive_all(&args.sources, imap.as_ref())?;
+    super::emit(json, report.json(), || {
+        let mut t = report.text.clone();
+        if report.skipped > 0 {
+            t.push_str(&format!("{} message(s) without a packet skipped.\n", report.skipped));
         }
-        if !progress {
-            if let Some((path, e)) = last_error {
-                return Err(Failure::from(e).hint(format!("{} was refused; the journal is unchanged", path.display())));
-            }
-            break;
-        }
-        pending = later;
+        t
+    });
+    if !json {
+        eprint!("{}", report.problems);
     }
-    super::emit(json, json!({"ok": true, "imported": reports}), || text);
-    Ok(())
+    if report.refused.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::reported("refused"))
+    }
 }

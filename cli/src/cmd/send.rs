@@ -11,6 +11,10 @@ pub struct Args {
     /// Where to write the packet (default: ./<game>-<you>-<entries>.grog).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also mail the packet to every other player (SMTP, sendmail or the outbox directory,
+    /// as `<home>/mail/<identity>.toml` says; by default the directory `<home>/outbox`).
+    #[arg(long)]
+    mail: bool,
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
@@ -33,6 +37,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}-{me}-{}.grog", game.replay.game.short(), game.entries.len())));
     super::write_new_file(&out, &packet.encode())?;
+    let mailed = if args.mail { Some(crate::mailer::mail_packet(&local, &packet)?) } else { None };
     let to: Vec<String> = game
         .replay
         .genesis
@@ -44,14 +49,21 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         .collect();
     super::emit(
         json,
-        json!({"ok": true, "packet": out, "entries": packet.entries.len(), "signed": signed, "to": to, "waiting": waiting}),
+        json!({"ok": true, "packet": out, "entries": packet.entries.len(), "signed": signed, "to": to, "waiting": waiting,
+               "mailed": mailed.as_ref().map(|m| m.to_string())}),
         || {
+            let sent = match &mailed {
+                Some(m) => format!("Mailed: {m}"),
+                None => format!(
+                    "Send it to {}; they run `grognard receive {}`.",
+                    to.join(", "),
+                    out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
+                ),
+            };
             format!(
-                "Wrote {} ({} entries, {signed} newly signed). Send it to {}; they run `grognard receive {}`.\nWaiting for: {waiting}",
+                "Wrote {} ({} entries, {signed} newly signed). {sent}\nWaiting for: {waiting}",
                 out.display(),
-                packet.entries.len(),
-                to.join(", "),
-                out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
+                packet.entries.len()
             )
         },
     );

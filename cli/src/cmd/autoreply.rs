@@ -1,0 +1,81 @@
+use crate::failure::{Failure, Result};
+use crate::seat;
+use grognard_journal::local;
+use grognard_journal::replay::Owed;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Mail messages, mboxes, Maildirs or packet files to read.
+    sources: Vec<PathBuf>,
+    /// Also read the IMAP mailbox configured for this identity.
+    #[arg(long)]
+    imap: bool,
+    /// The identity whose IMAP settings to use.
+    #[arg(long = "as")]
+    identity: Option<String>,
+    /// Keep watching: read the sources again every this many seconds.
+    #[arg(long)]
+    watch: Option<u64>,
+    /// With --watch, stop after this many rounds (default: never).
+    #[arg(long)]
+    rounds: Option<u64>,
+}
+
+/// Answer what the games owe without a decision: reveal dice values and open sealed
+/// choices, then mail the reply. Never plays or sends a command for the player.
+fn answer(json: bool) -> Result<usize> {
+    let home = seat::home()?;
+    let mut answered = 0;
+    for dir in seat::game_dirs(&home)? {
+        let mut local = seat::open(&dir)?;
+        let owed: Vec<Owed> =
+            local.game.replay.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
+        let mechanical =
+            !owed.is_empty() && owed.iter().all(|o| matches!(o, Owed::Reveal { .. } | Owed::Unseal { .. }));
+        if !mechanical {
+            continue;
+        }
+        let key = local.unlock()?;
+        let ids = local::settle(&mut local.game, local.me, &key)?;
+        let packet = local.game.packet_for_others(local.me);
+        let sent = crate::mailer::mail_packet(&local, &packet)?;
+        answered += 1;
+        super::emit(
+            json,
+            json!({"ok": true, "game": local.game.replay.game.to_hex(), "signed": ids.len(), "mailed": sent.to_string()}),
+            || format!("Game {}: answered with {} entries. Mailed: {sent}", local.game.replay.game.short(), ids.len()),
+        );
+    }
+    Ok(answered)
+}
+
+pub fn run(args: Args, json: bool) -> Result<()> {
+    if args.sources.is_empty() && !args.imap {
+        return Err(Failure::usage("name the mailboxes to read (mbox, Maildir, .eml), or pass --imap"));
+    }
+    let imap = if args.imap { Some(super::receive::imap_settings(args.identity.as_deref())?) } else { None };
+    let mut round = 0u64;
+    let mut refused = false;
+    loop {
+        round += 1;
+        let report = super::receive::receive_all(&args.sources, imap.as_ref())?;
+        super::emit(json, report.json(), || report.text.clone());
+        if !json {
+            eprint!("{}", report.problems);
+        }
+        refused |= !report.refused.is_empty();
+        answer(json)?;
+        match (args.watch, args.rounds) {
+            (None, _) => break,
+            (Some(_), Some(max)) if round >= max => break,
+            (Some(secs), _) => std::thread::sleep(std::time::Duration::from_secs(secs.max(1))),
+        }
+    }
+    if refused {
+        Err(Failure::reported("refused"))
+    } else {
+        Ok(())
+    }
+}

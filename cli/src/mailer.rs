@@ -1,0 +1,49 @@
+//! Mailing a packet to the other players with the identity's mail settings
+//! (`<home>/mail/<identity>.toml`; by default the directory `<home>/outbox`).
+
+use crate::failure::{Failure, Result};
+use crate::seat::{self, LocalGame};
+use grognard_journal::local::waiting_sentence;
+use grognard_journal::packet::Packet;
+use grognard_journal::story;
+use grognard_mail::{compose, config, SentReport};
+use std::collections::HashSet;
+
+/// The body of a turn mail: what the sender's packet did, and what happens next.
+pub fn summary(local: &LocalGame, packet: &Packet) -> String {
+    let game = &local.game;
+    let ids: HashSet<_> = packet.entries.iter().map(|e| e.id).collect();
+    let told = story::story(game, &ids);
+    let mut body = format!(
+        "{} sends {} journal entries of game {}.\n\n",
+        local.identity.name,
+        packet.entries.len(),
+        game.replay.game
+    );
+    if !told.is_empty() {
+        body.push_str("What happened:\n");
+        for line in told {
+            body.push_str(&format!("  {line}\n"));
+        }
+        body.push('\n');
+    }
+    body.push_str(&format!("Now: {}\n\n", waiting_sentence(game)));
+    body.push_str(
+        "To continue, import the attached packet: `grognard receive` this mail (or your mailbox, or \
+         the attachment), then `grognard status`. Identity comes from the signatures in the packet, \
+         never from this mail's headers.\n",
+    );
+    body
+}
+
+/// Mail `packet` to every other player.
+pub fn mail_packet(local: &LocalGame, packet: &Packet) -> Result<SentReport> {
+    let home = seat::home()?;
+    let settings =
+        config::load(home.root(), &local.identity.slug).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let mail = compose(&local.game, local.me, packet, &summary(local, packet))
+        .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    grognard_mail::send(&settings.send, &mail).map_err(|e| {
+        Failure::new(e.code(), e.to_string()).hint("the entries are signed and kept; run `grognard send --mail` again")
+    })
+}
