@@ -20,7 +20,7 @@ pub struct Args {
 }
 
 /// Read the letters of a local source (a bad message is refused and the rest read on).
-pub fn letters_from(path: &PathBuf, report: &mut Report) -> Result<Vec<Letter>> {
+pub fn letters_from(path: &std::path::Path, report: &mut Report) -> Result<Vec<Letter>> {
     let source = mailbox::detect(path).map_err(|e| Failure::new(e.code(), e.to_string()))?;
     let maildir = matches!(source, Source::Maildir(_));
     let messages = mailbox::messages(&source).map_err(|e| Failure::new(e.code(), e.to_string()))?;
