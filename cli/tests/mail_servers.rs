@@ -1,0 +1,458 @@
+//! A whole game by mail through real servers on loopback: Dovecot serving IMAP from one
+//! Maildir per user, and an aiosmtpd submission server (`tests/mail-servers/smtp.py`) that
+//! requires a login and delivers into those Maildirs. Alice and Bob send with SMTP AUTH and
+//! read with IMAP; `autoreply` answers dice requests with no human step.
+//!
+//! The servers are installed by `.ci/run` (Debian's `dovecot-imapd`, `aiosmtpd` from PyPI).
+//! Without them this test fails, saying so: it never passes without having run.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const INSTALL: &str = "run `bash .ci/run` (as root: it installs Debian's dovecot-imapd and aiosmtpd from PyPI), \
+                       or `apt-get install dovecot-imapd && python3 -m pip install aiosmtpd`";
+const USERS: [(&str, &str); 2] = [("alice", "alice-s3cret"), ("bob", "bob-s3cret")];
+/// How long a server may take to start listening.
+const START_TIMEOUT: Duration = Duration::from_secs(20);
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace").to_path_buf()
+}
+
+/// A server process, stopped (SIGTERM, then SIGKILL) when dropped, also on a panic.
+struct Server {
+    name: &'static str,
+    child: Child,
+    log: PathBuf,
+}
+
+impl Server {
+    fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().expect("a server's status")
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.exited().is_some() {
+            return;
+        }
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if self.exited().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        eprintln!("{} did not stop on SIGTERM: killing it", self.name);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A port free on 127.0.0.1 a moment ago.
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+    listener.local_addr().expect("address").port()
+}
+
+/// The first line the server at `port` says, if it takes a connection.
+fn greeting(port: u16) -> Option<String> {
+    let stream = TcpStream::connect_timeout(&([127, 0, 0, 1], port).into(), Duration::from_secs(2)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    let mut line = String::new();
+    BufReader::new(stream).read_line(&mut line).ok()?;
+    Some(line)
+}
+
+fn find_program(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(["/usr/sbin", "/usr/local/sbin", "/sbin"].map(PathBuf::from))
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The numeric uid and gid of an unprivileged user to own the Maildirs and run Dovecot's
+/// mail processes (Dovecot refuses mail for uid 0).
+fn mail_owner() -> (u32, u32, String) {
+    for user in ["nobody", "mail", "daemon"] {
+        let Ok(out) = Command::new("getent").args(["passwd", user]).output() else { continue };
+        let line = String::from_utf8_lossy(&out.stdout).to_string();
+        let fields: Vec<&str> = line.trim().split(':').collect();
+        if let (true, Some(Ok(uid)), Some(Ok(gid))) =
+            (out.status.success(), fields.get(2).map(|f| f.parse()), fields.get(3).map(|f| f.parse::<u32>()))
+        {
+            if uid != 0 {
+                return (uid, gid, user.to_string());
+            }
+        }
+    }
+    (65534, 65534, "uid 65534".into())
+}
+
+/// Dovecot in the foreground on a free loopback port: IMAP, plain passwords, the Maildirs
+/// under `mail`. Retries with another port if the one chosen was taken meanwhile.
+fn start_dovecot(dovecot: &Path, dir: &Path, mail: &Path, uid: u32, gid: u32) -> (Server, u16) {
+    std::fs::create_dir_all(dir).expect("dovecot dir");
+    let template = std::fs::read_to_string(repo_root().join("tests/mail-servers/dovecot.conf.in"))
+        .expect("tests/mail-servers/dovecot.conf.in");
+    let users: String =
+        USERS.iter().map(|(u, pw)| format!("{u}:{{PLAIN}}{pw}:{uid}:{gid}::{}::\n", mail.join(u).display())).collect();
+    std::fs::write(dir.join("users"), users).expect("users file");
+    let log = dir.join("dovecot.log");
+    let mut last = String::new();
+    for _ in 0..5 {
+        let port = free_port();
+        let conf = template
+            .replace("@DIR@", &dir.display().to_string())
+            .replace("@MAIL@", &mail.display().to_string())
+            .replace("@PORT@", &port.to_string())
+            .replace("@UID@", &uid.to_string())
+            .replace("@GID@", &gid.to_string());
+        let conf_path = dir.join("dovecot.conf");
+        std::fs::write(&conf_path, conf).expect("dovecot.conf");
+        let stderr = std::fs::File::create(dir.join("stderr")).expect("stderr file");
+        let child = Command::new(dovecot)
+            .arg("-F")
+            .arg("-c")
+            .arg(&conf_path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}; {INSTALL}", dovecot.display()));
+        let mut server = Server { name: "dovecot", child, log: log.clone() };
+        let deadline = Instant::now() + START_TIMEOUT;
+        while Instant::now() < deadline && server.exited().is_none() {
+            if let Some(line) = greeting(port) {
+                if line.starts_with("* OK") && line.contains("Dovecot") {
+                    return (server, port);
+                }
+                // Another program took the port meanwhile: try another one.
+                eprintln!("port {port} answers {line:?}, not Dovecot: trying another port");
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        last = format!("{}{}", std::fs::read_to_string(dir.join("stderr")).unwrap_or_default(), server.log_text());
+        drop(server);
+    }
+    panic!("Dovecot did not start listening on 127.0.0.1: {last}");
+}
+
+/// The aiosmtpd server of tests/mail-servers/smtp.py on a port it chooses and prints.
+fn start_smtp(dir: &Path, mail: &Path) -> (Server, u16) {
+    let script = repo_root().join("tests/mail-servers/smtp.py");
+    let users: Vec<String> = USERS.iter().map(|(u, pw)| format!("{u}:{pw}")).collect();
+    let log = dir.join("smtp.log");
+    let stderr = std::fs::File::create(dir.join("smtp.stderr")).expect("stderr file");
+    let mut child = Command::new("python3")
+        .arg(&script)
+        .args(["--host", "127.0.0.1", "--port", "0", "--maildirs"])
+        .arg(mail)
+        .args(["--users", &users.join(",")])
+        .arg("--log")
+        .arg(&log)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start python3 {}: {e}; {INSTALL}", script.display()));
+    let stdout = child.stdout.take().expect("stdout");
+    let server = Server { name: "smtp.py", child, log };
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(START_TIMEOUT).unwrap_or_default();
+    let port: Option<u16> = line.trim().strip_prefix("listening on 127.0.0.1:").and_then(|p| p.parse().ok());
+    let Some(port) = port else {
+        panic!(
+            "the SMTP server did not start ({:?}): {}",
+            line,
+            std::fs::read_to_string(dir.join("smtp.stderr")).unwrap_or_default()
+        );
+    };
+    let hello = greeting(port).unwrap_or_default();
+    assert!(hello.starts_with("220"), "not an SMTP server on port {port}: {hello:?}");
+    (server, port)
+}
+
+/// The SMTP server takes no mail before a login: `MAIL FROM` without AUTH gets 530.
+fn smtp_requires_auth(port: u16) {
+    let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect to SMTP");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let mut out = stream.try_clone().expect("clone");
+    let mut reader = BufReader::new(stream);
+    let mut reply = || {
+        let mut all = String::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).expect("an SMTP reply");
+            all.push_str(&line);
+            if line.len() < 4 || line.as_bytes()[3] != b'-' {
+                return all;
+            }
+        }
+    };
+    assert!(reply().starts_with("220"));
+    out.write_all(b"EHLO test\r\n").expect("EHLO");
+    let ehlo = reply();
+    assert!(ehlo.contains("AUTH") && ehlo.contains("PLAIN") && ehlo.contains("LOGIN"), "{ehlo}");
+    out.write_all(b"MAIL FROM:<alice@example.org>\r\n").expect("MAIL");
+    let refused = reply();
+    assert!(refused.starts_with("530"), "mail without a login must be refused: {refused}");
+    out.write_all(b"QUIT\r\n").expect("QUIT");
+    let _ = reply();
+}
+
+struct Player {
+    home: PathBuf,
+    name: &'static str,
+    password: &'static str,
+}
+
+impl Player {
+    fn command(&self, cwd: &Path, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_grognard"));
+        c.args(args)
+            .current_dir(cwd)
+            .env("GROGNARD_HOME", &self.home)
+            .env("GROGNARD_SMTP_PASSWORD", self.password)
+            .env("GROGNARD_IMAP_PASSWORD", self.password)
+            .env_remove("GROGNARD_PASSPHRASE")
+            .stdin(Stdio::null());
+        c
+    }
+
+    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        self.command(cwd, args).output().expect("run grognard")
+    }
+
+    fn ok(&self, cwd: &Path, args: &[&str]) -> String {
+        let out = self.run(cwd, args);
+        assert!(
+            out.status.success(),
+            "{} `grognard {}` failed: {}{}",
+            self.name,
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    fn json(&self, cwd: &Path, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.push("--json");
+        let text = self.ok(cwd, &a);
+        serde_json::from_str(text.lines().next().unwrap_or("null")).expect("JSON output")
+    }
+
+    /// Point this identity's mail settings at the loopback servers.
+    fn configure_mail(&self, cwd: &Path, user: &str, smtp_port: u16, imap_port: u16) {
+        let slug = self.json(cwd, &["whoami"])["identities"][0]["slug"].as_str().expect("a slug").to_string();
+        let dir = self.home.join("mail");
+        std::fs::create_dir_all(&dir).expect("mail settings dir");
+        let settings = format!(
+            r#"[send]
+transport = "smtp"
+host = "127.0.0.1"
+port = {smtp_port}
+security = "plain"
+user = "{user}"
+
+[receive]
+host = "127.0.0.1"
+port = {imap_port}
+security = "plain"
+user = "{user}"
+mailbox = "INBOX"
+"#
+        );
+        std::fs::write(dir.join(format!("{slug}.toml")), settings).expect("mail settings");
+    }
+}
+
+fn journal(home: &Path) -> Vec<u8> {
+    let dir = std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path();
+    std::fs::read(dir.join("journal")).expect("journal")
+}
+
+/// Make every decision a player owes (first legal move), then mail the packet.
+fn decide(p: &Player, cwd: &Path, n: &mut usize) {
+    let mut moved = false;
+    for _ in 0..4 {
+        let moves = p.json(cwd, &["moves"]);
+        let Some(first) = moves["moves"].as_array().and_then(|m| m.first()).and_then(Value::as_str) else { break };
+        let mut args = vec!["do"];
+        args.extend(first.split(' '));
+        p.ok(cwd, &args);
+        moved = true;
+    }
+    if moved {
+        *n += 1;
+        p.ok(cwd, &["send", "--mail", "--out", &format!("{}-{n}.grog", p.name)]);
+    }
+}
+
+/// The messages of a Maildir: (in new/, file name).
+fn maildir_messages(dir: &Path) -> Vec<(bool, String)> {
+    let mut out = Vec::new();
+    for (sub, new) in [("new", true), ("cur", false)] {
+        for e in std::fs::read_dir(dir.join(sub)).expect("maildir").filter_map(|e| e.ok()) {
+            out.push((new, e.file_name().to_string_lossy().to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_whole_game_through_real_smtp_and_imap_servers_on_loopback() {
+    let started = Instant::now();
+    let dovecot = find_program("dovecot").unwrap_or_else(|| panic!("Dovecot is not installed: {INSTALL}"));
+    let aiosmtpd = Command::new("python3").args(["-c", "import aiosmtpd"]).output();
+    assert!(
+        aiosmtpd.as_ref().is_ok_and(|o| o.status.success()),
+        "python3 with aiosmtpd is needed: {INSTALL} ({:?})",
+        aiosmtpd.map(|o| String::from_utf8_lossy(&o.stderr).to_string())
+    );
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        assert_eq!(
+            std::fs::metadata(cwd).expect("temp dir").uid(),
+            0,
+            "this test starts Dovecot, which needs root to switch to its mail user (CI runs as root)"
+        );
+        // Dovecot's own users and its mail user must reach the directories inside.
+        std::fs::set_permissions(cwd, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let (uid, gid, owner) = mail_owner();
+    let mail = cwd.join("mail");
+    std::fs::create_dir_all(&mail).expect("mail dir");
+    std::os::unix::fs::chown(&mail, Some(uid), Some(gid)).expect("chown the Maildirs");
+
+    let (mut smtp, smtp_port) = start_smtp(cwd, &mail);
+    let (mut imap, imap_port) = start_dovecot(&dovecot, &cwd.join("dovecot"), &mail, uid, gid);
+    smtp_requires_auth(smtp_port);
+    eprintln!(
+        "servers up in {:.1}s: SMTP 127.0.0.1:{smtp_port}, IMAP 127.0.0.1:{imap_port}, mail owned by {owner}",
+        started.elapsed().as_secs_f64()
+    );
+
+    let alice = Player { home: cwd.join("alice"), name: "alice", password: USERS[0].1 };
+    let bob = Player { home: cwd.join("bob"), name: "bob", password: USERS[1].1 };
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
+        .as_str()
+        .expect("line")
+        .to_string();
+    alice.configure_mail(cwd, "alice", smtp_port, imap_port);
+    bob.configure_mail(cwd, "bob", smtp_port, imap_port);
+    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &line, "--out", "i.grog"]);
+    bob.ok(cwd, &["join", "i.grog"]);
+
+    // A wrong password is refused by both servers, and nothing is imported.
+    let wrong = bob
+        .command(cwd, &["send", "--mail", "--out", "bob-join-refused.grog"])
+        .env("GROGNARD_SMTP_PASSWORD", "not-the-password")
+        .output()
+        .expect("run grognard");
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(1), "SMTP with a wrong password: {err}");
+    assert!(err.contains(&format!("SMTP to 127.0.0.1:{smtp_port}")), "{err}");
+    let wrong = alice
+        .command(cwd, &["receive", "--imap"])
+        .env("GROGNARD_IMAP_PASSWORD", "not-the-password")
+        .output()
+        .expect("run grognard");
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert_eq!(wrong.status.code(), Some(1), "IMAP with a wrong password: {err}");
+    assert!(err.contains("login refused"), "{err}");
+
+    // Bob's join goes by mail; from here on everything does.
+    bob.ok(cwd, &["send", "--mail", "--out", "bob-join.grog"]);
+    let mut n = 0;
+    let mut autoreplies = 0;
+    let mut rounds = 0;
+    for _ in 0..300 {
+        rounds += 1;
+        for p in [&alice, &bob] {
+            // Reads the unseen mail over IMAP, imports it, answers reveals and openings by SMTP.
+            let out = p.ok(cwd, &["autoreply", "--imap"]);
+            autoreplies += out.matches("answered with").count();
+            decide(p, cwd, &mut n);
+        }
+        if !alice.json(cwd, &["status"])["over"].is_null() && !bob.json(cwd, &["status"])["over"].is_null() {
+            break;
+        }
+        assert!(smtp.exited().is_none() && imap.exited().is_none(), "a server stopped");
+    }
+    assert!(!alice.json(cwd, &["status"])["over"].is_null(), "the game ended within {rounds} rounds");
+    assert!(!bob.json(cwd, &["status"])["over"].is_null(), "the game ended for Bob too");
+    assert!(autoreplies > 3, "dice were answered by autoreply: {autoreplies}");
+
+    // The last mails may still be unread: read them.
+    for p in [&alice, &bob] {
+        p.ok(cwd, &["receive", "--imap"]);
+    }
+    assert_eq!(journal(&alice.home), journal(&bob.home), "both journals end byte-identical");
+    for p in [&alice, &bob] {
+        assert_eq!(p.json(cwd, &["verify"])["ok"], true, "{} verifies", p.name);
+        // Every message was marked seen on the server: nothing is fetched again.
+        let again = p.json(cwd, &["receive", "--imap"]);
+        assert_eq!(again["imported"], Value::Array(Vec::new()), "{}: {again}", p.name);
+        assert_eq!(again["refused"], Value::Array(Vec::new()), "{}: {again}", p.name);
+        assert_eq!(again["skipped_without_packet"], 0, "{}: {again}", p.name);
+    }
+
+    // What the servers saw: every mail went through SMTP with a login, and Dovecot stored
+    // each one with the \Seen flag (maildir flag S) once imported.
+    let smtp_log = smtp.log_text();
+    let delivered = smtp_log.lines().filter(|l| l.contains(" delivered from ")).count();
+    assert!(
+        smtp_log
+            .lines()
+            .filter(|l| l.contains(" delivered from "))
+            .all(|l| l.contains("(login alice)") || l.contains("(login bob)")),
+        "{smtp_log}"
+    );
+    let mut stored = 0;
+    for (user, _) in USERS {
+        for (in_new, name) in maildir_messages(&mail.join(user)) {
+            assert!(
+                !in_new && name.rsplit_once(":2,").is_some_and(|(_, flags)| flags.contains('S')),
+                "{user}: {name} not seen"
+            );
+            stored += 1;
+        }
+    }
+    assert_eq!(stored, delivered, "every delivered mail is in a Maildir");
+    assert_eq!(delivered, 1 + n + autoreplies, "the join, {n} turn mails and {autoreplies} automatic answers");
+    let dovecot_log = imap.log_text();
+    for (user, _) in USERS {
+        assert!(dovecot_log.contains(&format!("Login: user=<{user}>, method=PLAIN")), "{dovecot_log}");
+    }
+    eprintln!(
+        "{rounds} rounds, {n} turn mails and {autoreplies} automatic answers ({delivered} mails in all) in {:.1}s",
+        started.elapsed().as_secs_f64()
+    );
+    drop(imap);
+    drop(smtp);
+}
