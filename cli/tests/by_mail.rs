@@ -2,58 +2,11 @@
 //! delivered into the other player's mbox or Maildir, read back by `receive` and
 //! `autoreply`, which answers dice requests with no human step.
 
-use serde_json::Value;
+mod common;
+
+use common::{decide_and_mail, journal, Player};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-struct Player {
-    home: PathBuf,
-    name: &'static str,
-    /// Where this player's incoming mail is delivered.
-    inbox: PathBuf,
-}
-
-impl Player {
-    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_grognard"))
-            .args(args)
-            .current_dir(cwd)
-            .env("GROGNARD_HOME", &self.home)
-            .env_remove("GROGNARD_PASSPHRASE")
-            .output()
-            .expect("run grognard")
-    }
-
-    fn ok(&self, cwd: &Path, args: &[&str]) -> String {
-        let out = self.run(cwd, args);
-        assert!(
-            out.status.success(),
-            "{} `grognard {}` failed: {}{}",
-            self.name,
-            args.join(" "),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).to_string()
-    }
-
-    fn json(&self, cwd: &Path, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.push("--json");
-        let text = self.ok(cwd, &a);
-        // autoreply prints one JSON document per line.
-        serde_json::from_str(text.lines().next().unwrap_or("null")).expect("JSON output")
-    }
-
-    fn outbox(&self) -> PathBuf {
-        self.home.join("outbox")
-    }
-
-    fn inbox_arg(&self) -> &str {
-        self.inbox.to_str().expect("a UTF-8 path")
-    }
-}
 
 /// Deliver one message: appended to an mbox (with `>From ` quoting), or into a Maildir's new/.
 fn deliver(message: &[u8], to: &Player, n: usize) {
@@ -90,14 +43,9 @@ fn post(from: &Player, to: &Player, posted: &mut BTreeSet<PathBuf>, count: &mut 
     }
 }
 
-fn journal(home: &Path) -> Vec<u8> {
-    let dir = std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path();
-    std::fs::read(dir.join("journal")).expect("journal")
-}
-
 fn set_up(cwd: &Path) -> (Player, Player) {
-    let alice = Player { home: cwd.join("alice"), name: "alice", inbox: cwd.join("alice.mbox") };
-    let bob = Player { home: cwd.join("bob"), name: "bob", inbox: cwd.join("bob-maildir") };
+    let alice = Player { inbox: cwd.join("alice.mbox"), ..Player::new(cwd.join("alice"), "alice") };
+    let bob = Player { inbox: cwd.join("bob-maildir"), ..Player::new(cwd.join("bob"), "bob") };
     alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
     let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
         .as_str()
@@ -106,24 +54,6 @@ fn set_up(cwd: &Path) -> (Player, Player) {
     alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &line, "--out", "i.grog"]);
     bob.ok(cwd, &["join", "i.grog"]);
     (alice, bob)
-}
-
-/// Make every decision a player owes (first legal move), then mail the packet.
-fn decide(p: &Player, cwd: &Path, n: &mut usize) -> bool {
-    let mut moved = false;
-    for _ in 0..4 {
-        let moves = p.json(cwd, &["moves"]);
-        let Some(first) = moves["moves"].as_array().and_then(|m| m.first()).and_then(Value::as_str) else { break };
-        let mut args = vec!["do"];
-        args.extend(first.split(' '));
-        p.ok(cwd, &args);
-        moved = true;
-    }
-    if moved {
-        *n += 1;
-        p.ok(cwd, &["send", "--mail", "--out", &format!("{}-{n}.grog", p.name)]);
-    }
-    moved
 }
 
 #[test]
@@ -143,7 +73,7 @@ fn a_whole_game_by_mail_through_the_outbox_an_mbox_and_a_maildir() {
                 let out = p.ok(cwd, &["autoreply", p.inbox_arg()]);
                 autoreplies += out.matches("answered with").count();
             }
-            decide(p, cwd, &mut n);
+            decide_and_mail(p, cwd, &mut n);
             post(p, other, posted, &mut count);
         }
         if !alice.json(cwd, &["status"])["over"].is_null() && !bob.json(cwd, &["status"])["over"].is_null() {

@@ -6,11 +6,14 @@
 //! The servers are installed by `.ci/run` (Debian's `dovecot-imapd`, `aiosmtpd` from PyPI).
 //! Without them this test fails, saying so: it never passes without having run.
 
+mod common;
+
+use common::{decide_and_mail, journal, Player};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -219,49 +222,11 @@ fn smtp_requires_auth(port: u16) {
     let _ = reply();
 }
 
-struct Player {
-    home: PathBuf,
-    name: &'static str,
-    password: &'static str,
+trait MailSettings {
+    fn configure_mail(&self, cwd: &Path, user: &str, smtp_port: u16, imap_port: u16);
 }
 
-impl Player {
-    fn command(&self, cwd: &Path, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_grognard"));
-        c.args(args)
-            .current_dir(cwd)
-            .env("GROGNARD_HOME", &self.home)
-            .env("GROGNARD_SMTP_PASSWORD", self.password)
-            .env("GROGNARD_IMAP_PASSWORD", self.password)
-            .env_remove("GROGNARD_PASSPHRASE")
-            .stdin(Stdio::null());
-        c
-    }
-
-    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
-        self.command(cwd, args).output().expect("run grognard")
-    }
-
-    fn ok(&self, cwd: &Path, args: &[&str]) -> String {
-        let out = self.run(cwd, args);
-        assert!(
-            out.status.success(),
-            "{} `grognard {}` failed: {}{}",
-            self.name,
-            args.join(" "),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).to_string()
-    }
-
-    fn json(&self, cwd: &Path, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.push("--json");
-        let text = self.ok(cwd, &a);
-        serde_json::from_str(text.lines().next().unwrap_or("null")).expect("JSON output")
-    }
-
+impl MailSettings for Player {
     /// Point this identity's mail settings at the loopback servers.
     fn configure_mail(&self, cwd: &Path, user: &str, smtp_port: u16, imap_port: u16) {
         let slug = self.json(cwd, &["whoami"])["identities"][0]["slug"].as_str().expect("a slug").to_string();
@@ -284,28 +249,6 @@ mailbox = "INBOX"
 "#
         );
         std::fs::write(dir.join(format!("{slug}.toml")), settings).expect("mail settings");
-    }
-}
-
-fn journal(home: &Path) -> Vec<u8> {
-    let dir = std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path();
-    std::fs::read(dir.join("journal")).expect("journal")
-}
-
-/// Make every decision a player owes (first legal move), then mail the packet.
-fn decide(p: &Player, cwd: &Path, n: &mut usize) {
-    let mut moved = false;
-    for _ in 0..4 {
-        let moves = p.json(cwd, &["moves"]);
-        let Some(first) = moves["moves"].as_array().and_then(|m| m.first()).and_then(Value::as_str) else { break };
-        let mut args = vec!["do"];
-        args.extend(first.split(' '));
-        p.ok(cwd, &args);
-        moved = true;
-    }
-    if moved {
-        *n += 1;
-        p.ok(cwd, &["send", "--mail", "--out", &format!("{}-{n}.grog", p.name)]);
     }
 }
 
@@ -356,8 +299,8 @@ fn a_whole_game_through_real_smtp_and_imap_servers_on_loopback() {
         started.elapsed().as_secs_f64()
     );
 
-    let alice = Player { home: cwd.join("alice"), name: "alice", password: USERS[0].1 };
-    let bob = Player { home: cwd.join("bob"), name: "bob", password: USERS[1].1 };
+    let alice = Player { password: Some(USERS[0].1), ..Player::new(cwd.join("alice"), "alice") };
+    let bob = Player { password: Some(USERS[1].1), ..Player::new(cwd.join("bob"), "bob") };
     alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
     let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
         .as_str()
@@ -397,7 +340,7 @@ fn a_whole_game_through_real_smtp_and_imap_servers_on_loopback() {
             // Reads the unseen mail over IMAP, imports it, answers reveals and openings by SMTP.
             let out = p.ok(cwd, &["autoreply", "--imap"]);
             autoreplies += out.matches("answered with").count();
-            decide(p, cwd, &mut n);
+            decide_and_mail(p, cwd, &mut n);
         }
         if !alice.json(cwd, &["status"])["over"].is_null() && !bob.json(cwd, &["status"])["over"].is_null() {
             break;

@@ -1,51 +1,12 @@
 //! Two players with separate GROGNARD_HOME directories play a whole game through packet
 //! files and the `grognard` binary only.
 
+mod common;
+
+use common::{journal, Player};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-struct Player {
-    home: PathBuf,
-    name: &'static str,
-}
-
-impl Player {
-    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_grognard"))
-            .args(args)
-            .current_dir(cwd)
-            .env("GROGNARD_HOME", &self.home)
-            .env_remove("GROGNARD_PASSPHRASE")
-            .output()
-            .expect("run grognard")
-    }
-
-    fn ok(&self, cwd: &Path, args: &[&str]) -> String {
-        let out = self.run(cwd, args);
-        assert!(
-            out.status.success(),
-            "{} `grognard {}` failed: {}{}",
-            self.name,
-            args.join(" "),
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).to_string()
-    }
-
-    fn json(&self, cwd: &Path, args: &[&str]) -> Value {
-        let mut a = args.to_vec();
-        a.push("--json");
-        serde_json::from_str(&self.ok(cwd, &a)).expect("JSON output")
-    }
-}
-
-fn journal(home: &Path) -> Vec<u8> {
-    let games = home.join("games");
-    let dir = std::fs::read_dir(&games).expect("games dir").next().expect("one game").expect("entry").path();
-    std::fs::read(dir.join("journal")).expect("journal")
-}
+use std::process::Command;
 
 /// One player's turn: make every decision owed, then send. Returns the packet written, if any.
 fn act(p: &Player, cwd: &Path, turn: usize, pick: &mut u64) -> Option<PathBuf> {
@@ -72,8 +33,8 @@ fn act(p: &Player, cwd: &Path, turn: usize, pick: &mut u64) -> Option<PathBuf> {
 fn two_players_play_a_whole_game_by_packet_files() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let alice = Player { home: cwd.join("alice-home"), name: "alice" };
-    let bob = Player { home: cwd.join("bob-home"), name: "bob" };
+    let alice = Player::new(cwd.join("alice-home"), "alice");
+    let bob = Player::new(cwd.join("bob-home"), "bob");
     alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
     let bob_key = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"]);
     let bob_line = bob_key["public_key"].as_str().expect("public key line").to_string();
@@ -117,7 +78,7 @@ fn two_players_play_a_whole_game_by_packet_files() {
 #[test]
 fn exit_codes_are_documented_ones() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let p = Player { home: tmp.path().join("h"), name: "p" };
+    let p = Player::new(tmp.path().join("h"), "p");
     assert_eq!(p.run(tmp.path(), &["no-such-command"]).status.code(), Some(2));
     assert_eq!(p.run(tmp.path(), &["status"]).status.code(), Some(1));
     assert_eq!(p.run(tmp.path(), &["scenarios"]).status.code(), Some(0));
@@ -131,8 +92,8 @@ fn exit_codes_are_documented_ones() {
 fn invited_and_joined() -> (tempfile::TempDir, Player, Player) {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let alice = Player { home: cwd.join("a"), name: "alice" };
-    let bob = Player { home: cwd.join("b"), name: "bob" };
+    let alice = Player::new(cwd.join("a"), "alice");
+    let bob = Player::new(cwd.join("b"), "bob");
     alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
     let bob_line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
         .as_str()

@@ -1,0 +1,92 @@
+//! A player at the `grognard` command line for the CLI tests: their own GROGNARD_HOME,
+//! and optionally a mail inbox and a mail password.
+
+#![allow(dead_code)] // each test file uses part of it
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+pub struct Player {
+    pub home: PathBuf,
+    pub name: &'static str,
+    /// Where this player's incoming mail is delivered (mbox or Maildir), when it matters.
+    pub inbox: PathBuf,
+    /// The SMTP and IMAP password, given through the environment, when it matters.
+    pub password: Option<&'static str>,
+}
+
+impl Player {
+    pub fn new(home: PathBuf, name: &'static str) -> Player {
+        Player { inbox: home.join("inbox"), home, name, password: None }
+    }
+
+    pub fn command(&self, cwd: &Path, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_grognard"));
+        c.args(args).current_dir(cwd).env("GROGNARD_HOME", &self.home).env_remove("GROGNARD_PASSPHRASE");
+        c.stdin(Stdio::null());
+        if let Some(p) = self.password {
+            c.env("GROGNARD_SMTP_PASSWORD", p).env("GROGNARD_IMAP_PASSWORD", p);
+        }
+        c
+    }
+
+    pub fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        self.command(cwd, args).output().expect("run grognard")
+    }
+
+    /// Run and insist on success; standard output.
+    pub fn ok(&self, cwd: &Path, args: &[&str]) -> String {
+        let out = self.run(cwd, args);
+        assert!(
+            out.status.success(),
+            "{} `grognard {}` failed: {}{}",
+            self.name,
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    }
+
+    /// Run with `--json`; the first JSON document printed.
+    pub fn json(&self, cwd: &Path, args: &[&str]) -> Value {
+        let mut a = args.to_vec();
+        a.push("--json");
+        let text = self.ok(cwd, &a);
+        serde_json::from_str(text.lines().next().unwrap_or("null")).expect("JSON output")
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.home.join("outbox")
+    }
+
+    pub fn inbox_arg(&self) -> &str {
+        self.inbox.to_str().expect("a UTF-8 path")
+    }
+}
+
+/// The journal of the only game in `home`.
+pub fn journal(home: &Path) -> Vec<u8> {
+    let dir = std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path();
+    std::fs::read(dir.join("journal")).expect("journal")
+}
+
+/// Make every decision a player owes (the first legal move), then mail the packet.
+/// Returns whether the player moved.
+pub fn decide_and_mail(p: &Player, cwd: &Path, n: &mut usize) -> bool {
+    let mut moved = false;
+    for _ in 0..4 {
+        let moves = p.json(cwd, &["moves"]);
+        let Some(first) = moves["moves"].as_array().and_then(|m| m.first()).and_then(Value::as_str) else { break };
+        let mut args = vec!["do"];
+        args.extend(first.split(' '));
+        p.ok(cwd, &args);
+        moved = true;
+    }
+    if moved {
+        *n += 1;
+        p.ok(cwd, &["send", "--mail", "--out", &format!("{}-{n}.grog", p.name)]);
+    }
+    moved
+}
