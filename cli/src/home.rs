@@ -71,21 +71,8 @@ fn home_dir_from(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, Home
 /// The file name stem of an identity: the email's local part and domain, lowercase, in
 /// `[a-z0-9._-]`, e.g. `jean.lannes-at-example.org` for `Jean.Lannes@Example.org`.
 pub fn slug(email: &str) -> Result<String, HomeError> {
-    let (local, domain) =
-        email.rsplit_once('@').ok_or_else(|| HomeError::Identity(format!("`{email}` is not a plain email address")))?;
-    let clean = |part: &str| -> String {
-        part.chars()
-            .map(|c| c.to_ascii_lowercase())
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' })
-            .collect()
-    };
-    let slug = format!("{}-at-{}", clean(local), clean(domain));
-    // No hidden files, nothing that reads as a command-line option, nothing too long for a file name.
-    let slug: String = slug.trim_start_matches(['.', '-']).chars().take(200).collect();
-    if slug.is_empty() {
-        return Err(HomeError::Identity(format!("cannot make a file name from `{email}`")));
-    }
-    Ok(slug)
+    grognard_journal::keys::slug(email)
+        .ok_or_else(|| HomeError::Identity(format!("cannot make a file name from `{email}`")))
 }
 
 fn is_slug(stem: &str) -> bool {

@@ -144,6 +144,22 @@ impl PublicLine {
     }
 }
 
+/// The file name stem of an identity: the address's local part and domain, lowercase, in
+/// `[a-z0-9._-]` (`jean.lannes-at-example.org` for `Jean.Lannes@Example.org`); no leading
+/// dot or dash, at most 200 characters. `None` if the address has no `@` or nothing is left.
+pub fn slug(email: &str) -> Option<String> {
+    let (local, domain) = email.rsplit_once('@')?;
+    let clean = |part: &str| -> String {
+        part.chars()
+            .map(|c| c.to_ascii_lowercase())
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' })
+            .collect()
+    };
+    let slug = format!("{}-at-{}", clean(local), clean(domain));
+    let slug: String = slug.trim_start_matches(['.', '-']).chars().take(200).collect();
+    (!slug.is_empty()).then_some(slug)
+}
+
 /// Names and addresses end up in mail headers and file names: keep them plain.
 pub fn check_identity(name: &str, email: &str) -> Result<(), String> {
     if name.is_empty() || name.len() > 64 {

@@ -115,20 +115,7 @@ pub fn message_id(packet: &[u8], game: &GameId) -> String {
 /// The file name stem of an identity, as the `grognard` program makes it: the address's
 /// local part and domain, lowercase, in `[a-z0-9._-]` (`jean.lannes-at-example.org`).
 pub fn slug(email: &str) -> String {
-    let (local, domain) = email.rsplit_once('@').unwrap_or((email, ""));
-    let clean = |part: &str| -> String {
-        part.chars()
-            .map(|c| c.to_ascii_lowercase())
-            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' })
-            .collect()
-    };
-    let slug = format!("{}-at-{}", clean(local), clean(domain));
-    let slug: String = slug.trim_start_matches(['.', '-']).chars().take(200).collect();
-    if slug.is_empty() {
-        "player".into()
-    } else {
-        slug
-    }
+    grognard_journal::keys::slug(email).unwrap_or_else(|| "player".into())
 }
 
 /// Text made fit for one header line: control characters (line ends included) become

@@ -3,18 +3,11 @@ use crate::seat;
 use grognard_journal::local;
 use grognard_journal::replay::Owed;
 use serde_json::json;
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Mail messages, mboxes, Maildirs or packet files to read.
-    sources: Vec<PathBuf>,
-    /// Also read the IMAP mailbox configured for this identity.
-    #[arg(long)]
-    imap: bool,
-    /// The identity whose IMAP settings to use.
-    #[arg(long = "as")]
-    identity: Option<String>,
+    #[command(flatten)]
+    sources: super::receive::Sources,
     /// Keep watching: read the sources again every this many seconds.
     #[arg(long)]
     watch: Option<u64>,
@@ -52,15 +45,12 @@ fn answer(json: bool) -> Result<usize> {
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    if args.sources.is_empty() && !args.imap {
-        return Err(Failure::usage("name the mailboxes to read (mbox, Maildir, .eml), or pass --imap"));
-    }
-    let imap = if args.imap { Some(super::receive::imap_settings(args.identity.as_deref())?) } else { None };
+    let imap = args.sources.check()?;
     let mut round = 0u64;
     let mut refused = false;
     loop {
         round += 1;
-        let report = super::receive::receive_all(&args.sources, imap.as_ref())?;
+        let report = super::receive::receive_all(&args.sources.paths, imap.as_ref())?;
         super::emit(json, report.json(), || report.text.clone());
         if !json {
             eprint!("{}", report.problems);

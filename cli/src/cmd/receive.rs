@@ -5,18 +5,38 @@ use grognard_mail::mailbox::{self, Source};
 use grognard_mail::{config, read_message};
 use std::path::PathBuf;
 
+/// Where packets come from: local files and mailboxes, and the IMAP mailbox.
 #[derive(clap::Args)]
-pub struct Args {
+pub struct Sources {
     /// Packet files, mail messages (.eml), mboxes or Maildirs; packets are imported in
     /// whatever order they fit.
-    sources: Vec<PathBuf>,
+    pub paths: Vec<PathBuf>,
     /// Also read the unseen messages of the IMAP mailbox configured for this identity
     /// (`[receive]` in <home>/mail/<identity>.toml); they are marked seen once imported.
     #[arg(long)]
-    imap: bool,
+    pub imap: bool,
     /// The identity whose IMAP settings to use (a name, email or slug).
     #[arg(long = "as")]
-    identity: Option<String>,
+    pub identity: Option<String>,
+}
+
+impl Sources {
+    pub fn check(&self) -> Result<Option<(config::Receive, String)>> {
+        if self.paths.is_empty() && !self.imap {
+            return Err(Failure::usage("name packet files, mail messages, mboxes or Maildirs, or pass --imap"));
+        }
+        if self.imap {
+            imap_settings(self.identity.as_deref()).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    sources: Sources,
 }
 
 /// Read the letters of a local source (a bad message is refused and the rest read on).
@@ -115,11 +135,8 @@ pub fn receive_all(sources: &[PathBuf], imap: Option<&(config::Receive, String)>
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    if args.sources.is_empty() && !args.imap {
-        return Err(Failure::usage("name packet files, mail messages, mboxes or Maildirs, or pass --imap"));
-    }
-    let imap = if args.imap { Some(imap_settings(args.identity.as_deref())?) } else { None };
-    let report = receive_all(&args.sources, imap.as_ref())?;
+    let imap = args.sources.check()?;
+    let report = receive_all(&args.sources.paths, imap.as_ref())?;
     super::emit(json, report.json(), || {
         let mut t = report.text.clone();
         if report.skipped > 0 {
