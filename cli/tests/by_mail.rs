@@ -51,8 +51,13 @@ fn set_up(cwd: &Path) -> (Player, Player) {
         .as_str()
         .expect("line")
         .to_string();
-    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &line, "--out", "i.grog"]);
-    bob.ok(cwd, &["join", "i.grog"]);
+    let new = ["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &line, "--out", "i.grog", "--mail"];
+    alice.ok(cwd, &new);
+    // Bob joins from the invitation mail itself.
+    let invitation = std::fs::read_dir(alice.outbox()).expect("outbox").next().expect("a mail").expect("entry").path();
+    let mail = std::fs::read_to_string(&invitation).expect("mail");
+    assert!(mail.contains("to join") && mail.contains("Content-Type: application/x-grognard-packet"), "{mail}");
+    bob.ok(cwd, &["join", invitation.to_str().expect("path")]);
     (alice, bob)
 }
 

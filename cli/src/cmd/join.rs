@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The invitation packet.
+    /// The invitation packet, or a mail (.eml) that carries it.
     packet: PathBuf,
     /// Your identity (name, email or slug), when you have several.
     #[arg(long = "as")]
@@ -18,8 +18,14 @@ pub struct Args {
 pub fn run(args: Args, json: bool) -> Result<()> {
     let home = seat::home()?;
     let bytes = super::read_file(&args.packet)?;
-    let packet =
-        Packet::decode(&bytes).map_err(|e| Failure::new("packet", format!("{}: {e}", args.packet.display())))?;
+    // The invitation packet itself, or a mail that carries it.
+    let item = grognard_mail::read_message(&bytes)
+        .map_err(|e| Failure::new(e.code(), format!("{}: {e}", args.packet.display())))?;
+    let packet: Packet = item
+        .packets
+        .into_iter()
+        .find(|p| create::invitation_genesis(p).is_ok())
+        .ok_or_else(|| Failure::new("packet", format!("{} holds no invitation", args.packet.display())))?;
     let genesis = create::invitation_genesis(&packet)?;
     let identity = match &args.identity {
         Some(_) => home.identity(args.identity.as_deref())?,

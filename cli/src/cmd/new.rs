@@ -42,6 +42,9 @@ pub struct Args {
     /// Where to write the invitation packet (default: ./<game id>-invitation.grog).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also mail the invitation to the other players (see `grognard send --mail`).
+    #[arg(long)]
+    mail: bool,
 }
 
 fn opponent(arg: &str) -> Result<PublicLine> {
@@ -136,6 +139,16 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let packet = game.packet_for_others(grognard_engine::PlayerId(0));
     let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{}-invitation.grog", game_id.short())));
     super::write_new_file(&out, &packet.encode())?;
+    let mailed = if args.mail {
+        let local = seat::LocalGame { game, me: grognard_engine::PlayerId(0), identity: me };
+        Some(crate::mailer::mail_packet(&local, &packet)?)
+    } else {
+        None
+    };
+    let sent = match &mailed {
+        Some(m) => format!("Mailed: {m}"),
+        None => format!("Send it to the other players; each runs `grognard join {}`.", out.display()),
+    };
     let warn = match mode {
         DiceMode::Fair => String::new(),
         DiceMode::Casual => "\nThis game uses CASUAL dice: anyone can predict its rolls. It is not a fair game.".into(),
@@ -145,14 +158,14 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     };
     super::emit(
         json,
-        json!({"ok": true, "game": game_id.to_hex(), "dir": dir, "invitation": out, "dice": mode.as_str()}),
+        json!({"ok": true, "game": game_id.to_hex(), "dir": dir, "invitation": out, "dice": mode.as_str(),
+               "mailed": mailed.as_ref().map(|m| m.to_string())}),
         || {
             format!(
-                "Created game {} ({} {}).\nInvitation written to {}: send it to the other players; each runs `grognard join {}`.{warn}",
+                "Created game {} ({} {}).\nInvitation written to {}. {sent}{warn}",
                 game_id,
                 args.ruleset,
                 scenario.id,
-                out.display(),
                 out.display()
             )
         },
