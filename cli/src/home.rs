@@ -335,26 +335,6 @@ fn write_new_file(path: &Path, bytes: &[u8], mode: u32) -> io::Result<bool> {
 mod tests {
     use super::*;
 
-    /// A fresh directory under the system's temporary directory, removed on drop.
-    struct TempDir(PathBuf);
-
-    impl TempDir {
-        fn new() -> TempDir {
-            static COUNTER: AtomicU64 = AtomicU64::new(0);
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir().join(format!("grognard-home-test-{}-{n}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            fs::create_dir_all(&path).unwrap();
-            TempDir(path)
-        }
-    }
-
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
-
     fn failure(result: Result<SecretKey, HomeError>) -> HomeError {
         match result {
             Ok(_) => panic!("the key unlocked"),
@@ -389,10 +369,10 @@ mod tests {
 
     #[test]
     fn create_list_and_select() {
-        let dir = TempDir::new();
-        let home = Home::open(dir.0.join("home"));
-        assert_eq!(home.keys_dir(), dir.0.join("home/keys"));
-        assert_eq!(home.games_dir(), dir.0.join("home/games"));
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::open(dir.path().join("home"));
+        assert_eq!(home.keys_dir(), dir.path().join("home/keys"));
+        assert_eq!(home.games_dir(), dir.path().join("home/games"));
         assert!(home.identities().unwrap().is_empty());
         let err = home.identity(None).unwrap_err();
         assert!(err.to_string().contains("grognard keygen --name"), "{err}");
@@ -430,8 +410,8 @@ mod tests {
 
     #[test]
     fn refuses_duplicates_and_bad_identities() {
-        let dir = TempDir::new();
-        let home = Home::open(&dir.0);
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::open(dir.path());
         let first = home.create_identity("Jean Lannes", "lannes@example.org", None).unwrap();
         let before = fs::read(&first.key_path).unwrap();
         let err = home.create_identity("Other Lannes", "Lannes@Example.org", None).unwrap_err();
@@ -451,8 +431,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn file_modes() {
-        let dir = TempDir::new();
-        let home = Home::open(dir.0.join("home"));
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::open(dir.path().join("home"));
         let id = home.create_identity("Jean Lannes", "lannes@example.org", None).unwrap();
         let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&home.keys_dir()), 0o700);
@@ -469,8 +449,8 @@ mod tests {
 
     #[test]
     fn protected_unlock() {
-        let dir = TempDir::new();
-        let home = Home::open(&dir.0);
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::open(dir.path());
         let id = home.create_identity("Jean Lannes", "lannes@example.org", Some("Montebello")).unwrap();
         let text = fs::read_to_string(&id.key_path).unwrap();
         assert!(text.contains("protection: argon2id-chacha20poly1305"));
@@ -486,8 +466,8 @@ mod tests {
 
     #[test]
     fn replaced_key_file_is_noticed() {
-        let dir = TempDir::new();
-        let home = Home::open(&dir.0);
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::open(dir.path());
         let id = home.create_identity("Jean Lannes", "lannes@example.org", None).unwrap();
         let other = keyfile::encode(&SecretKey::generate(), "Jean Lannes", "lannes@example.org", None).unwrap();
         fs::write(&id.key_path, other).unwrap();

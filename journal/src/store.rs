@@ -361,26 +361,6 @@ fn complete_len(file: &mut File, len: u64) -> io::Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    /// A fresh directory under the system temp dir, removed on drop.
-    struct TempDir(PathBuf);
-
-    impl TempDir {
-        fn new() -> TempDir {
-            static COUNTER: AtomicUsize = AtomicUsize::new(0);
-            let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-            let path = std::env::temp_dir().join(format!("grognard-store-unit-{}-{n}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            TempDir(path)
-        }
-    }
-
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
 
     fn recs(lines: &[&str]) -> Vec<Vec<u8>> {
         lines.iter().map(|l| l.as_bytes().to_vec()).collect()
@@ -388,32 +368,32 @@ mod tests {
 
     #[test]
     fn create_open_load_empty() {
-        let tmp = TempDir::new();
-        let dir = tmp.0.join("a/b/game");
-        let store = Store::create(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = &tmp.path().join("a/b/game");
+        let store = Store::create(dir).unwrap();
         assert_eq!(store.dir(), dir);
         assert_eq!(store.journal_path(), dir.join("journal"));
         assert_eq!(fs::read(store.journal_path()).unwrap(), b"");
-        let opened = Store::open(&dir).unwrap();
+        let opened = Store::open(dir).unwrap();
         assert_eq!(opened.load().unwrap(), Loaded { records: vec![], torn_tail: None });
     }
 
     #[test]
     fn open_without_journal_fails() {
-        let tmp = TempDir::new();
-        fs::create_dir_all(&tmp.0).unwrap();
-        let err = Store::open(&tmp.0).unwrap_err();
+        let tmp = tempfile::tempdir().unwrap();
+        fs::create_dir_all(tmp.path()).unwrap();
+        let err = Store::open(tmp.path()).unwrap_err();
         assert!(matches!(err, StoreError::NoJournal(_)), "{err}");
-        assert!(err.to_string().contains(&tmp.0.display().to_string()), "{err}");
-        assert!(matches!(Store::open(&tmp.0.join("nowhere")), Err(StoreError::NoJournal(_))));
+        assert!(err.to_string().contains(&tmp.path().display().to_string()), "{err}");
+        assert!(matches!(Store::open(&tmp.path().join("nowhere")), Err(StoreError::NoJournal(_))));
     }
 
     #[test]
     fn create_twice_fails() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         store.append(&recs(&["one"])).unwrap();
-        let err = Store::create(&tmp.0).unwrap_err();
+        let err = Store::create(tmp.path()).unwrap_err();
         assert!(matches!(err, StoreError::AlreadyExists(_)), "{err}");
         assert!(err.to_string().contains("journal"), "{err}");
         assert_eq!(store.load().unwrap().records, recs(&["one"]));
@@ -421,21 +401,21 @@ mod tests {
 
     #[test]
     fn append_and_load() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         store.append(&recs(&["first"])).unwrap();
         store.append(&[]).unwrap();
         store.append(&[b"second".to_vec(), vec![], vec![0xff, 0x00, b'\r']]).unwrap();
         assert_eq!(fs::read(store.journal_path()).unwrap(), b"first\nsecond\n\n\xff\x00\r\n");
-        let loaded = Store::open(&tmp.0).unwrap().load().unwrap();
+        let loaded = Store::open(tmp.path()).unwrap().load().unwrap();
         assert_eq!(loaded.records, vec![b"first".to_vec(), b"second".to_vec(), vec![], vec![0xff, 0x00, b'\r']]);
         assert_eq!(loaded.torn_tail, None);
     }
 
     #[test]
     fn append_rejects_newlines_without_writing() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         store.append(&recs(&["ok"])).unwrap();
         let err = store.append(&recs(&["fine", "bad\nline"])).unwrap_err();
         assert!(matches!(err, StoreError::NewlineInRecord { index: 1, .. }), "{err}");
@@ -445,8 +425,8 @@ mod tests {
 
     #[test]
     fn load_reports_torn_tail() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         fs::write(store.journal_path(), b"a\n\nb\nhalf").unwrap();
         let loaded = store.load().unwrap();
         assert_eq!(loaded.records, recs(&["a", "", "b"]));
@@ -459,8 +439,8 @@ mod tests {
 
     #[test]
     fn append_cuts_a_long_torn_tail() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         store.append(&recs(&["kept"])).unwrap();
         // Longer than one backward-read chunk.
         let mut torn = OpenOptions::new().append(true).open(store.journal_path()).unwrap();
@@ -472,21 +452,21 @@ mod tests {
 
     #[test]
     fn rewrite_replaces_content() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         store.append(&recs(&["old 1", "old 2", "old 3"])).unwrap();
-        fs::write(tmp.0.join("journal.tmp"), b"stale leftover").unwrap();
+        fs::write(tmp.path().join("journal.tmp"), b"stale leftover").unwrap();
         store.rewrite(&recs(&["new 1", "new 2"])).unwrap();
         assert_eq!(fs::read(store.journal_path()).unwrap(), b"new 1\nnew 2\n");
-        assert!(!tmp.0.join("journal.tmp").exists());
+        assert!(!tmp.path().join("journal.tmp").exists());
         store.rewrite(&[]).unwrap();
         assert_eq!(store.load().unwrap(), Loaded { records: vec![], torn_tail: None });
     }
 
     #[test]
     fn side_file_names_are_checked() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         for good in ["seat-1.key", "sealed_2.json", "a", "A.B-c_9"] {
             assert!(valid_side_name(good), "{good}");
         }
@@ -504,8 +484,8 @@ mod tests {
 
     #[test]
     fn side_files_round_trip() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         assert_eq!(store.read_side("notes").unwrap(), None);
         store.write_public("notes", b"one").unwrap();
         store.write_public("notes", b"two").unwrap();
@@ -513,57 +493,60 @@ mod tests {
         store.remove_side("notes").unwrap();
         store.remove_side("notes").unwrap();
         assert_eq!(store.read_side("notes").unwrap(), None);
-        assert!(!tmp.0.join("notes.tmp").exists());
+        assert!(!tmp.path().join("notes.tmp").exists());
     }
 
     #[cfg(unix)]
     #[test]
     fn private_file_mode_is_0600() {
         use std::os::unix::fs::PermissionsExt;
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         // A world-readable leftover temporary file must not lend its mode to the new file.
-        fs::write(tmp.0.join("secret.tmp"), b"stale").unwrap();
-        fs::set_permissions(tmp.0.join("secret.tmp"), fs::Permissions::from_mode(0o666)).unwrap();
+        fs::write(tmp.path().join("secret.tmp"), b"stale").unwrap();
+        fs::set_permissions(tmp.path().join("secret.tmp"), fs::Permissions::from_mode(0o666)).unwrap();
         store.write_private("secret", b"key material").unwrap();
-        let mode = fs::metadata(tmp.0.join("secret")).unwrap().permissions().mode() & 0o777;
+        let mode = fs::metadata(tmp.path().join("secret")).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
         assert_eq!(store.read_side("secret").unwrap(), Some(b"key material".to_vec()));
         store.write_public("open", b"hello").unwrap();
-        let mode = fs::metadata(tmp.0.join("open")).unwrap().permissions().mode() & 0o777;
+        let mode = fs::metadata(tmp.path().join("open")).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode & 0o600, 0o600);
         assert_eq!(mode & 0o133, 0);
     }
 
     #[test]
     fn lock_is_exclusive_and_released_on_drop() {
-        let tmp = TempDir::new();
-        let store = Store::create(&tmp.0).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let store = Store::create(tmp.path()).unwrap();
         let guard = store.lock().unwrap();
-        assert_eq!(guard.path(), tmp.0.join("lock"));
+        assert_eq!(guard.path(), &tmp.path().join("lock"));
         assert!(guard.path().exists());
-        let err = Store::open(&tmp.0).unwrap().lock().unwrap_err();
+        let err = Store::open(tmp.path()).unwrap().lock().unwrap_err();
         assert!(matches!(err, StoreError::Locked { .. }), "{err}");
-        let dir = tmp.0.display();
+        let dir = &tmp.path().display();
         assert_eq!(
             err.to_string(),
-            format!("another grognard process is using {dir} (remove {} if none is)", tmp.0.join("lock").display())
+            format!(
+                "another grognard process is using {dir} (remove {} if none is)",
+                &tmp.path().join("lock").display()
+            )
         );
         drop(guard);
-        assert!(!tmp.0.join("lock").exists());
+        assert!(!tmp.path().join("lock").exists());
         let again = store.lock().unwrap();
         drop(again);
     }
 
     #[test]
     fn write_file_atomic_outside_a_store() {
-        let tmp = TempDir::new();
-        fs::create_dir_all(&tmp.0).unwrap();
-        let path = tmp.0.join("player.key");
-        write_file_atomic(&path, b"v1", 0o600).unwrap();
-        write_file_atomic(&path, b"v2", 0o600).unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"v2");
-        let err = write_file_atomic(&tmp.0.join("missing-dir/x"), b"v", 0o600).unwrap_err();
+        let tmp = tempfile::tempdir().unwrap();
+        fs::create_dir_all(tmp.path()).unwrap();
+        let path = &tmp.path().join("player.key");
+        write_file_atomic(path, b"v1", 0o600).unwrap();
+        write_file_atomic(path, b"v2", 0o600).unwrap();
+        assert_eq!(fs::read(path).unwrap(), b"v2");
+        let err = write_file_atomic(&tmp.path().join("missing-dir/x"), b"v", 0o600).unwrap_err();
         assert!(err.to_string().contains("missing-dir"), "{err}");
     }
 }

@@ -4,27 +4,6 @@
 use grognard_journal::store::*;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A fresh directory under the system temp dir, removed on drop (also when a test fails).
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let path = std::env::temp_dir().join(format!("grognard-store-{label}-{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
 
 fn three_records() -> Vec<Vec<u8>> {
     vec![
@@ -46,8 +25,8 @@ fn write_raw(store: &Store, bytes: &[u8]) {
 
 #[test]
 fn crash_at_every_byte_of_an_append() {
-    let tmp = TempDir::new("torn");
-    let store = Store::create(&tmp.0).unwrap();
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let store = Store::create(tmp.path()).unwrap();
     let base = three_records();
     let base_bytes = lines(&base);
     let fourth = br#"{"seq":3,"kind":"roll","dice":[4,6],"sig":"00ff"}"#.to_vec();
@@ -61,7 +40,7 @@ fn crash_at_every_byte_of_an_append() {
         let prefix = &fourth_line[..cut];
         write_raw(&store, prefix);
 
-        let loaded = Store::open(&tmp.0).unwrap().load().unwrap();
+        let loaded = Store::open(tmp.path()).unwrap().load().unwrap();
         assert_eq!(loaded.records, base, "cut at {cut}");
         if cut == 0 {
             assert_eq!(loaded.torn_tail, None, "cut at {cut}");
@@ -91,8 +70,8 @@ fn crash_at_every_byte_of_an_append() {
 
 #[test]
 fn full_record_missing_only_its_newline_is_torn() {
-    let tmp = TempDir::new("no-newline");
-    let store = Store::create(&tmp.0).unwrap();
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let store = Store::create(tmp.path()).unwrap();
     let base = three_records();
     store.append(&base).unwrap();
     let fourth = br#"{"seq":3,"kind":"move","to":"e5"}"#.to_vec();
@@ -118,8 +97,8 @@ fn full_record_missing_only_its_newline_is_torn() {
 
 #[test]
 fn torn_tail_on_an_otherwise_empty_journal() {
-    let tmp = TempDir::new("empty-torn");
-    let store = Store::create(&tmp.0).unwrap();
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let store = Store::create(tmp.path()).unwrap();
     write_raw(&store, b"{\"seq\":0,\"kin");
     let loaded = store.load().unwrap();
     assert!(loaded.records.is_empty());
