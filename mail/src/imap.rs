@@ -10,7 +10,7 @@
 //! and size of messages fetched at once, and the bytes read per command, so a broken or
 //! hostile server cannot exhaust memory.
 
-pub use crate::config::Security;
+pub use crate::config::{Receive, Security};
 use crate::extract::{read_message, sanitize, MailItem, ReceiveError, MAX_MESSAGE_BYTES};
 use std::cell::Cell;
 use std::io::{Read, Write};
@@ -56,17 +56,10 @@ impl ImapMessage {
     }
 }
 
-/// Download the unseen messages of `mailbox` without marking them seen, oldest first, at
+/// Download the unseen messages of the account's mailbox without marking them seen, oldest first, at
 /// most [`MAX_IMAP_MESSAGES`] and [`MAX_IMAP_FETCH_BYTES`] at a time.
-pub fn fetch_unseen(
-    host: &str,
-    port: u16,
-    security: Security,
-    user: &str,
-    password: &str,
-    mailbox: &str,
-) -> Result<Vec<ImapMessage>, ReceiveError> {
-    let (mut session, budget) = open(host, port, security, user, password, mailbox)?;
+pub fn fetch_unseen(account: &Receive, password: &str) -> Result<Vec<ImapMessage>, ReceiveError> {
+    let (mut session, budget) = open(account, password)?;
     let result = fetch_in(&mut session, &budget);
     budget.set(CONTROL_BYTES);
     let _ = session.logout();
@@ -74,19 +67,11 @@ pub fn fetch_unseen(
 }
 
 /// Mark messages seen (after their packets were imported).
-pub fn mark_seen(
-    host: &str,
-    port: u16,
-    security: Security,
-    user: &str,
-    password: &str,
-    mailbox: &str,
-    uids: &[u32],
-) -> Result<(), ReceiveError> {
+pub fn mark_seen(account: &Receive, password: &str, uids: &[u32]) -> Result<(), ReceiveError> {
     if uids.is_empty() {
         return Ok(());
     }
-    let (mut session, budget) = open(host, port, security, user, password, mailbox)?;
+    let (mut session, budget) = open(account, password)?;
     let mut result = Ok(());
     for chunk in uids.chunks(STORE_CHUNK) {
         budget.set(CONTROL_BYTES);
@@ -142,14 +127,9 @@ fn fetch_in(session: &mut Session, budget: &Budget<Box<dyn Stream>>) -> Result<V
 }
 
 /// Connect, log in and select the mailbox.
-fn open(
-    host: &str,
-    port: u16,
-    security: Security,
-    user: &str,
-    password: &str,
-    mailbox: &str,
-) -> Result<(Session, Budget<Box<dyn Stream>>), ReceiveError> {
+fn open(account: &Receive, password: &str) -> Result<(Session, Budget<Box<dyn Stream>>), ReceiveError> {
+    let Receive { host, port, security, user, mailbox, .. } = account;
+    let (host, port, security) = (host.as_str(), *port, *security);
     let tcp = connect_tcp(host, port, security)?;
     let stream: Box<dyn Stream> = match security {
         Security::Plain => Box::new(tcp),
@@ -351,6 +331,11 @@ impl<S: Write> Write for Budget<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bob's mailbox INBOX on `host`.
+    fn account(host: &str, port: u16, security: Security) -> Receive {
+        Receive { host: host.into(), port, security, user: "bob".into(), mailbox: "INBOX".into(), password_file: None }
+    }
     use crate::extract::tests::{empty_packet, turn_mail};
     use std::io::{BufRead, BufReader};
     use std::net::TcpListener;
@@ -479,7 +464,7 @@ mod tests {
     fn unseen_messages_are_fetched_with_peek_and_marked_seen_only_when_asked() {
         let fake = mailbox();
         let (port, server) = serve(fake.clone(), 3);
-        let got = fetch_unseen("127.0.0.1", port, Security::Plain, "bob", PASSWORD, "INBOX").expect("fetch");
+        let got = fetch_unseen(&account("127.0.0.1", port, Security::Plain), PASSWORD).expect("fetch");
         assert_eq!(got.iter().map(|m| m.uid).collect::<Vec<_>>(), vec![5, 7, 11]);
         assert_eq!(got[0].read().map(|i| i.packets.len()).ok(), Some(1));
         assert_eq!(got[1].read().map(|i| i.packets.len()).ok(), Some(0));
@@ -491,20 +476,20 @@ mod tests {
             assert!(!f.log.iter().any(|c| c == "UID FETCH 11 BODY.PEEK[]"), "{:?}", f.log);
             assert!(f.messages.iter().filter(|m| m.uid != 9).all(|m| !m.seen));
         }
-        mark_seen("127.0.0.1", port, Security::Plain, "bob", PASSWORD, "INBOX", &[5, 7]).expect("mark");
+        mark_seen(&account("127.0.0.1", port, Security::Plain), PASSWORD, &[5, 7]).expect("mark");
         assert!(fake.lock().expect("lock").log.iter().any(|c| c == "UID STORE 5,7 +FLAGS.SILENT (\\Seen)"));
-        let again = fetch_unseen("localhost", port, Security::Plain, "bob", PASSWORD, "INBOX").expect("fetch");
+        let again = fetch_unseen(&account("localhost", port, Security::Plain), PASSWORD).expect("fetch");
         assert_eq!(again.iter().map(|m| m.uid).collect::<Vec<_>>(), vec![11]);
         server.join().expect("server");
         // Nothing to mark: no connection at all.
-        mark_seen("127.0.0.1", port, Security::Plain, "bob", PASSWORD, "INBOX", &[]).expect("nothing");
+        mark_seen(&account("127.0.0.1", port, Security::Plain), PASSWORD, &[]).expect("nothing");
     }
 
     #[test]
     fn a_refused_login_is_reported_without_the_password_or_escapes() {
         let fake = mailbox();
         let (port, server) = serve(fake, 1);
-        let err = fetch_unseen("127.0.0.1", port, Security::Plain, "bob", "wrong", "INBOX").expect_err("refused");
+        let err = fetch_unseen(&account("127.0.0.1", port, Security::Plain), "wrong").expect_err("refused");
         let text = err.to_string();
         assert!(text.contains("login refused") && !text.contains("wrong") && !text.contains('\u{1b}'), "{text}");
         server.join().expect("server");
@@ -516,7 +501,7 @@ mod tests {
         fake.lock().expect("lock").messages[0].size = Some(100);
         fake.lock().expect("lock").messages[0].bytes = vec![b'a'; 3 * 1024 * 1024];
         let (port, server) = serve(fake, 1);
-        let err = fetch_unseen("127.0.0.1", port, Security::Plain, "bob", PASSWORD, "INBOX").expect_err("cut off");
+        let err = fetch_unseen(&account("127.0.0.1", port, Security::Plain), PASSWORD).expect_err("cut off");
         assert!(err.to_string().contains("more than expected"), "{err}");
         server.join().expect("server");
     }
@@ -524,7 +509,7 @@ mod tests {
     #[test]
     fn plain_connections_go_only_to_this_machine() {
         // A documentation address (TEST-NET-1): refused before any connection is tried.
-        let err = fetch_unseen("192.0.2.1", 143, Security::Plain, "bob", PASSWORD, "INBOX").expect_err("refused");
+        let err = fetch_unseen(&account("192.0.2.1", 143, Security::Plain), PASSWORD).expect_err("refused");
         assert!(err.to_string().contains("only to this machine"), "{err}");
         assert!(resolve("127.0.0.1", 143, Security::Plain).is_ok());
         assert!(resolve("::1", 143, Security::Plain).is_ok());
@@ -536,7 +521,7 @@ mod tests {
         let fake = mailbox();
         fake.lock().expect("lock").refuse_starttls = true;
         let (port, server) = serve(fake.clone(), 1);
-        let err = fetch_unseen("127.0.0.1", port, Security::StartTls, "bob", PASSWORD, "INBOX").expect_err("refused");
+        let err = fetch_unseen(&account("127.0.0.1", port, Security::StartTls), PASSWORD).expect_err("refused");
         assert!(err.to_string().contains("refused STARTTLS"), "{err}");
         drop(err);
         server.join().expect("server");
@@ -548,7 +533,7 @@ mod tests {
     fn tls_to_a_server_that_does_not_speak_it_fails_cleanly() {
         let fake = mailbox();
         let (port, server) = serve(fake.clone(), 1);
-        let err = fetch_unseen("127.0.0.1", port, Security::Tls, "bob", PASSWORD, "INBOX").expect_err("no TLS");
+        let err = fetch_unseen(&account("127.0.0.1", port, Security::Tls), PASSWORD).expect_err("no TLS");
         assert!(err.to_string().contains("TLS"), "{err}");
         server.join().expect("server");
         assert!(fake.lock().expect("lock").log.iter().all(|c| !c.starts_with("LOGIN")));

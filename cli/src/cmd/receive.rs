@@ -75,15 +75,7 @@ pub fn imap_settings(identity: Option<&str>) -> Result<(config::Receive, String)
 }
 
 pub fn letters_from_imap(receive: &config::Receive, password: &str, report: &mut Report) -> Result<Vec<Letter>> {
-    let fetched = grognard_mail::fetch_unseen(
-        &receive.host,
-        receive.port,
-        receive.security,
-        &receive.user,
-        password,
-        &receive.mailbox,
-    )
-    .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    let fetched = grognard_mail::fetch_unseen(receive, password).map_err(|e| Failure::new(e.code(), e.to_string()))?;
     let mut letters = Vec::new();
     for m in fetched {
         let origin = format!("{} UID {}", receive.mailbox, m.uid);
@@ -109,8 +101,7 @@ pub fn mark_handled(report: &Report, imap: Option<&(config::Receive, String)>) -
         }
     }
     if let (Some((r, password)), false) = (imap, uids.is_empty()) {
-        grognard_mail::mark_seen(&r.host, r.port, r.security, &r.user, password, &r.mailbox, &uids)
-            .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+        grognard_mail::mark_seen(r, password, &uids).map_err(|e| Failure::new(e.code(), e.to_string()))?;
     }
     Ok(())
 }
