@@ -107,6 +107,16 @@ impl Fixture {
         Packet { game: g0.replay.game, entries: entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect() }
     }
 
+    /// Player 1 signs `body` as its next entry (properly, with its own key) and sends it with
+    /// everything player 0 lacks: player 0 must refuse it as a rejected entry, unchanged.
+    fn forged_by_p1_is_rejected(&self, g1: &Game, body: Body) -> GameError {
+        let mut packet = self.fresh_for_p0(&g1.entries);
+        packet.entries.push(g1.sign_next(P1, self.key(1), body));
+        let err = refused(&self.table, &packet);
+        assert_eq!(err.code(), "rejected", "{err}");
+        err
+    }
+
     /// An honest packet from player 1 holding at least `least` consecutive entries of
     /// player 1's feed that player 0 has not seen (player 1 plays on while player 0 waits:
     /// a reveal then a seal at the start of every round; three entries need a bonus
@@ -538,20 +548,12 @@ fn case_altered_reveal(f: &mut Fixture) {
     let mut bad = good;
     bad.0[31] ^= 0x01;
     let generation = state.commit.generation;
-    let forged = g1.sign_next(P1, f.key(1), Body::Reveal { request, generation, index, value: bad });
-    let mut packet = f.fresh_for_p0(&g1.entries);
-    packet.entries.push(forged);
-    let err = refused(&f.table, &packet);
-    assert_eq!(err.code(), "rejected", "{err}");
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Reveal { request, generation, index, value: bad });
     eprintln!("(g) a wrong reveal value: {err}");
     assert!(reason(&err).contains("does not hash to the chain's previous value"), "{err}");
     // A genuine value at the wrong index is refused too.
     let early = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index + 1).expect("in range");
-    let forged = g1.sign_next(P1, f.key(1), Body::Reveal { request, generation, index: index + 1, value: early });
-    let mut packet = f.fresh_for_p0(&g1.entries);
-    packet.entries.push(forged);
-    let err = refused(&f.table, &packet);
-    assert_eq!(err.code(), "rejected", "{err}");
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Reveal { request, generation, index: index + 1, value: early });
     eprintln!("(g) a reveal at the wrong index: {err}");
     assert!(reason(&err).contains("the next index is"), "{err}");
 }
@@ -586,11 +588,7 @@ fn case_illegal_command(f: &mut Fixture) {
         _ => ("fire 1", "5.3"),
     };
     let command = ruleset.parse_command(text).expect("a command");
-    let forged = g1.sign_next(P1, f.key(1), Body::Command { command });
-    let mut packet = f.fresh_for_p0(&g1.entries);
-    packet.entries.push(forged);
-    let err = refused(&f.table, &packet);
-    assert_eq!(err.code(), "rejected", "{err}");
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command });
     eprintln!("(i) `{text}` by player 1: {err}");
     assert!(reason(&err).starts_with(&format!("illegal: {rule}: ")), "{err}");
     // Player 1's own program would not have signed it.
@@ -615,11 +613,7 @@ fn case_out_of_turn(f: &mut Fixture) {
         _ => "rest",
     };
     let command = ruleset.parse_command(text).expect("a command");
-    let forged = g1.sign_next(P1, f.key(1), Body::Command { command });
-    let mut packet = f.fresh_for_p0(&g1.entries);
-    packet.entries.push(forged);
-    let err = refused(&f.table, &packet);
-    assert_eq!(err.code(), "rejected", "{err}");
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command });
     eprintln!("(j) `{text}` by player 1 on player 0's turn: {err}");
     assert!(reason(&err).starts_with("out of turn: Player0 must act"), "{err}");
 }
