@@ -1,0 +1,1 @@
+//! Pictures of a board, drawn from a `grognard_board::BoardView`.
