@@ -3,6 +3,20 @@
 //!
 //! Pure: parsing works on strings handed in; nothing here reads files.
 
+mod error;
+mod features;
 mod hex;
+mod hexside_info;
+mod map;
+mod map_serde;
+mod parse;
+mod terrain;
+mod view;
 
+pub use error::MapError;
+pub use features::{Locale, OffMapBox, Road};
 pub use hex::{Dir, HexId, Hexside};
+pub use hexside_info::{Barrier, HexsideInfo};
+pub use map::Map;
+pub use terrain::{North, Terrain, WaterBody, WaterId, WaterKind};
+pub use view::{BoardView, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
