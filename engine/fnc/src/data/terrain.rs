@@ -1,0 +1,136 @@
+//! Terrain names used by the charts: the natural terrain of a hex and the water barriers on
+//! hexsides (9.9), with the names of docs/DATA_FORMAT.md and the map files.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What fills a hex: one natural land terrain (9.8), or open water (an all-lake or all-sea hex).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HexTerrain {
+    Clear,
+    Forest,
+    Swamp,
+    /// Mud flat (map code `m`).
+    Mud,
+    Hills,
+    Desert,
+    /// An all-lake hex (frozen and crossable in the RSW winter turn, 9.18).
+    Lake,
+    /// An all-sea hex.
+    Sea,
+}
+
+impl HexTerrain {
+    /// Every kind, land first.
+    pub const ALL: [HexTerrain; 8] = [
+        HexTerrain::Clear,
+        HexTerrain::Forest,
+        HexTerrain::Swamp,
+        HexTerrain::Mud,
+        HexTerrain::Hills,
+        HexTerrain::Desert,
+        HexTerrain::Lake,
+        HexTerrain::Sea,
+    ];
+
+    /// The word used in the charts.
+    pub fn name(self) -> &'static str {
+        match self {
+            HexTerrain::Clear => "clear",
+            HexTerrain::Forest => "forest",
+            HexTerrain::Swamp => "swamp",
+            HexTerrain::Mud => "mud",
+            HexTerrain::Hills => "hills",
+            HexTerrain::Desert => "desert",
+            HexTerrain::Lake => "lake",
+            HexTerrain::Sea => "sea",
+        }
+    }
+
+    /// The terrain written `word`, if any.
+    pub fn from_name(word: &str) -> Option<HexTerrain> {
+        HexTerrain::ALL.into_iter().find(|t| t.name() == word)
+    }
+}
+
+impl fmt::Display for HexTerrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A barrier on a hexside between two land hexes (9.12; `sea` is impassable open water).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Barrier {
+    River,
+    Canal,
+    Lake,
+    Wadi,
+    Channel,
+    Sea,
+}
+
+impl Barrier {
+    /// Every kind.
+    pub const ALL: [Barrier; 6] =
+        [Barrier::River, Barrier::Canal, Barrier::Lake, Barrier::Wadi, Barrier::Channel, Barrier::Sea];
+
+    /// The word used in the charts and the map files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Barrier::River => "river",
+            Barrier::Canal => "canal",
+            Barrier::Lake => "lake",
+            Barrier::Wadi => "wadi",
+            Barrier::Channel => "channel",
+            Barrier::Sea => "sea",
+        }
+    }
+
+    /// The barrier written `word`, if any.
+    pub fn from_name(word: &str) -> Option<Barrier> {
+        Barrier::ALL.into_iter().find(|b| b.name() == word)
+    }
+}
+
+impl fmt::Display for Barrier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A chart row for a barrier kind, or for one named barrier of that kind (`river:Nile`),
+/// which takes precedence over the kind's row.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct BarrierKey {
+    /// The kind of barrier.
+    pub barrier: Barrier,
+    /// The map's name of one barrier (`Nile`), or `None` for every barrier of the kind.
+    pub name: Option<String>,
+}
+
+impl BarrierKey {
+    /// Parses `kind` or `kind:Name`.
+    pub fn parse(word: &str) -> Result<BarrierKey, String> {
+        let (kind, name) = match word.split_once(':') {
+            Some((k, n)) if !n.is_empty() => (k, Some(n.to_string())),
+            Some(_) => return Err(format!("`{word}`: a name must follow the `:`")),
+            None => (word, None),
+        };
+        let barrier = Barrier::from_name(kind).ok_or_else(|| {
+            format!("unknown hexside kind `{kind}` (expected river, canal, lake, wadi, channel or sea)")
+        })?;
+        Ok(BarrierKey { barrier, name })
+    }
+}
+
+impl fmt::Display for BarrierKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(name) => write!(f, "{}:{name}", self.barrier),
+            None => write!(f, "{}", self.barrier),
+        }
+    }
+}
