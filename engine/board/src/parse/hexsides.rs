@@ -29,11 +29,19 @@ pub(crate) fn parse(lines: &[Line], hexes: &HexReader) -> Result<BTreeMap<Hexsid
         }
         for token in list {
             let side = read_side(line, token, hexes, barrier.is_some())?;
-            if let Some(previous) = first_listed.insert((side, barrier.is_some()), line.number) {
-                let what = if barrier.is_some() { "a water barrier" } else { "a border" };
-                return Err(line.error(format!("hexside {side} is given {what} twice (first at line {previous})")));
-            }
             let record = sides.entry(side).or_default();
+            if let Some(previous) = first_listed.insert((side, barrier.is_some()), line.number) {
+                return Err(line.error(match (record.barrier, barrier) {
+                    (Some(old), Some(new)) if old != new => format!(
+                        "hexside {side} is already a {} hexside (line {previous}); a hexside has one water kind",
+                        old.word()
+                    ),
+                    (_, Some(new)) => {
+                        format!("hexside {side} is listed twice as {} (first at line {previous})", new.word())
+                    }
+                    (_, None) => format!("hexside {side} is listed twice as a border (first at line {previous})"),
+                }));
+            }
             match barrier {
                 Some(b) => {
                     record.barrier = Some(b);
