@@ -3,6 +3,7 @@
 //! reconstructions; these parsers are pure (text in, values out), use no floats and refuse a
 //! file whole, naming the line, on any error.
 
+pub mod builtin;
 mod charts;
 mod conditions;
 mod cost;
