@@ -24,8 +24,10 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// The six directions, clockwise from north.
     pub const ALL: [Dir; 6] = [Dir::N, Dir::Ne, Dir::Se, Dir::S, Dir::Sw, Dir::Nw];
 
+    /// The direction pointing the other way.
     pub fn opposite(self) -> Dir {
         match self {
             Dir::N => Dir::S,
@@ -56,10 +58,12 @@ impl HexId {
         (col <= 99 && row <= 99).then(|| HexId(col as u16 * 100 + row as u16))
     }
 
+    /// The column, `XX`.
     pub fn col(self) -> u8 {
         (self.0 / 100) as u8
     }
 
+    /// The row, `YY`.
     pub fn row(self) -> u8 {
         (self.0 % 100) as u8
     }
@@ -112,6 +116,7 @@ impl HexId {
         self.neighbours().find(|(_, h)| *h == other).map(|(d, _)| d)
     }
 
+    /// Whether `other` is one of the six neighbours of `self`.
     pub fn is_adjacent(self, other: HexId) -> bool {
         self.direction_to(other).is_some()
     }

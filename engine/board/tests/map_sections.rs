@@ -199,3 +199,23 @@ fn rule_13_1_landward_neighbours_on_open_land_are_all_land_neighbours() {
     assert_eq!(map.landward_neighbours(h("0102")), [h("0202"), h("0203"), h("0103")], "sea hexes are not landward");
     assert_eq!(map.landward_neighbours(h("0601")), [], "the island touches only sea and off-map hexes");
 }
+
+#[test]
+fn comments_blank_lines_crlf_and_byte_order_mark_are_ignored() {
+    let decorated = format!("\u{feff}# leading comment\r\n\r\n{}", SMALL.replace('\n', "  # trailing\r\n"));
+    let map = parse_ok(&decorated);
+    let plain = parse_ok(SMALL);
+    assert_eq!(map.title, plain.title);
+    assert_eq!(map.hexes().collect::<Vec<_>>(), plain.hexes().collect::<Vec<_>>());
+    assert_eq!(map.locale(h("0303")).map(|l| l.name.as_str()), Some("Oppidum"));
+}
+
+#[test]
+fn sections_may_come_in_any_order() {
+    let start = SMALL.find("[codes]").unwrap_or_default();
+    let end = SMALL.find("[hexsides]").unwrap_or_default();
+    let codes = &SMALL[start..end];
+    let reordered = format!("{}{}{codes}", &SMALL[..start], &SMALL[end..]);
+    let map = parse_ok(&reordered);
+    assert_eq!(map.water_by_name("Lake Lacus").map(|w| map.water(w).code), Some('L'));
+}

@@ -52,10 +52,12 @@ impl<'a> Sections<'a> {
 }
 
 /// Splits `text` into sections, refusing unknown or repeated sections and text outside one.
+/// A leading byte-order mark is ignored.
 pub(crate) fn split(text: &str) -> Result<Sections<'_>, MapError> {
     let mut by_name: BTreeMap<&str, Section> = BTreeMap::new();
     let mut current: Option<&str> = None;
     let mut last_line = 1;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         last_line = number;
