@@ -1,0 +1,1 @@
+"""Map generator for the Forgotten Napoleonic Campaigns boards (see ../README.md)."""
