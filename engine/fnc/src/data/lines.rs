@@ -35,8 +35,10 @@ pub struct Section<'a> {
 }
 
 /// Splits `text` into sections. Refuses content before the first header, malformed headers,
-/// unknown section names (when `known` is not empty) and repeated sections.
+/// unknown section names (when `known` is not empty) and repeated sections. A leading
+/// byte-order mark is ignored, as the map loader does.
 pub fn sections<'a>(text: &'a str, known: &[&str]) -> Result<Vec<Section<'a>>, DataError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out: Vec<Section<'a>> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
@@ -84,6 +86,12 @@ mod tests {
         assert_eq!(s.len(), 2);
         assert_eq!(s[0].lines, vec![Line { number: 4, text: "x 1" }]);
         assert_eq!(s[1].lines[0].number, 7);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_ignored() {
+        let s = sections("\u{feff}# header\n[a]\nx\n", &["a"]).unwrap();
+        assert_eq!(s[0].lines, vec![Line { number: 3, text: "x" }]);
     }
 
     #[test]
