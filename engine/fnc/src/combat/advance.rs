@@ -1,0 +1,150 @@
+//! Advance after combat (11.25, 13.3), the SC overrun (14.3) and Fort De markers (13.4).
+
+use super::battle::Battle;
+use super::steps::{eliminate, hex_cleared, surviving_attackers, surviving_defenders};
+use super::terrain::water_link;
+use crate::ctx::Ctx;
+use crate::data::UnitType;
+use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
+use grognard_board::HexId;
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use serde_json::json;
+
+/// May this surviving attacker advance into the battle's hex? It must stand next to it, be
+/// able to move, and could have entered it: gunboats along the water (11.26), British units
+/// only on the coast (8.8), no border crossing on game turn 1 (5.3).
+fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> bool {
+    let Some(Location::Hex(at)) = state.location(unit).cloned() else { return false };
+    let Some(counter) = ctx.counter(unit) else { return false };
+    if !at.is_adjacent(hex) || counter.movement == 0 || counter.kind == UnitType::Fleet {
+        return false;
+    }
+    if counter.kind == UnitType::Gunboats && !water_link(&ctx.map, at, hex) {
+        return false;
+    }
+    if let Some((nation, lakes)) = ctx.rules.coast_bound() {
+        if counter.nation == nation && !coastal_for(ctx, hex, lakes) {
+            return false;
+        }
+    }
+    if state.turn == 1 && ctx.rules.first_turn_border_side() == Some(side) && ctx.map.hexside(at, hex).border.is_some()
+    {
+        return false;
+    }
+    true
+}
+
+/// Is `hex` coastal, counting the shores of `lakes` (8.8, 16.0 2A)?
+pub fn coastal_for(ctx: &Ctx, hex: HexId, lakes: &[&str]) -> bool {
+    ctx.map.is_coastal(hex) || ctx.map.shore_of(hex).iter().any(|w| lakes.contains(&ctx.map.water(*w).name.as_str()))
+}
+
+/// The advance step: when the hex is vacated and attackers could enter it, the attacker
+/// may advance (a decision); otherwise nothing happens.
+pub fn step(
+    ctx: &Ctx,
+    state: &mut State,
+    battle: &Battle,
+    _dice: &mut dyn DiceSource,
+    _log: &mut Vec<Event>,
+) -> Result<Option<Decision>, ApplyError> {
+    if !hex_cleared(ctx, state, battle) {
+        return Ok(None);
+    }
+    let units: Vec<UnitId> = surviving_attackers(state, battle)
+        .into_iter()
+        .filter(|u| may_advance(ctx, state, battle.attacker, u, battle.hex))
+        .collect();
+    if units.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Decision { by: battle.attacker, kind: DecisionKind::Advance { hex: battle.hex, units } }))
+}
+
+/// Move `units` into the battle's hex: a lone SC there is eliminated (14.3), and a fortress
+/// taken by storm gets its Fort De marker (13.4; not after a siege, 13.3).
+pub fn enter(
+    ctx: &Ctx,
+    state: &mut State,
+    battle: &Battle,
+    units: &[UnitId],
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    let sc: Vec<UnitId> = surviving_defenders(state, battle);
+    if !sc.is_empty() {
+        log.push(Event::new(
+            format!("The SC alone in {} is overrun: automatic DC (14.3)", battle.hex),
+            json!({"type": "sc_overrun", "hex": battle.hex, "units": sc, "rule": "14.3"}),
+        ));
+        eliminate(ctx, state, &sc, "SC overrun (14.3)", dice, log)?;
+    }
+    for u in units {
+        state.units.insert(u.clone(), Location::Hex(battle.hex));
+    }
+    if battle.fortress && !battle.siege && state.fort_destroyed.insert(battle.hex) {
+        log.push(Event::new(
+            format!("The fortress of {} is taken by storm: Fort De marker placed (13.4)", battle.hex),
+            json!({"type": "fort_destroyed", "hex": battle.hex, "rule": "13.4"}),
+        ));
+    }
+    Ok(())
+}
+
+/// Answer an advance decision (11.25): `units` advance (none = stay). Stacking is observed.
+pub fn apply(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    units: &[UnitId],
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    let Some(Decision { by, kind: DecisionKind::Advance { hex, units: allowed } }) = &state.decision else {
+        return Err(RuleError::new("11.25", "no advance after combat is pending").into());
+    };
+    let Some(battle) = state.battles.first().cloned() else {
+        return Err(RuleError::new("11.25", "no battle is pending").into());
+    };
+    if *by != side {
+        return Err(RuleError::new("11.25", "only the victorious attacker advances after combat").into());
+    }
+    let mut seen = Vec::new();
+    for u in units {
+        if !allowed.contains(u) {
+            return Err(RuleError::new("11.25", format!("{u} may not advance into {hex}")).into());
+        }
+        if seen.contains(u) {
+            return Err(RuleError::new("11.25", format!("{u} is named twice")).into());
+        }
+        seen.push(u.clone());
+    }
+    let mut next = state.clone();
+    if units.is_empty() {
+        log.push(Event::new(
+            format!("The {} do not advance into {hex} (11.25)", ctx.rules.side_name(side)),
+            json!({"type": "advance", "hex": hex, "units": [], "rule": "11.25"}),
+        ));
+    } else {
+        let friendly: Vec<&str> = state
+            .units_in(*hex)
+            .into_iter()
+            .filter(|u| ctx.side_of(u) == Some(side))
+            .map(String::as_str)
+            .chain(units.iter().map(String::as_str))
+            .collect();
+        crate::stacking::check_stack(ctx, state, *hex, &friendly)?;
+        log.push(Event::new(
+            format!("The {} advance into {hex} with {} (11.25)", ctx.rules.side_name(side), units.join(", ")),
+            json!({"type": "advance", "hex": hex, "units": units, "rule": "11.25"}),
+        ));
+        enter(ctx, &mut next, &battle, units, dice, log)?;
+    }
+    if let Some(b) = next.battles.first_mut() {
+        if !b.steps.is_empty() {
+            b.steps.remove(0);
+        }
+    }
+    super::steps::proceed(ctx, &mut next, dice, log)?;
+    Ok(next)
+}

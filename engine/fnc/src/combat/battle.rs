@@ -1,0 +1,50 @@
+//! A battle (or a siege surrender) waiting for its players: what was resolved and the
+//! steps of the result still to carry out (11.12: sub-steps in the order listed).
+
+use super::losses::LossRequirement;
+use crate::state::{Side, UnitId};
+use grognard_board::HexId;
+use serde::{Deserialize, Serialize};
+
+/// A step of a combat result still to carry out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// The attacker gives up units (11.14-11.17, 11.20).
+    AttackerLosses(LossRequirement),
+    /// The defender gives up units (11.16-11.20).
+    DefenderLosses(LossRequirement),
+    /// Surviving defenders retreat (11.19, 11.20, 11.22-11.24).
+    Retreat,
+    /// An amphibious invasion force is lost if the hex is not cleared; it lands if it is (10.3).
+    Invasion,
+    /// The victorious attacker may advance into the vacated hex (11.25, 13.3).
+    Advance,
+}
+
+/// A battle being carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// The attacking (or besieging) side.
+    pub attacker: Side,
+    /// The defended (or besieged) hex.
+    pub hex: HexId,
+    /// The attacking ground units, including any invasion force.
+    pub attackers: Vec<UnitId>,
+    /// The hexes the attack came from (land hexes and the invasion's sea hex).
+    pub attacker_hexes: Vec<HexId>,
+    /// Attackers held offshore for an amphibious invasion (10.3).
+    pub invasion: Vec<UnitId>,
+    /// The defending units at the start of the battle.
+    pub defenders: Vec<UnitId>,
+    /// The engineer that earned the engineer shift and goes first in losses (11.7).
+    pub engineer: Option<UnitId>,
+    /// The defended hex was an intact fortress when the battle began (11.7, 11.8, 13.4).
+    pub fortress: bool,
+    /// A siege surrender (13.3): the fortress stays intact after an advance.
+    pub siege: bool,
+    /// The result code (`DR`, `AES`...), or `surrender` for a siege.
+    pub result: String,
+    /// Steps still to do, first first.
+    pub steps: Vec<Step>,
+}

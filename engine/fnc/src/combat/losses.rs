@@ -1,0 +1,246 @@
+//! Combat losses (11.14-11.21): how much strength a result takes from each side and which
+//! sets of units the owning player may give up.
+//!
+//! A loss requirement is "eliminate involved units whose printed strength is at least X%
+//! of the involved strength". The owner chooses the units (11.21), within three orders:
+//! the one engineer that earned the engineer shift goes first (11.7), siege trains that
+//! attacked a fortress go last (11.8), and the SC goes last (14.3).
+//!
+//! **Minimal.** A choice may hold no needless unit: it is refused if any one unit could
+//! be dropped from it while the rest still meets the requirement and the orders above.
+//! (So a player cannot throw away extra units to empty a hex, nor pick a choice that keeps
+//! an obligatory unit out.)
+
+use serde::{Deserialize, Serialize};
+
+/// How much of a force a combat result eliminates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossRequirement {
+    /// No losses.
+    None,
+    /// Units of at least this percentage of the involved strength (11.15-11.17, 11.19, 11.20).
+    Percent(u32),
+    /// Every involved unit (AC 11.14, DC 11.18).
+    All,
+}
+
+/// One unit that may be given up, with what the ordering rules say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LossCandidate<U> {
+    pub unit: U,
+    /// The printed strength counted for this side in this battle (attack factor for the
+    /// attacker, defense factor for the defender).
+    pub strength: u32,
+    /// Must be the first unit given up whenever any loss is due (the credited engineer, 11.7).
+    pub first: bool,
+    /// May be given up only after every other candidate (siege trains vs a fortress 11.8, SC 14.3).
+    pub last: bool,
+}
+
+/// The strength a requirement takes, and the rule that fixes it, for the log.
+pub fn required_strength(requirement: LossRequirement, involved: u32) -> u32 {
+    match requirement {
+        LossRequirement::None => 0,
+        LossRequirement::All => involved,
+        LossRequirement::Percent(p) => (p * involved).div_ceil(100),
+    }
+}
+
+/// Does `chosen` (indexes into `candidates`) meet the requirement and the ordering rules,
+/// leaving minimality aside?
+fn meets<U>(requirement: LossRequirement, candidates: &[LossCandidate<U>], chosen: &[bool]) -> bool {
+    let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+    match requirement {
+        LossRequirement::None => chosen.iter().all(|c| !c),
+        LossRequirement::All => chosen.iter().all(|c| *c),
+        LossRequirement::Percent(p) => {
+            let sum: u32 = candidates.iter().zip(chosen).filter(|(_, c)| **c).map(|(u, _)| u.strength).sum();
+            let needed = (p * involved).div_ceil(100);
+            if needed == 0 {
+                return chosen.iter().all(|c| !c);
+            }
+            if sum < needed {
+                return false;
+            }
+            // 11.7: the credited engineer goes first.
+            if candidates.iter().zip(chosen).any(|(u, c)| u.first && !c) {
+                return false;
+            }
+            // 11.8, 14.3: "last" units only once every other unit is given up.
+            let any_last = candidates.iter().zip(chosen).any(|(u, c)| u.last && *c);
+            let all_others = candidates.iter().zip(chosen).all(|(u, c)| u.last || *c);
+            !any_last || all_others
+        }
+    }
+}
+
+/// Check a chosen set of units. Errors cite the rule broken.
+pub fn check_choice<U: PartialEq + Clone + std::fmt::Display>(
+    requirement: LossRequirement,
+    candidates: &[LossCandidate<U>],
+    chosen: &[U],
+) -> Result<(), grognard_engine::RuleError> {
+    use grognard_engine::RuleError;
+    let mut mask = vec![false; candidates.len()];
+    for unit in chosen {
+        let Some(i) = candidates.iter().position(|c| &c.unit == unit) else {
+            return Err(RuleError::new("11.21", format!("{unit} is not among the units involved in this battle")));
+        };
+        if mask[i] {
+            return Err(RuleError::new("11.21", format!("{unit} is named twice")));
+        }
+        mask[i] = true;
+    }
+    if !meets(requirement, candidates, &mask) {
+        if let Some(eng) = candidates.iter().zip(&mask).find(|(u, c)| u.first && !**c) {
+            return Err(RuleError::new("11.7", format!("the engineer {} must be the first unit given up", eng.0.unit)));
+        }
+        let any_last = candidates.iter().zip(&mask).find(|(u, c)| u.last && **c);
+        if let Some((last, _)) = any_last {
+            if candidates.iter().zip(&mask).any(|(u, c)| !u.last && !c) {
+                return Err(RuleError::new(
+                    "11.8",
+                    format!("{} may be given up only after every other involved unit (11.8, 14.3)", last.unit),
+                ));
+            }
+        }
+        let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+        return Err(RuleError::new(
+            "11.21",
+            format!(
+                "the losses must total at least {} of the {} involved strength points",
+                required_strength(requirement, involved),
+                involved
+            ),
+        ));
+    }
+    for i in 0..mask.len() {
+        if mask[i] {
+            mask[i] = false;
+            let still = meets(requirement, candidates, &mask);
+            mask[i] = true;
+            if still {
+                return Err(RuleError::new(
+                    "11.21",
+                    format!("{} is not needed to meet the losses; give up no more than required", candidates[i].unit),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The minimal choices (see the module doc), at most `limit` of them, each as indexes into
+/// `candidates` in candidate order. Candidates are searched in order, so the result is
+/// deterministic.
+pub fn minimal_choices<U>(
+    requirement: LossRequirement,
+    candidates: &[LossCandidate<U>],
+    limit: usize,
+) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut mask = vec![false; candidates.len()];
+    search(requirement, candidates, &mut mask, 0, limit, &mut out);
+    out
+}
+
+fn is_minimal<U>(requirement: LossRequirement, candidates: &[LossCandidate<U>], mask: &mut [bool]) -> bool {
+    if !meets(requirement, candidates, mask) {
+        return false;
+    }
+    for i in 0..mask.len() {
+        if mask[i] {
+            mask[i] = false;
+            let still = meets(requirement, candidates, mask);
+            mask[i] = true;
+            if still {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn search<U>(
+    requirement: LossRequirement,
+    candidates: &[LossCandidate<U>],
+    mask: &mut Vec<bool>,
+    next: usize,
+    limit: usize,
+    out: &mut Vec<Vec<usize>>,
+) {
+    if out.len() >= limit {
+        return;
+    }
+    if next == candidates.len() {
+        if is_minimal(requirement, candidates, mask) {
+            out.push(mask.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect());
+        }
+        return;
+    }
+    // Once the chosen strength meets a percentage requirement, adding more units can only
+    // make the choice non-minimal, except "last" units and the "first" unit, which the
+    // final check judges.
+    let satisfied = match requirement {
+        LossRequirement::Percent(p) => {
+            let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+            let sum: u32 = candidates.iter().zip(mask.iter()).filter(|(_, c)| **c).map(|(u, _)| u.strength).sum();
+            sum >= (p * involved).div_ceil(100)
+        }
+        _ => false,
+    };
+    if !(satisfied && !candidates[next].first && !candidates[next].last) {
+        mask[next] = true;
+        search(requirement, candidates, mask, next + 1, limit, out);
+        mask[next] = false;
+    }
+    search(requirement, candidates, mask, next + 1, limit, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(unit: &'static str, strength: u32) -> LossCandidate<&'static str> {
+        LossCandidate { unit, strength, first: false, last: false }
+    }
+
+    #[test]
+    fn rule_11_15_half_of_the_involved_strength_rounds_up() {
+        assert_eq!(required_strength(LossRequirement::Percent(50), 9), 5);
+        assert_eq!(required_strength(LossRequirement::Percent(25), 9), 3);
+        assert_eq!(required_strength(LossRequirement::Percent(25), 8), 2);
+        assert_eq!(required_strength(LossRequirement::All, 8), 8);
+    }
+
+    #[test]
+    fn rule_11_21_owner_chooses_but_no_needless_unit() {
+        let cands = [c("a", 4), c("b", 4), c("c", 2)];
+        // 50% of 10 = 5: {a, c}, {b, c} or {a, b}; {a, b, c} holds a needless unit.
+        assert!(check_choice(LossRequirement::Percent(50), &cands, &["a", "c"]).is_ok());
+        assert!(check_choice(LossRequirement::Percent(50), &cands, &["a", "b"]).is_ok());
+        assert!(check_choice(LossRequirement::Percent(50), &cands, &["a"]).is_err());
+        assert!(check_choice(LossRequirement::Percent(50), &cands, &["a", "b", "c"]).is_err());
+        assert_eq!(minimal_choices(LossRequirement::Percent(50), &cands, 10).len(), 3);
+    }
+
+    #[test]
+    fn rule_11_7_engineer_first() {
+        let mut cands = vec![c("eng", 1), c("inf", 6)];
+        cands[0].first = true;
+        // 25% of 7 = 2: the engineer alone is not enough, the infantry is; both are needed
+        // because the engineer may not be left out.
+        assert_eq!(check_choice(LossRequirement::Percent(25), &cands, &["inf"]).unwrap_err().rule, "11.7");
+        assert!(check_choice(LossRequirement::Percent(25), &cands, &["eng", "inf"]).is_ok());
+        assert_eq!(minimal_choices(LossRequirement::Percent(25), &cands, 10), vec![vec![0, 1]]);
+    }
+
+    #[test]
+    fn rule_11_8_siege_train_last() {
+        let mut cands = vec![c("st", 0), c("a", 3), c("b", 3)];
+        cands[0].last = true;
+        assert_eq!(check_choice(LossRequirement::Percent(50), &cands, &["st", "a"]).unwrap_err().rule, "11.8");
+        assert_eq!(minimal_choices(LossRequirement::Percent(50), &cands, 10), vec![vec![1], vec![2]]);
+    }
+}

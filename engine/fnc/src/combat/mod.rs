@@ -1,0 +1,123 @@
+//! Combat (11.0) with fleet support (10.2), amphibious invasions (10.3), the SC's automatic
+//! DC (14.3) and Fort De markers (13.4).
+//!
+//! The dispatcher calls [`apply_attack`] for `attack` in the combat phase, and
+//! [`apply_losses`], [`apply_retreat`], [`apply_advance`] for the decisions a battle owes.
+//! A battle waits in `State::battles` while its players decide; every step pushes events
+//! explaining it (strengths, percentage, columns, shifts, die, result, losses, retreats,
+//! advances, VP).
+
+mod advance;
+pub mod battle;
+pub mod bvp;
+pub mod concentric;
+pub mod declare;
+pub mod losses;
+pub mod odds;
+pub mod per_game;
+mod resolve;
+pub mod retreat;
+pub mod shifts;
+pub mod steps;
+pub mod strengths;
+pub mod terrain;
+
+pub use battle::{Battle, Step};
+pub use resolve::{apply_attack, bvp_winner, odds, result_steps, Odds};
+
+use crate::command::RetreatPath;
+use crate::ctx::Ctx;
+use crate::state::{Decision, DecisionKind, Side, State, UnitId};
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use losses::check_choice;
+use serde_json::json;
+
+/// Answer a loss decision (11.21) with the units given up.
+pub fn apply_losses(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    units: &[UnitId],
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    let Some(Decision { by, kind: DecisionKind::Losses { hex, .. } }) = &state.decision else {
+        return Err(RuleError::new("11.21", "no combat losses are pending").into());
+    };
+    let Some(battle) = state.battles.first().cloned() else {
+        return Err(RuleError::new("11.21", "no battle is pending").into());
+    };
+    if *by != side {
+        return Err(RuleError::new("11.21", "each player chooses his own losses").into());
+    }
+    let (attacker, requirement) = match battle.steps.first() {
+        Some(Step::AttackerLosses(r)) => (true, *r),
+        Some(Step::DefenderLosses(r)) => (false, *r),
+        _ => return Err(RuleError::new("11.21", "no combat losses are pending").into()),
+    };
+    let candidates = steps::loss_candidates(ctx, state, &battle, attacker);
+    check_choice(requirement, &candidates, units)?;
+    let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+    let needed = losses::required_strength(requirement, involved);
+    let mut next = state.clone();
+    log.push(Event::new(
+        format!(
+            "The {} choose to lose {} ({} of {} involved strength points required) (11.21)",
+            ctx.rules.side_name(side),
+            units.join(", "),
+            needed,
+            involved
+        ),
+        json!({"type": "losses", "hex": hex, "side": side, "units": units, "required": needed,
+               "involved": involved, "chosen_by": "owner", "rule": "11.21"}),
+    ));
+    steps::eliminate(ctx, &mut next, units, &format!("{} in the battle for {hex}", battle.result), dice, log)?;
+    if let Some(b) = next.battles.first_mut() {
+        if !b.steps.is_empty() {
+            b.steps.remove(0);
+        }
+    }
+    steps::proceed(ctx, &mut next, dice, log)?;
+    Ok(next)
+}
+
+/// Answer a retreat decision (11.22-11.24).
+pub fn apply_retreat(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    groups: &[RetreatPath],
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    retreat::apply(ctx, state, side, groups, dice, log)
+}
+
+/// Answer an advance-after-combat decision (11.25); no units = stay.
+pub fn apply_advance(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    units: &[UnitId],
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    advance::apply(ctx, state, side, units, dice, log)
+}
+
+/// The loss choices open to the side owing a loss decision (at most `limit`), for
+/// `legal_commands`.
+pub fn loss_options(ctx: &Ctx, state: &State, limit: usize) -> Vec<Vec<UnitId>> {
+    let Some(Decision { kind: DecisionKind::Losses { .. }, .. }) = &state.decision else { return Vec::new() };
+    let Some(battle) = state.battles.first() else { return Vec::new() };
+    let (attacker, requirement) = match battle.steps.first() {
+        Some(Step::AttackerLosses(r)) => (true, *r),
+        Some(Step::DefenderLosses(r)) => (false, *r),
+        _ => return Vec::new(),
+    };
+    let candidates = steps::loss_candidates(ctx, state, battle, attacker);
+    losses::minimal_choices(requirement, &candidates, limit)
+        .into_iter()
+        .map(|c| c.into_iter().map(|i| candidates[i].unit.clone()).collect())
+        .collect()
+}

@@ -1,0 +1,101 @@
+//! What differs between EC and RSW in combat and sieges, in one place: the region that
+//! limits divisional integrity (11.10), the Mameluke ferocity of EC turn 1 (5.3), where
+//! fleets may support attacks (10.2, 10.5) and the fortresses that are harder to besiege
+//! (13.2). Everything else comes from the data files and `GameRules`.
+
+use crate::data::{Counter, UnitType};
+use crate::games::Game;
+use crate::state::Side;
+
+/// The combat answers of one game.
+pub trait CombatRules: Sync {
+    /// Divisional integrity (11.10) counts only in hexes of this region (EC: Egypt), if any.
+    fn division_region(&self) -> Option<&'static str>;
+    /// The ferocity shift (5.3): does an attack by `side` on game turn `turn` whose attack
+    /// factors come `share` (mameluke factors, all factors) from ferocious units earn +1?
+    fn ferocity(&self, side: Side, turn: u8, share: (u32, u32)) -> bool;
+    /// Is this unit one whose factors count toward ferocity (EC: the Mameluke 5-8 cavalry)?
+    fn ferocious(&self, counter: &Counter) -> bool;
+    /// The sea bodies (names in `map.txt`) where `side`'s fleets may support attacks, or
+    /// `None` for any sea (10.2, 10.5). `naval_loser` is true when the side lost RSW's naval
+    /// victory (6.4 event 2).
+    fn fleet_waters(&self, side: Side, naval_loser: bool) -> Option<Vec<&'static str>>;
+    /// Fortress hexes whose sieges take -1 (13.2: Alexandria and Damascus).
+    fn hard_sieges(&self) -> &'static [u16];
+}
+
+/// The combat rules of `game`.
+pub fn of(game: Game) -> &'static dyn CombatRules {
+    match game {
+        Game::Ec => &EcCombat,
+        Game::Rsw => &RswCombat,
+    }
+}
+
+/// The Egyptian Campaign.
+pub struct EcCombat;
+/// The Russo-Swedish War.
+pub struct RswCombat;
+
+impl CombatRules for EcCombat {
+    fn division_region(&self) -> Option<&'static str> {
+        // 11.10: the French bonus exists only in Egypt.
+        Some("Egypt")
+    }
+
+    fn ferocity(&self, side: Side, turn: u8, (fierce, all): (u32, u32)) -> bool {
+        // 5.3: Ottoman attacks on game turn 1, half or more of the attack factors Mameluke 5-8.
+        side == Side::Second && turn == 1 && all > 0 && fierce * 2 >= all
+    }
+
+    fn ferocious(&self, counter: &Counter) -> bool {
+        counter.kind == UnitType::Cavalry
+            && counter.attack == Some(5)
+            && counter.defense == 5
+            && counter.movement == 8
+            && counter.name.starts_with("Mm")
+    }
+
+    fn fleet_waters(&self, _side: Side, _naval_loser: bool) -> Option<Vec<&'static str>> {
+        None
+    }
+
+    fn hard_sieges(&self) -> &'static [u16] {
+        // 13.2: Alexandria (1127) and Damascus (4213).
+        &[1127, 4213]
+    }
+}
+
+const GULF_OF_FINLAND: &str = "Gulf of Finland";
+const GULF_OF_BOTHNIA: &str = "Gulf of Bothnia";
+
+impl CombatRules for RswCombat {
+    fn division_region(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn ferocity(&self, _side: Side, _turn: u8, _share: (u32, u32)) -> bool {
+        false
+    }
+
+    fn ferocious(&self, _counter: &Counter) -> bool {
+        false
+    }
+
+    fn fleet_waters(&self, side: Side, naval_loser: bool) -> Option<Vec<&'static str>> {
+        // 10.5: Russians only on the Gulf of Finland, Swedes on both gulfs; 6.4 event 2: the
+        // loser of the naval victory loses the Gulf of Finland.
+        let mut waters = match side {
+            Side::First => vec![GULF_OF_FINLAND],
+            Side::Second => vec![GULF_OF_FINLAND, GULF_OF_BOTHNIA],
+        };
+        if naval_loser {
+            waters.retain(|w| *w != GULF_OF_FINLAND);
+        }
+        Some(waters)
+    }
+
+    fn hard_sieges(&self) -> &'static [u16] {
+        &[]
+    }
+}

@@ -1,0 +1,223 @@
+//! Carrying out a combat result step by step (11.12): losses, retreat, the fate of an
+//! invasion force, advance after combat. A step that leaves the owner no choice is done at
+//! once; otherwise the owner owes a decision and the battle waits for it.
+
+use super::advance;
+use super::battle::{Battle, Step};
+use super::losses::{minimal_choices, required_strength, LossCandidate, LossRequirement};
+use super::retreat;
+use crate::ctx::Ctx;
+use crate::data::UnitType;
+use crate::recycling;
+use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
+use grognard_board::HexId;
+use grognard_engine::{ApplyError, DiceSource, Event};
+use serde_json::json;
+
+/// The attackers of `battle` still in play (on the map or offshore).
+pub fn surviving_attackers(state: &State, battle: &Battle) -> Vec<UnitId> {
+    battle
+        .attackers
+        .iter()
+        .filter(|u| matches!(state.location(u), Some(Location::Hex(_) | Location::Offshore { .. })))
+        .cloned()
+        .collect()
+}
+
+/// The defenders of `battle` still in its hex.
+pub fn surviving_defenders(state: &State, battle: &Battle) -> Vec<UnitId> {
+    battle.defenders.iter().filter(|u| state.location(u) == Some(&Location::Hex(battle.hex))).cloned().collect()
+}
+
+/// Is the battle's hex clear of defenders? The SC alone does not hold a hex: advancing
+/// into it is an automatic DC (14.3).
+pub fn hex_cleared(ctx: &Ctx, state: &State, battle: &Battle) -> bool {
+    surviving_defenders(state, battle).iter().all(|u| ctx.counter(u).is_some_and(|c| c.kind == UnitType::Sc))
+}
+
+/// The units a side may give up for a loss step, with their ordering rules.
+pub fn loss_candidates(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool) -> Vec<LossCandidate<UnitId>> {
+    let units = if attacker { surviving_attackers(state, battle) } else { surviving_defenders(state, battle) };
+    units
+        .into_iter()
+        .map(|u| {
+            let counter = ctx.counter(&u);
+            let kind = counter.map(|c| c.kind);
+            let strength =
+                counter.map_or(0, |c| if attacker { c.attack.map_or(0, u32::from) } else { u32::from(c.defense) });
+            let first = attacker && battle.engineer.as_ref() == Some(&u);
+            // 11.8: attacking siege trains go last in an attack on a fortress; 14.3: the SC
+            // goes last.
+            let last =
+                kind == Some(UnitType::Sc) || (attacker && battle.fortress && kind == Some(UnitType::SiegeTrain));
+            LossCandidate { unit: u, strength, first, last }
+        })
+        .collect()
+}
+
+/// Eliminate `units` (recycling eligible ones through 8.11-8.13) for `cause`.
+pub fn eliminate(
+    ctx: &Ctx,
+    state: &mut State,
+    units: &[UnitId],
+    cause: &str,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    if units.is_empty() {
+        return Ok(());
+    }
+    recycling::eliminate(ctx, state, units, cause, dice, log)
+}
+
+fn side_name(ctx: &Ctx, side: Side) -> &'static str {
+    ctx.rules.side_name(side)
+}
+
+/// Carry out the steps of the pending battles until one needs a player's decision or all
+/// are done.
+pub fn proceed(
+    ctx: &Ctx,
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    state.decision = None;
+    loop {
+        let Some(battle) = state.battles.first().cloned() else { return Ok(()) };
+        let Some(step) = battle.steps.first().copied() else {
+            state.battles.remove(0);
+            continue;
+        };
+        if let Some(decision) = run_step(ctx, state, &battle, step, dice, log)? {
+            state.decision = Some(decision);
+            return Ok(());
+        }
+        if let Some(b) = state.battles.first_mut() {
+            if !b.steps.is_empty() {
+                b.steps.remove(0);
+            }
+        }
+    }
+}
+
+/// Do one step; `Some(decision)` when it waits for a player.
+fn run_step(
+    ctx: &Ctx,
+    state: &mut State,
+    battle: &Battle,
+    step: Step,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<Option<Decision>, ApplyError> {
+    match step {
+        Step::AttackerLosses(req) => losses_step(ctx, state, battle, true, req, dice, log),
+        Step::DefenderLosses(req) => losses_step(ctx, state, battle, false, req, dice, log),
+        Step::Retreat => retreat::step(ctx, state, battle, dice, log),
+        Step::Invasion => {
+            invasion_step(ctx, state, battle, dice, log)?;
+            Ok(None)
+        }
+        Step::Advance => advance::step(ctx, state, battle, dice, log),
+    }
+}
+
+fn losses_step(
+    ctx: &Ctx,
+    state: &mut State,
+    battle: &Battle,
+    attacker: bool,
+    req: LossRequirement,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<Option<Decision>, ApplyError> {
+    let candidates = loss_candidates(ctx, state, battle, attacker);
+    let side = if attacker { battle.attacker } else { battle.attacker.other() };
+    let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+    let needed = required_strength(req, involved);
+    let choices = minimal_choices(req, &candidates, 2);
+    let rule = if attacker { "11.14-11.17, 11.20" } else { "11.16-11.20" };
+    match choices.as_slice() {
+        [] => Ok(None),
+        [only] => {
+            let units: Vec<UnitId> = only.iter().map(|i| candidates[*i].unit.clone()).collect();
+            if units.is_empty() {
+                return Ok(None);
+            }
+            log.push(Event::new(
+                format!(
+                    "The {} lose {} ({} of {} involved strength points required; no other choice)",
+                    side_name(ctx, side),
+                    units.join(", "),
+                    needed,
+                    involved
+                ),
+                json!({"type": "losses", "hex": battle.hex, "side": side, "units": units, "required": needed,
+                       "involved": involved, "chosen_by": "forced", "rule": rule}),
+            ));
+            eliminate(ctx, state, &units, &format!("{} in the battle for {}", battle.result, battle.hex), dice, log)?;
+            Ok(None)
+        }
+        _ => Ok(Some(Decision {
+            by: side,
+            kind: DecisionKind::Losses {
+                hex: battle.hex,
+                units: candidates.iter().map(|c| c.unit.clone()).collect(),
+                strength: u16::try_from(needed).unwrap_or(u16::MAX),
+            },
+        })),
+    }
+}
+
+/// 10.3: when the invaded hex is cleared the invasion force comes ashore; otherwise it is
+/// eliminated, over and above the result's losses.
+fn invasion_step(
+    ctx: &Ctx,
+    state: &mut State,
+    battle: &Battle,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    let survivors: Vec<UnitId> = battle
+        .invasion
+        .iter()
+        .filter(|u| matches!(state.location(u), Some(Location::Offshore { .. })))
+        .cloned()
+        .collect();
+    if survivors.is_empty() {
+        return Ok(());
+    }
+    if hex_cleared(ctx, state, battle) {
+        log.push(Event::new(
+            format!("The invasion force ({}) comes ashore in {} (10.3)", survivors.join(", "), battle.hex),
+            json!({"type": "invasion_landed", "hex": battle.hex, "units": survivors, "rule": "10.3"}),
+        ));
+        advance::enter(ctx, state, battle, &survivors, dice, log)?;
+    } else {
+        log.push(Event::new(
+            format!(
+                "The invasion of {} failed to clear the hex: the invasion force ({}) is eliminated (10.3)",
+                battle.hex,
+                survivors.join(", ")
+            ),
+            json!({"type": "invasion_failed", "hex": battle.hex, "units": survivors, "rule": "10.3"}),
+        ));
+        eliminate(ctx, state, &survivors, &format!("failed invasion of {}", battle.hex), dice, log)?;
+    }
+    Ok(())
+}
+
+/// The hexes the attacking force's surviving units stand in (11.23 stricture 3).
+pub fn attacker_positions(state: &State, battle: &Battle) -> Vec<HexId> {
+    let mut hexes: Vec<HexId> = surviving_attackers(state, battle)
+        .iter()
+        .filter_map(|u| match state.location(u) {
+            Some(Location::Hex(h)) => Some(*h),
+            Some(Location::Offshore { sea, .. }) => Some(*sea),
+            _ => None,
+        })
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    hexes
+}
