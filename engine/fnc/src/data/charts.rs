@@ -32,33 +32,29 @@ impl Charts {
     /// Parses the text of a `charts.txt` file. Refuses the whole file on any error.
     pub fn parse(text: &str) -> Result<Charts, DataError> {
         let sections = sections(text, &SECTIONS)?;
-        let movement = parse_terrain_rows(require(&sections, "movement")?, Cost::parse)?;
         let movement_section = require(&sections, "movement")?;
+        let movement = parse_terrain_rows(&movement_section.lines, Cost::parse)?;
         for terrain in HexTerrain::ALL {
             if !movement.contains_key(&terrain) {
-                return Err(DataError::at(
-                    movement_section.header_line,
-                    format!("9.9: no movement cost for `{terrain}`"),
-                ));
+                let message = format!("9.9: no movement cost for `{terrain}`");
+                return Err(DataError::at(movement_section.header_line, message));
             }
         }
         let hexside_section = require(&sections, "hexside-movement")?;
-        let hexside_movement = parse_barrier_rows(hexside_section, "", Cost::parse)?;
+        let hexside_movement = parse_barrier_rows(&hexside_section.lines, "", Cost::parse)?;
         for barrier in Barrier::ALL {
             if !hexside_movement.contains_key(&BarrierKey { barrier, name: None }) {
-                return Err(DataError::at(
-                    hexside_section.header_line,
-                    format!("9.12: no crossing cost for `{barrier}`"),
-                ));
+                let message = format!("9.12: no crossing cost for `{barrier}`");
+                return Err(DataError::at(hexside_section.header_line, message));
             }
         }
         let road = parse_road(require(&sections, "road")?)?;
-        let shifts = require(&sections, "combat-shifts")?;
-        let (terrain_lines, barrier_lines): (Vec<Line<'_>>, Vec<Line<'_>>) =
-            shifts.lines.iter().partition(|l| l.words().first().is_some_and(|w| !w.contains(ALL_ATTACKERS)));
-        let terrain_shifts = parse_terrain_rows(&Section { lines: terrain_lines, ..shifts.clone() }, parse_shift)?;
-        let hexside_shifts =
-            parse_barrier_rows(&Section { lines: barrier_lines, ..shifts.clone() }, ALL_ATTACKERS, parse_shift)?;
+        let (barrier_lines, terrain_lines): (Vec<Line<'_>>, Vec<Line<'_>>) = require(&sections, "combat-shifts")?
+            .lines
+            .iter()
+            .partition(|l| l.words().first().is_some_and(|w| w.ends_with(ALL_ATTACKERS)));
+        let terrain_shifts = parse_terrain_rows(&terrain_lines, parse_shift)?;
+        let hexside_shifts = parse_barrier_rows(&barrier_lines, ALL_ATTACKERS, parse_shift)?;
         let crt_section = require(&sections, "crt")?;
         let crt = parse_crt(crt_section.header_line, &crt_section.lines)?;
         let turns_section = require(&sections, "turns")?;
@@ -141,11 +137,11 @@ fn parse_shift(text: &str) -> Result<i8, String> {
 }
 
 fn parse_terrain_rows<T: Copy>(
-    section: &Section<'_>,
+    lines: &[Line<'_>],
     value: impl Fn(&str) -> Result<T, String> + Copy,
 ) -> Result<BTreeMap<HexTerrain, Conditional<T>>, DataError> {
     let mut rows = BTreeMap::new();
-    for line in &section.lines {
+    for line in lines {
         let words = line.words();
         let terrain = HexTerrain::from_name(words[0]).ok_or_else(|| {
             line.error(format!(
@@ -162,12 +158,12 @@ fn parse_terrain_rows<T: Copy>(
 }
 
 fn parse_barrier_rows<T: Copy>(
-    section: &Section<'_>,
+    lines: &[Line<'_>],
     suffix: &str,
     value: impl Fn(&str) -> Result<T, String> + Copy,
 ) -> Result<BTreeMap<BarrierKey, Conditional<T>>, DataError> {
     let mut rows = BTreeMap::new();
-    for line in &section.lines {
+    for line in lines {
         let words = line.words();
         let key_text = words[0]
             .strip_suffix(suffix)
