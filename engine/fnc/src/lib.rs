@@ -1,13 +1,28 @@
 //! Forgotten Napoleonic Campaigns: The Egyptian Campaign (EC) and The Russo-Swedish War
 //! (RSW) on one system. Rule numbers cite the FNC rules text.
 
+pub mod combat;
 pub mod command;
+pub mod control;
 pub mod ctx;
 pub mod data;
+pub mod events;
 pub mod games;
+pub mod legal;
+pub mod movement;
+pub mod position;
+pub mod recycling;
+pub mod reinforcements;
+pub mod ruleset;
+pub mod sequence;
+pub mod setup;
+pub mod siege;
+pub mod stacking;
 pub mod state;
+pub mod supply;
 
 pub use command::Command;
 pub use ctx::Ctx;
+pub use ruleset::Fnc;
 pub use games::{Game, GameRules};
 pub use state::{Decision, DecisionKind, Location, Phase, Side, State, UnitId, Vp, VpKind};

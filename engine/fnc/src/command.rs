@@ -1,0 +1,186 @@
+//! The commands of FNC: their JSON form (stored in the journal) and their text form (as
+//! players type them: `move fr-1-1,fr-1-2 1226 1326`).
+
+use crate::state::UnitId;
+use grognard_board::HexId;
+use grognard_engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Where a unit goes when it is placed: a hex or an off-map box.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    Hex(HexId),
+    Box(String),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Hex(h) => write!(f, "{h}"),
+            Place::Box(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+/// One retreating group: the units and the hexes they retreat through (11.22).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatPath {
+    pub units: Vec<UnitId>,
+    pub path: Vec<HexId>,
+}
+
+/// A command of FNC, for whichever phase or decision is pending.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    /// Set-up (3.0, 4.0): place one unit.
+    Place { unit: UnitId, hex: HexId },
+    /// Set-up: place all the side's remaining units as they stood historically.
+    Historical,
+    /// Roll for the pending step: random events (6.1), the Ottoman reinforcement roll (8.5),
+    /// the supply check (12.1), the sieges (13.1).
+    Roll,
+    /// Reinforcements (8.2): bring a unit into play at a hex or into a box.
+    Enter { unit: UnitId, to: Place },
+    /// 8.9: commit a Russian contingency division.
+    Commit { division: String },
+    /// Ground movement (9.0): the units move together along `path` (each hex entered, in
+    /// order; from a box the first hex is an entry hex).
+    Move { units: Vec<UnitId>, path: Vec<HexId> },
+    /// River, canal and lake movement (9.13).
+    River { units: Vec<UnitId>, path: Vec<HexId> },
+    /// Amphibious movement (10.3) from a port or box to a coastal hex; if enemy units hold
+    /// it, the force waits offshore to invade in the combat phase.
+    Sail { units: Vec<UnitId>, to: HexId },
+    /// Fleet movement (10.2) to an all-sea hex.
+    Fleet { fleet: UnitId, to: HexId },
+    /// An attack (11.2) on `defender` by `attackers`, with fleet support (10.2).
+    Attack { attackers: Vec<UnitId>, defender: HexId, fleets: Vec<UnitId> },
+    /// Units chosen to satisfy a combat result's losses (11.21).
+    Lose { units: Vec<UnitId> },
+    /// The retreat of the surviving defenders (11.22).
+    Retreat { groups: Vec<RetreatPath> },
+    /// Advance after combat (11.25); no units = do not advance.
+    Advance { units: Vec<UnitId> },
+    /// Units chosen for removal: over-stacking (7.4), back to the cup (8.5), recycled by an
+    /// event (6.3, 6.4).
+    Remove { units: Vec<UnitId> },
+    /// Finish the current phase (or set-up).
+    End,
+}
+
+fn input(message: impl Into<String>) -> RuleError {
+    RuleError::new("input", message)
+}
+
+const USAGE: &str = "commands: `place UNIT HEX`, `historical`, `roll`, `enter UNIT HEX|BOX`, `commit DIVISION`, \
+                     `move UNITS HEX...`, `river UNITS HEX...`, `sail UNITS HEX`, `fleet FLEET HEX`, \
+                     `attack UNITS HEX [FLEETS]`, `lose UNITS`, `retreat UNITS HEX... [; UNITS HEX...]`, \
+                     `advance [UNITS]`, `remove UNITS`, `end` (UNITS = ids separated by commas)";
+
+fn hex(word: &str) -> Result<HexId, RuleError> {
+    HexId::parse(word).map_err(|e| input(format!("`{word}` is not a hex: {e}")))
+}
+
+fn hexes(words: &[&str]) -> Result<Vec<HexId>, RuleError> {
+    words.iter().map(|w| hex(w)).collect()
+}
+
+fn units(word: &str) -> Result<Vec<UnitId>, RuleError> {
+    let list: Vec<UnitId> = word.split(',').filter(|u| !u.is_empty()).map(str::to_string).collect();
+    if list.is_empty() {
+        return Err(input("no unit named"));
+    }
+    Ok(list)
+}
+
+fn place(word: &str) -> Place {
+    match HexId::parse(word) {
+        Ok(h) if word.len() == 4 && word.chars().all(|c| c.is_ascii_digit()) => Place::Hex(h),
+        _ => Place::Box(word.to_string()),
+    }
+}
+
+impl Command {
+    /// Read a command as a player types it.
+    pub fn parse(text: &str) -> Result<Command, RuleError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((verb, rest)) = words.split_first() else {
+            return Err(input(format!("empty command; {USAGE}")));
+        };
+        let verb = verb.to_ascii_lowercase();
+        let cmd = match (verb.as_str(), rest) {
+            ("place", [u, h]) => Command::Place { unit: u.to_string(), hex: hex(h)? },
+            ("historical", []) => Command::Historical,
+            ("roll", []) => Command::Roll,
+            ("enter", [u, to]) => Command::Enter { unit: u.to_string(), to: place(to) },
+            ("commit", [d]) => Command::Commit { division: d.to_string() },
+            ("move", [u, path @ ..]) if !path.is_empty() => Command::Move { units: units(u)?, path: hexes(path)? },
+            ("river", [u, path @ ..]) if !path.is_empty() => Command::River { units: units(u)?, path: hexes(path)? },
+            ("sail", [u, h]) => Command::Sail { units: units(u)?, to: hex(h)? },
+            ("fleet", [f, h]) => Command::Fleet { fleet: f.to_string(), to: hex(h)? },
+            ("attack", [u, h]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: Vec::new() },
+            ("attack", [u, h, f]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: units(f)? },
+            ("lose", [u]) => Command::Lose { units: units(u)? },
+            ("retreat", rest) if !rest.is_empty() => {
+                let joined = rest.join(" ");
+                let mut groups = Vec::new();
+                for part in joined.split(';') {
+                    let ws: Vec<&str> = part.split_whitespace().collect();
+                    match ws.split_first() {
+                        Some((u, path)) if !path.is_empty() => {
+                            groups.push(RetreatPath { units: units(u)?, path: hexes(path)? })
+                        }
+                        _ => return Err(input(format!("retreat group `{}` needs units and hexes", part.trim()))),
+                    }
+                }
+                Command::Retreat { groups }
+            }
+            ("advance", []) => Command::Advance { units: Vec::new() },
+            ("advance", [u]) => Command::Advance { units: units(u)? },
+            ("remove", [u]) => Command::Remove { units: units(u)? },
+            ("end", []) => Command::End,
+            _ => return Err(input(format!("`{text}` is not a command; {USAGE}"))),
+        };
+        Ok(cmd)
+    }
+}
+
+fn join_hexes(path: &[HexId]) -> String {
+    path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for Command {
+    /// The text form [`Command::parse`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Place { unit, hex } => write!(f, "place {unit} {hex}"),
+            Command::Historical => f.write_str("historical"),
+            Command::Roll => f.write_str("roll"),
+            Command::Enter { unit, to } => write!(f, "enter {unit} {to}"),
+            Command::Commit { division } => write!(f, "commit {division}"),
+            Command::Move { units, path } => write!(f, "move {} {}", units.join(","), join_hexes(path)),
+            Command::River { units, path } => write!(f, "river {} {}", units.join(","), join_hexes(path)),
+            Command::Sail { units, to } => write!(f, "sail {} {to}", units.join(",")),
+            Command::Fleet { fleet, to } => write!(f, "fleet {fleet} {to}"),
+            Command::Attack { attackers, defender, fleets } if fleets.is_empty() => {
+                write!(f, "attack {} {defender}", attackers.join(","))
+            }
+            Command::Attack { attackers, defender, fleets } => {
+                write!(f, "attack {} {defender} {}", attackers.join(","), fleets.join(","))
+            }
+            Command::Lose { units } => write!(f, "lose {}", units.join(",")),
+            Command::Retreat { groups } => {
+                let parts: Vec<String> =
+                    groups.iter().map(|g| format!("{} {}", g.units.join(","), join_hexes(&g.path))).collect();
+                write!(f, "retreat {}", parts.join(" ; "))
+            }
+            Command::Advance { units } if units.is_empty() => f.write_str("advance"),
+            Command::Advance { units } => write!(f, "advance {}", units.join(",")),
+            Command::Remove { units } => write!(f, "remove {}", units.join(",")),
+            Command::End => f.write_str("end"),
+        }
+    }
+}

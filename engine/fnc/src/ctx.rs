@@ -1,0 +1,120 @@
+//! The loaded data of one game: map, counters, charts, and the game's own rules.
+
+use crate::data::{Charts, Counter, Counters, Turn};
+use crate::games::{Game, GameRules};
+use crate::state::{Side, State};
+use grognard_board::{HexId, Map};
+use grognard_engine::RuleError;
+use std::sync::{Arc, OnceLock};
+
+/// Everything the rules read besides the state: parsed once, shared by every command.
+#[derive(Clone)]
+pub struct Ctx {
+    pub game: Game,
+    pub rules: &'static dyn GameRules,
+    pub map: Arc<Map>,
+    pub counters: Counters,
+    pub charts: Charts,
+    /// The data files' texts as hashed by a game's genesis entry.
+    data: String,
+    /// The historical deployment (`historical.txt`), a position text, if the game has one.
+    pub historical: Option<String>,
+}
+
+impl std::fmt::Debug for Ctx {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ctx").field("game", &self.game).finish_non_exhaustive()
+    }
+}
+
+/// The texts of a game's three data files.
+#[derive(Clone, Copy, Debug)]
+pub struct DataTexts<'a> {
+    pub map: &'a str,
+    pub counters: &'a str,
+    pub charts: &'a str,
+    pub historical: Option<&'a str>,
+}
+
+impl Ctx {
+    /// Build a game's context from the texts of its data files; errors name the file.
+    pub fn parse(game: Game, texts: DataTexts<'_>) -> Result<Ctx, String> {
+        let id = game.id();
+        let map = Map::parse(texts.map).map_err(|e| format!("{id}/map.txt: {e}"))?;
+        let counters = Counters::parse(texts.counters).map_err(|e| format!("{id}/counters.txt: {e}"))?;
+        let charts = Charts::parse(texts.charts).map_err(|e| format!("{id}/charts.txt: {e}"))?;
+        let rules = game.rules();
+        for c in counters.iter() {
+            if !Side::BOTH.iter().any(|s| rules.side_id(*s) == c.side) {
+                return Err(format!("{id}/counters.txt: counter {} is on side `{}`, not a side of {}", c.id, c.side, rules.title()));
+            }
+        }
+        let data = format!(
+            "# {id}/map.txt\n{}\n# {id}/counters.txt\n{}\n# {id}/charts.txt\n{}\n# {id}/historical.txt\n{}",
+            texts.map,
+            texts.counters,
+            texts.charts,
+            texts.historical.unwrap_or("")
+        );
+        let historical = texts.historical.map(str::to_string);
+        Ok(Ctx { game, rules, map: Arc::new(map), counters, charts, data, historical })
+    }
+
+    /// The embedded data of `game` (the files under `engine/fnc/data/<game>/`), parsed once.
+    pub fn embedded(game: Game) -> Result<&'static Ctx, RuleError> {
+        static EC: OnceLock<Result<Ctx, String>> = OnceLock::new();
+        static RSW: OnceLock<Result<Ctx, String>> = OnceLock::new();
+        let cell = match game {
+            Game::Ec => &EC,
+            Game::Rsw => &RSW,
+        };
+        cell.get_or_init(|| embedded_texts(game).and_then(|t| Ctx::parse(game, t)))
+            .as_ref()
+            .map_err(|e| RuleError::new("2.1", format!("the game's data files are faulty: {e}")))
+    }
+
+    /// The bytes of the game's data files, which a genesis entry hashes.
+    pub fn data_bytes(&self) -> Vec<u8> {
+        self.data.as_bytes().to_vec()
+    }
+
+    /// The side whose id (`french`, `swedish`...) is `id`.
+    pub fn side_by_id(&self, id: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.rules.side_id(*s) == id)
+    }
+
+    /// The counter of a unit.
+    pub fn counter(&self, unit: &str) -> Option<&Counter> {
+        self.counters.get(unit)
+    }
+
+    /// The side a unit belongs to (2.5).
+    pub fn side_of(&self, unit: &str) -> Option<Side> {
+        self.counters.get(unit).and_then(|c| self.side_by_id(&c.side))
+    }
+
+    /// The turn record of game turn `number` (5.4).
+    pub fn turn(&self, number: u8) -> Option<&Turn> {
+        self.charts.turn(number)
+    }
+
+    /// The last game turn (14.5: 11 in EC; 15.4: 8 in RSW).
+    pub fn last_turn(&self) -> u8 {
+        self.charts.last_turn()
+    }
+
+    /// The side's units on the map in `hex` (ground units and fleets alike).
+    pub fn side_units_in<'s>(&self, state: &'s State, hex: HexId, side: Side) -> Vec<&'s String> {
+        state.units_in(hex).into_iter().filter(|u| self.side_of(u) == Some(side)).collect()
+    }
+
+    /// The side with units in `hex`, if any (opposing units never share a hex, 7.1).
+    pub fn occupant(&self, state: &State, hex: HexId) -> Option<Side> {
+        state.units_in(hex).into_iter().find_map(|u| self.side_of(u))
+    }
+}
+
+/// The embedded data files of `game`, once they are part of the crate.
+fn embedded_texts(game: Game) -> Result<DataTexts<'static>, String> {
+    Err(format!("the data files of {} are not embedded in this build", game.id()))
+}

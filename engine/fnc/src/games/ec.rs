@@ -1,0 +1,142 @@
+//! The Egyptian Campaign: what differs from the Russo-Swedish War.
+
+use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses};
+use crate::state::Side;
+
+/// The Egyptian Campaign's own rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ec;
+
+const EGYPT: &str = "Egypt";
+const SYRIA_PALESTINE: &str = "Syria-Palestine";
+/// Sea bodies of the two EC amphibious areas (10.4), by their names in `map.txt`.
+const MEDITERRANEAN: &[&str] = &["Mediterranean", "Mediterranean Sea"];
+const GULFS: &[&str] = &["Gulfs of Suez and Aqaba", "Gulf of Suez", "Gulf of Aqaba", "Red Sea"];
+
+impl GameRules for Ec {
+    fn game(&self) -> Game {
+        Game::Ec
+    }
+
+    fn title(&self) -> &'static str {
+        "The Egyptian Campaign"
+    }
+
+    fn side_id(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "french",
+            Side::Second => "ottoman",
+        }
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "French",
+            Side::Second => "Ottoman",
+        }
+    }
+
+    fn sets_up_first(&self) -> Side {
+        // 3.1: the French set up first.
+        Side::First
+    }
+
+    fn concentric_side(&self) -> Side {
+        // 11.9: only the French.
+        Side::First
+    }
+
+    fn ratio_side(&self) -> Side {
+        // 14.5: the French need 2:1.
+        Side::First
+    }
+
+    fn initial_owner(&self, _region: Option<&str>) -> Side {
+        // 14.2: the Ottomans control every locale the French did not set up in.
+        Side::Second
+    }
+
+    fn home_regions(&self, side: Side) -> &'static [&'static str] {
+        match side {
+            Side::First => &[EGYPT],
+            Side::Second => &[EGYPT, SYRIA_PALESTINE],
+        }
+    }
+
+    fn first_turn_border_side(&self) -> Option<Side> {
+        // 5.3: no Ottoman unit crosses the Egypt/Syria-Palestine border on turn 1.
+        Some(Side::Second)
+    }
+
+    fn river_movement_allowed(&self, _side: Side, _winter: bool) -> bool {
+        // 9.14: both sides, every turn.
+        true
+    }
+
+    fn river_courses(&self) -> RiverCourses {
+        // 9.14: the Nile, the Yussef Canal and the lakes contiguous to them.
+        RiverCourses { named: &["Nile", "Yussef Canal", "Yussef"], lakes: LakeCourse::ContiguousToNamed }
+    }
+
+    fn coast_bound(&self) -> Option<(&'static str, &'static [&'static str])> {
+        // 8.8 and 16.0 2A: British units stay on the Mediterranean coast or the shores of
+        // Lakes Bourlos and Menzoleh.
+        Some(("british", &["Lake Bourlos", "Lake Menzoleh", "Lake Burullus", "Lake Manzala"]))
+    }
+
+    fn naval_areas(&self, side: Side, turn: u8, british: bool, _naval_victory: Option<Side>, _winter: bool) -> Vec<NavalArea> {
+        // 10.4: only the Ottoman side, from turn 2: 6 units in the Mediterranean (12 after the
+        // British intervene) and 6 in the gulfs.
+        if side != Side::Second || turn < 2 {
+            return Vec::new();
+        }
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
+        vec![
+            NavalArea { name: "Mediterranean".into(), waters: names(MEDITERRANEAN), capacity: if british { 12 } else { 6 } },
+            NavalArea { name: "Gulfs".into(), waters: names(GULFS), capacity: 6 },
+        ]
+    }
+
+    fn box_waters(&self, box_id: &str) -> &'static [&'static str] {
+        // 10.4: from the Anatolian box onto the Mediterranean; never from Upper Egypt.
+        match box_id {
+            "anatolia" => MEDITERRANEAN,
+            _ => &[],
+        }
+    }
+
+    fn naval_areas_joined(&self, _side: Side, _naval_victory: Option<Side>) -> bool {
+        // 10.4: never between the Mediterranean and the gulfs.
+        false
+    }
+
+    fn siege_trains_sail(&self, side: Side, british: bool) -> bool {
+        // 10.7: Ottoman siege trains only after British intervention.
+        side == Side::First || british
+    }
+
+    fn setup_regions(&self, side: Side, code: &str) -> &'static [&'static str] {
+        match code {
+            "start-egypt" => &[EGYPT],
+            "start-sp" => &[SYRIA_PALESTINE],
+            _ => self.home_regions(side),
+        }
+    }
+
+    fn start_hexes(&self, side: Side) -> &'static [u16] {
+        // 3.1: the French "Start" units land in 1028, Alexandria (1127) and 1227.
+        match side {
+            Side::First => &[1028, 1127, 1227],
+            Side::Second => &[],
+        }
+    }
+
+    fn setup_in_towns(&self, _side: Side) -> bool {
+        // 3.2: towns and cities, at most two units a hex.
+        true
+    }
+
+    fn setup_forbidden_hexes(&self) -> &'static [u16] {
+        &[]
+    }
+}

@@ -1,0 +1,140 @@
+//! The Russo-Swedish War: what differs from the Egyptian Campaign.
+
+use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses};
+use crate::state::Side;
+
+/// The Russo-Swedish War's own rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rsw;
+
+const FINLAND: &[&str] = &["Finland", "Aland Isles"];
+const RUSSIA: &[&str] = &["Russia"];
+const GULF_OF_FINLAND: &str = "Gulf of Finland";
+const GULF_OF_BOTHNIA: &str = "Gulf of Bothnia";
+
+impl GameRules for Rsw {
+    fn game(&self) -> Game {
+        Game::Rsw
+    }
+
+    fn title(&self) -> &'static str {
+        "The Russo-Swedish War"
+    }
+
+    fn side_id(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "russian",
+            Side::Second => "swedish",
+        }
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "Russian",
+            Side::Second => "Swedish",
+        }
+    }
+
+    fn sets_up_first(&self) -> Side {
+        // 4.1: the Swedes set up first.
+        Side::Second
+    }
+
+    fn concentric_side(&self) -> Side {
+        // 11.9: only the Swedes.
+        Side::Second
+    }
+
+    fn ratio_side(&self) -> Side {
+        // 15.4: the Russians need 2:1.
+        Side::First
+    }
+
+    fn initial_owner(&self, region: Option<&str>) -> Side {
+        // 15.2: Russia's locales are Russian, Finland's and the Alands' Swedish.
+        if region.is_some_and(|r| RUSSIA.contains(&r)) {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+
+    fn home_regions(&self, side: Side) -> &'static [&'static str] {
+        match side {
+            Side::First => RUSSIA,
+            Side::Second => FINLAND,
+        }
+    }
+
+    fn first_turn_border_side(&self) -> Option<Side> {
+        None
+    }
+
+    fn river_movement_allowed(&self, side: Side, winter: bool) -> bool {
+        // 9.15: Swedes only, never in winter; Russians never.
+        side == Side::Second && !winter
+    }
+
+    fn river_courses(&self) -> RiverCourses {
+        // 9.15: any lake in Finland, wholly even where it leaves the country.
+        RiverCourses { named: &[], lakes: LakeCourse::InRegions(FINLAND) }
+    }
+
+    fn coast_bound(&self) -> Option<(&'static str, &'static [&'static str])> {
+        None
+    }
+
+    fn naval_areas(&self, side: Side, _turn: u8, _british: bool, naval_victory: Option<Side>, winter: bool) -> Vec<NavalArea> {
+        // 10.5, 10.6: nothing in the winter turn; six units a turn; the loser of the naval
+        // victory loses the Gulf of Finland (the Russians then have nothing).
+        if winter {
+            return Vec::new();
+        }
+        let area = |name: &str| NavalArea { name: name.into(), waters: vec![name.to_string()], capacity: 6 };
+        match side {
+            Side::First if naval_victory != Some(Side::Second) => vec![area(GULF_OF_FINLAND)],
+            Side::First => Vec::new(),
+            Side::Second if naval_victory == Some(Side::First) => vec![area(GULF_OF_BOTHNIA)],
+            Side::Second => vec![area(GULF_OF_FINLAND), area(GULF_OF_BOTHNIA)],
+        }
+    }
+
+    fn box_waters(&self, box_id: &str) -> &'static [&'static str] {
+        // 8.9, 8.10: both holding boxes count as ports; the Russian one on the Gulf of
+        // Finland, the Swedish one (across the sea) on both gulfs.
+        match box_id {
+            "russian" => &[GULF_OF_FINLAND],
+            "swedish" => &[GULF_OF_FINLAND, GULF_OF_BOTHNIA],
+            _ => &[],
+        }
+    }
+
+    fn naval_areas_joined(&self, side: Side, naval_victory: Option<Side>) -> bool {
+        // 10.6: one operation of at most six units a turn for the Swedes, which may go from
+        // one gulf to the other until a Russian naval victory.
+        side == Side::Second && naval_victory != Some(Side::First)
+    }
+
+    fn siege_trains_sail(&self, _side: Side, _british: bool) -> bool {
+        true
+    }
+
+    fn setup_regions(&self, side: Side, _code: &str) -> &'static [&'static str] {
+        self.home_regions(side)
+    }
+
+    fn start_hexes(&self, _side: Side) -> &'static [u16] {
+        &[]
+    }
+
+    fn setup_in_towns(&self, side: Side) -> bool {
+        // 4.1: Swedish units in Finnish towns and cities, two a hex; 4.2: Russians anywhere
+        // in Russia within normal stacking.
+        side == Side::Second
+    }
+
+    fn setup_forbidden_hexes(&self) -> &'static [u16] {
+        // 4.1: not in Sveaborg or Svartholma.
+        &[1210, 1311]
+    }
+}

@@ -1,0 +1,252 @@
+//! Naval operations in the movement phase (10.1, 10.3-10.7): amphibious movement from a
+//! port or box to a coast of the same sea, within each game's capacities, and fleet moves.
+
+use super::common::{check_coast_bound, check_movers, held_by_infighting};
+use crate::control;
+use crate::ctx::Ctx;
+use crate::data::UnitType;
+use crate::games::NavalArea;
+use crate::sequence::is_winter;
+use crate::stacking;
+use crate::state::{Effect, Location, MoveMode, MoveTrace, NavalUse, Phase, Side, State, UnitId, UnitMove};
+use grognard_board::{HexId, WaterKind};
+use grognard_engine::{Event, RuleError};
+use serde_json::json;
+use std::collections::BTreeSet;
+
+/// The winner of RSW's naval victory, if it happened (6.4 event 2).
+pub fn naval_victor(state: &State) -> Option<Side> {
+    state.effects.iter().find_map(|e| match e.effect {
+        Effect::NavalVictory(s) => Some(s),
+        _ => None,
+    })
+}
+
+/// The amphibious areas open to `side` now (10.4-10.6).
+pub fn areas(ctx: &Ctx, state: &State, side: Side) -> Vec<NavalArea> {
+    let british = state.has_effect(&Effect::BritishIntervention);
+    ctx.rules.naval_areas(side, state.turn, british, naval_victor(state), is_winter(ctx, state))
+}
+
+/// The sea bodies (by name) a location opens on: a port's shore, a port box's waters.
+pub fn waters_of(ctx: &Ctx, location: &Location) -> BTreeSet<String> {
+    match location {
+        Location::Hex(h) => ctx
+            .map
+            .shore_of(*h)
+            .into_iter()
+            .filter(|w| ctx.map.water(*w).kind == WaterKind::Sea)
+            .map(|w| ctx.map.water(w).name.clone())
+            .collect(),
+        Location::Box(b) => ctx.rules.box_waters(b).iter().map(|s| s.to_string()).collect(),
+        _ => BTreeSet::new(),
+    }
+}
+
+fn area_name(areas: &[NavalArea], waters: &BTreeSet<String>) -> Option<String> {
+    areas.iter().find(|a| a.waters.iter().any(|w| waters.contains(w))).map(|a| a.name.clone())
+}
+
+/// An all-sea hex of `water` next to `hex` (where an invasion force waits, 10.3).
+fn offshore_hex(ctx: &Ctx, hex: HexId, waters: &BTreeSet<String>) -> Option<HexId> {
+    hex.neighbours().map(|(_, n)| n).find(|n| {
+        ctx.map.terrain(*n).and_then(|t| t.water()).is_some_and(|w| {
+            let body = ctx.map.water(w);
+            body.kind == WaterKind::Sea && waters.contains(&body.name)
+        })
+    })
+}
+
+/// Apply an amphibious movement (10.3-10.7).
+pub fn apply_sail(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], to: HexId, log: &mut Vec<Event>) -> Result<State, RuleError> {
+    let (start, origin) = check_movers(ctx, state, side, units, MoveMode::Sea)?;
+    for u in units {
+        if state.book.moved.contains_key(u) {
+            return Err(RuleError::new("10.3", format!("{u} has already moved: amphibious movement starts a unit's move")));
+        }
+    }
+    // 10.3: from a port hex or a holding box that counts as a port.
+    let from_port = match &start {
+        Location::Hex(h) => ctx.map.locale(*h).is_some_and(|l| l.port),
+        Location::Box(b) => ctx.map.box_by_id(b).is_some_and(|bx| bx.port),
+        _ => false,
+    };
+    if !from_port {
+        return Err(RuleError::new("10.3", "amphibious movement starts in a port or a port holding box"));
+    }
+    let open = areas(ctx, state, side);
+    if open.is_empty() {
+        return Err(RuleError::new(
+            "10.4",
+            format!("the {} may not move amphibiously this turn", ctx.rules.side_name(side)),
+        ));
+    }
+    let from_waters = waters_of(ctx, &start);
+    let to_waters = waters_of(ctx, &Location::Hex(to));
+    if to_waters.is_empty() || !ctx.map.is_land(to) {
+        return Err(RuleError::new("10.3", format!("{to} is not a coastal hex")));
+    }
+    let joined = ctx.rules.naval_areas_joined(side, naval_victor(state));
+    let Some(from_area) = area_name(&open, &from_waters) else {
+        return Err(RuleError::new("10.4", "the units' port opens on no sea where their side may move amphibiously"));
+    };
+    let Some(to_area) = area_name(&open, &to_waters) else {
+        return Err(RuleError::new("10.4", format!("{to} lies on no sea where the side may move amphibiously")));
+    };
+    let shared: BTreeSet<&String> = from_waters.intersection(&to_waters).collect();
+    if !joined && (from_area != to_area || shared.is_empty()) {
+        return Err(RuleError::new("10.4", format!("{to} is not on the same sea as the units' port")));
+    }
+    // Capacity and the one-origin-one-destination rule, per area (joined: one pool).
+    let area_key = if joined { "all".to_string() } else { from_area.clone() };
+    let capacity = if joined {
+        open.iter().map(|a| a.capacity).max().unwrap_or(0)
+    } else {
+        open.iter().find(|a| a.name == from_area).map_or(0, |a| a.capacity)
+    };
+    let used: Vec<&NavalUse> =
+        state.book.naval.iter().filter(|(s, n)| *s == side && n.area == area_key).map(|(_, n)| n).collect();
+    let already: u16 = used.iter().map(|n| u16::from(n.units)).sum();
+    if already + units.len() as u16 > u16::from(capacity) {
+        return Err(RuleError::new(
+            if ctx.game == crate::games::Game::Rsw { "10.6" } else { "10.4" },
+            format!("amphibious capacity {capacity} a turn in {from_area}: {already} already used"),
+        ));
+    }
+    if let Some(first) = used.first() {
+        if first.origin != start || first.destination != to {
+            return Err(RuleError::new(
+                if ctx.game == crate::games::Game::Rsw { "10.6" } else { "10.4" },
+                "all amphibious movement of a turn in one area starts in one place and ends in one place",
+            ));
+        }
+    }
+    let enemy = ctx.occupant(state, to).filter(|s| *s != side);
+    let friendly_port = ctx.map.locale(to).is_some_and(|l| l.port) && control::controller(state, to) == Some(side);
+    let british = state.has_effect(&Effect::BritishIntervention);
+    for u in units {
+        if ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain) {
+            if !ctx.rules.siege_trains_sail(side, british) {
+                return Err(RuleError::new("10.7", format!("{u}: Ottoman siege trains sail only after British intervention")));
+            }
+            if enemy.is_some() {
+                return Err(RuleError::new("10.7", format!("{u}: siege trains never take part in invasions")));
+            }
+            if !friendly_port {
+                return Err(RuleError::new("10.7", format!("{u}: siege trains land only in friendly controlled ports")));
+            }
+        }
+        if held_by_infighting(ctx, state, u) {
+            return Err(RuleError::new("6.3", format!("{u} is held by Ottoman Infighting")));
+        }
+    }
+    check_coast_bound(ctx, units, to)?;
+    let mut next = state.clone();
+    let (dest, stop, how) = if enemy.is_some() {
+        // 10.3: the invasion force waits offshore for its battle.
+        let Some(sea) = offshore_hex(ctx, to, &to_waters) else {
+            return Err(RuleError::new("10.3", format!("no all-sea hex off {to} to hold the invasion force")));
+        };
+        (Location::Offshore { sea, target: to }, true, format!("waits offshore in {sea} to invade {to}"))
+    } else {
+        stacking::check_entry(ctx, state, to, units)?;
+        if friendly_port {
+            (Location::Hex(to), false, format!("debarks in the friendly port of {to} (1 MP) and may go on"))
+        } else {
+            (Location::Hex(to), true, format!("lands in {to} and stops there"))
+        }
+    };
+    for u in units {
+        next.units.insert(u.clone(), dest.clone());
+        next.book.moved.insert(
+            u.clone(),
+            UnitMove { origin: origin.clone(), spent: if stop { 0 } else { 2 }, river_hexes: 0, mode: MoveMode::Sea, stopped: stop },
+        );
+    }
+    if enemy.is_none() {
+        control::pass_through(ctx, &mut next, side, to, log);
+    }
+    next.book.moving_origin = Some(origin);
+    next.book.naval.push((
+        side,
+        NavalUse { area: area_key, origin: start.clone(), destination: to, units: units.len() as u8 },
+    ));
+    let mut trace: Vec<HexId> = start.hex().into_iter().collect();
+    trace.push(to);
+    next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace });
+    log.push(Event::new(
+        format!("{} move by sea from {} ({from_area}): {how} (10.3)", units.join(", "), location_text(&start)),
+        json!({"type": "amphibious", "units": units, "from": start, "to": to, "area": from_area, "invasion": enemy.is_some()}),
+    ));
+    Ok(next)
+}
+
+fn location_text(l: &Location) -> String {
+    match l {
+        Location::Hex(h) => h.to_string(),
+        Location::Box(b) => b.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Move a fleet to an all-sea hex it can reach through all-sea hexes (10.2: unlimited).
+pub fn apply_fleet(ctx: &Ctx, state: &State, side: Side, fleet: &str, to: HexId, log: &mut Vec<Event>) -> Result<State, RuleError> {
+    if state.phase != Phase::Movement || state.phasing != side {
+        return Err(RuleError::new("10.1", "fleets move in their side's movement phase"));
+    }
+    let Some(c) = ctx.counter(fleet) else {
+        return Err(RuleError::new("input", format!("there is no unit `{fleet}` in {}", ctx.rules.title())));
+    };
+    if c.kind != UnitType::Fleet || ctx.side_of(fleet) != Some(side) {
+        return Err(RuleError::new("10.2", format!("{fleet} is not a {} fleet", ctx.rules.side_name(side))));
+    }
+    if held_by_infighting(ctx, state, fleet) {
+        return Err(RuleError::new("6.3", format!("{fleet} is held by Ottoman Infighting")));
+    }
+    if is_winter(ctx, state) && ctx.game == crate::games::Game::Rsw {
+        return Err(RuleError::new("10.5", "no naval movement in the winter turn"));
+    }
+    let from = state.location(fleet).cloned().unwrap_or(Location::Eliminated);
+    let sea_of = |h: HexId| {
+        ctx.map.terrain(h).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea)
+    };
+    let Some(target_body) = sea_of(to) else {
+        return Err(RuleError::new("10.2", format!("{to} is not an all-sea hex; fleets move only at sea")));
+    };
+    let body_name = ctx.map.water(target_body).name.clone();
+    // 6.4 event 2: the loser of the naval victory has no naval operations in the Gulf of Finland.
+    if naval_victor(state) == Some(side.other()) && body_name == "Gulf of Finland" {
+        return Err(RuleError::new("6.4", "after losing the naval victory, no naval operations in the Gulf of Finland"));
+    }
+    let starts: Vec<HexId> = match &from {
+        Location::Hex(h) if sea_of(*h).is_some() => vec![*h],
+        Location::Box(b) => {
+            let waters = ctx.rules.box_waters(b);
+            if !waters.contains(&body_name.as_str()) {
+                return Err(RuleError::new("10.2", format!("the {b} box does not open on the {body_name}")));
+            }
+            ctx.map.hexes().filter(|h| sea_of(*h) == Some(target_body)).collect()
+        }
+        _ => return Err(RuleError::new("10.2", format!("{fleet} is not at sea or in a holding box"))),
+    };
+    // Reach through all-sea hexes.
+    let mut seen: BTreeSet<HexId> = starts.iter().copied().collect();
+    let mut frontier = starts;
+    while let Some(h) = frontier.pop() {
+        for (_, n) in h.neighbours() {
+            if sea_of(n).is_some() && seen.insert(n) {
+                frontier.push(n);
+            }
+        }
+    }
+    if !seen.contains(&to) {
+        return Err(RuleError::new("10.2", format!("{to} cannot be reached through all-sea hexes")));
+    }
+    let mut next = state.clone();
+    next.units.insert(fleet.to_string(), Location::Hex(to));
+    log.push(Event::new(
+        format!("{fleet} sails from {} to {to} (10.2)", location_text(&from)),
+        json!({"type": "fleet_move", "unit": fleet, "from": from, "to": to}),
+    ));
+    Ok(next)
+}

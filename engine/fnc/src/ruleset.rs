@@ -1,0 +1,363 @@
+//! The FNC ruleset: scenarios, what each state waits for, and the dispatch of commands to
+//! the rules of each phase.
+//!
+//! Contract with the phase modules: each `apply_*` function checks the command completely
+//! before its first roll, works on a copy of the state and pushes events explaining what
+//! happened; the dispatcher then updates control (14.2) and moves the sequence on (5.2).
+
+use crate::command::Command;
+use crate::ctx::Ctx;
+use crate::games::Game;
+use crate::sequence;
+use crate::setup;
+use crate::stacking;
+use crate::state::{DecisionKind, Phase, Side, State};
+use grognard_engine::{
+    Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Seats,
+};
+
+/// The first line of a position text (docs/POSITION_FORMAT.md).
+pub const POSITION_HEADER: &str = "fnc-position 1";
+
+/// Forgotten Napoleonic Campaigns (id `fnc`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fnc;
+
+/// A scenario id's game and whether it starts from the historical set-up.
+pub fn scenario_game(id: &str) -> Option<(Game, bool)> {
+    match id {
+        "ec" => Some((Game::Ec, false)),
+        "ec-historical" => Some((Game::Ec, true)),
+        "rsw" => Some((Game::Rsw, false)),
+        "rsw-historical" => Some((Game::Rsw, true)),
+        _ => None,
+    }
+}
+
+fn powers(game: Game) -> Vec<PowerInfo> {
+    let rules = game.rules();
+    Side::BOTH
+        .into_iter()
+        .map(|s| PowerInfo { id: rules.side_id(s).into(), name: rules.side_name(s).into(), side: rules.side_id(s).into() })
+        .collect()
+}
+
+fn owners(game: Game, seats: &Seats) -> Result<[PlayerId; 2], RuleError> {
+    let rules = game.rules();
+    let mut out = [PlayerId(0); 2];
+    for side in Side::BOTH {
+        out[side.index()] = seats.owner(rules.side_id(side)).ok_or_else(|| {
+            RuleError::new("1.0", format!("no player runs the {} side", rules.side_name(side)))
+        })?;
+    }
+    Ok(out)
+}
+
+/// The side that must act now: the one owing a decision, else the phasing side.
+pub fn acting_side(state: &State) -> Side {
+    state.decision.as_ref().map_or(state.phasing, |d| d.by)
+}
+
+/// Apply `command` from `side` (the dispatcher).
+pub fn apply_command(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let mut log = Vec::new();
+    if state.phase == Phase::GameOver {
+        return Err(RuleError::new("5.4", "the game is over").into());
+    }
+    if side != acting_side(state) {
+        return Err(RuleError::new(
+            "5.1",
+            format!("it is the {} player's turn to act, not the {}'s", ctx.rules.side_name(acting_side(state)), ctx.rules.side_name(side)),
+        )
+        .into());
+    }
+    let mut next = if let Some(decision) = &state.decision {
+        apply_decision(ctx, state, side, &decision.kind, command, dice, &mut log)?
+    } else {
+        apply_in_phase(ctx, state, side, command, dice, &mut log)?
+    };
+    crate::control::update(ctx, &mut next, &mut log);
+    // A phase that ends with its roll moves on once nothing is owed any more.
+    if next.decision.is_none() && next.book.rolled && matches!(next.phase, Phase::RandomEvents | Phase::Supply | Phase::Siege) {
+        next.book.rolled = false;
+        sequence::advance(ctx, &mut next, &mut log);
+    }
+    Ok(Applied { state: next, events: log })
+}
+
+fn apply_decision(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    kind: &DecisionKind,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    match (kind, command) {
+        (DecisionKind::Overstack { hex, count }, Command::Remove { units }) => {
+            let mut next = stacking::apply_removal(ctx, state, side, *hex, *count, units, dice, log)?;
+            // 7.4: a removal owed at a phase boundary lets the sequence go on.
+            if next.decision.is_none() && next.book.rolled {
+                next.book.rolled = false;
+            }
+            Ok(next)
+        }
+        (kind, command) => Err(RuleError::new(
+            "5.1",
+            format!("`{command}` does not answer the pending decision ({})", describe_decision(kind)),
+        )
+        .into()),
+    }
+}
+
+/// A line for people about a pending decision.
+pub fn describe_decision(kind: &DecisionKind) -> String {
+    match kind {
+        DecisionKind::Overstack { hex, count } => format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)"),
+        DecisionKind::Losses { hex, strength, .. } => format!("choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)"),
+        DecisionKind::Retreat { hex, .. } => format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)"),
+        DecisionKind::Advance { hex, .. } => format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)"),
+        DecisionKind::ReturnToCup => "put one unit (not a fortress garrison) back into the cup with `remove UNIT` (8.5)".into(),
+        DecisionKind::Recycle { count, reason, .. } => format!("recycle {count} unit(s) with `remove UNITS` ({reason})"),
+        DecisionKind::Place { units, reason, .. } => format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", ")),
+    }
+}
+
+fn apply_in_phase(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    command: &Command,
+    _dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<State, ApplyError> {
+    match (state.phase, command) {
+        (Phase::Setup(_), Command::Place { unit, hex }) => Ok(setup::apply_place(ctx, state, side, unit, *hex, log)?),
+        (Phase::Setup(_), Command::End) => {
+            setup::check_end(ctx, state, side)?;
+            let mut next = state.clone();
+            sequence::advance(ctx, &mut next, log);
+            Ok(next)
+        }
+        (Phase::Reinforcement | Phase::Movement | Phase::Combat, Command::End) => {
+            let mut next = state.clone();
+            sequence::advance(ctx, &mut next, log);
+            Ok(next)
+        }
+        (phase, command) => Err(RuleError::new(
+            "5.1",
+            format!("`{command}` is not a command of the {} now", sequence::phase_name(phase)),
+        )
+        .into()),
+    }
+}
+
+impl Fnc {
+    fn ctx_of(&self, state: &State) -> Result<&'static Ctx, RuleError> {
+        Ctx::embedded(state.game)
+    }
+}
+
+impl Ruleset for Fnc {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo {
+            id: "fnc".into(),
+            version: "1".into(),
+            name: "Forgotten Napoleonic Campaigns".into(),
+            test_only: false,
+        }
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        ["ec", "ec-historical", "rsw", "rsw-historical"]
+            .into_iter()
+            .filter_map(|id| {
+                let (game, historical) = scenario_game(id)?;
+                let title = game.rules().title();
+                Some(ScenarioInfo {
+                    id: id.into(),
+                    name: if historical { format!("{title} (historical set-up)") } else { title.into() },
+                    description: if historical {
+                        format!("{title}, both sides deployed as historically; play starts with game turn 1")
+                    } else {
+                        format!("{title}, from the players' own set-up (3.0, 4.0)")
+                    },
+                    powers: powers(game),
+                    min_players: 1,
+                    max_players: 2,
+                })
+            })
+            .collect()
+    }
+
+    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
+        let game = game_of_setup(scenario)?;
+        let ctx = Ctx::embedded(game)?;
+        Ok(ctx.data_bytes())
+    }
+
+    fn setup(&self, scenario: &str, seats: &Seats) -> Result<State, RuleError> {
+        let game = game_of_setup(scenario)?;
+        let ctx = Ctx::embedded(game)?;
+        let owners = owners(game, seats)?;
+        setup_state(ctx, scenario, owners)
+    }
+
+    fn pending(&self, state: &State) -> Pending {
+        match self.ctx_of(state) {
+            Ok(ctx) => pending(ctx, state),
+            Err(e) => Pending::Over { result: e.to_string(), winners: Vec::new() },
+        }
+    }
+
+    fn legal_commands(&self, state: &State, player: PlayerId) -> Vec<Command> {
+        match self.ctx_of(state) {
+            Ok(ctx) => legal_commands(ctx, state, player),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn apply(
+        &self,
+        state: &State,
+        player: PlayerId,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        let ctx = self.ctx_of(state)?;
+        let side = player_side(state, player)?;
+        apply_command(ctx, state, side, command, dice)
+    }
+
+    fn check_sealed(&self, _state: &State, _player: PlayerId, _choice: &Command) -> Result<(), RuleError> {
+        Err(RuleError::new("1.0", "FNC has no secret choices"))
+    }
+
+    fn apply_sealed(
+        &self,
+        _state: &State,
+        _choices: &[(PlayerId, Command)],
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        Err(RuleError::new("1.0", "FNC has no secret choices").into())
+    }
+
+    fn parse_command(&self, text: &str) -> Result<Command, RuleError> {
+        Command::parse(text)
+    }
+
+    fn format_command(&self, command: &Command) -> String {
+        command.to_string()
+    }
+
+    fn summary(&self, state: &State) -> String {
+        match self.ctx_of(state) {
+            Ok(ctx) => summary(ctx, state),
+            Err(e) => e.to_string(),
+        }
+    }
+}
+
+/// The game a scenario id or a position text is for.
+pub fn game_of_setup(scenario: &str) -> Result<Game, RuleError> {
+    if let Some(rest) = scenario.strip_prefix(POSITION_HEADER) {
+        let game = rest
+            .lines()
+            .map(str::trim)
+            .find_map(|l| l.strip_prefix("game "))
+            .and_then(|g| Game::from_id(g.trim()))
+            .ok_or_else(|| RuleError::new("input", "the position names no game (`game ec` or `game rsw`)"))?;
+        return Ok(game);
+    }
+    scenario_game(scenario).map(|(g, _)| g).ok_or_else(|| {
+        RuleError::new("input", format!("no scenario `{scenario}`: ec, ec-historical, rsw, rsw-historical or a position"))
+    })
+}
+
+/// The initial state of a scenario id or a position text.
+pub fn setup_state(ctx: &Ctx, scenario: &str, owners: [PlayerId; 2]) -> Result<State, RuleError> {
+    if scenario.starts_with(POSITION_HEADER) {
+        let mut state = crate::position::parse(ctx, scenario)?;
+        state.owners = owners;
+        return Ok(state);
+    }
+    let (_, historical) = scenario_game(scenario)
+        .ok_or_else(|| RuleError::new("input", format!("no scenario `{scenario}`")))?;
+    let state = setup::initial_state(ctx, owners);
+    if historical {
+        return setup::historical_start(ctx, state);
+    }
+    Ok(state)
+}
+
+/// The side `player` acts for now.
+pub fn player_side(state: &State, player: PlayerId) -> Result<Side, RuleError> {
+    let acting = acting_side(state);
+    if state.owners[acting.index()] == player {
+        Ok(acting)
+    } else {
+        Err(RuleError::new("5.1", format!("{player} does not run the side that is to act now")))
+    }
+}
+
+/// What the state waits for.
+pub fn pending(ctx: &Ctx, state: &State) -> Pending {
+    if state.phase == Phase::GameOver {
+        let winners: Vec<PlayerId> = state.winner.map(|w| vec![state.owners[w.index()]]).unwrap_or_default();
+        let result = match state.winner {
+            Some(w) => format!(
+                "The {} win: {} {} VP, {} {} VP",
+                ctx.rules.side_name(w),
+                ctx.rules.side_name(Side::First),
+                state.vp[0].total(),
+                ctx.rules.side_name(Side::Second),
+                state.vp[1].total()
+            ),
+            None => "The game is over".into(),
+        };
+        return Pending::Over { result, winners };
+    }
+    let side = acting_side(state);
+    let player = state.owners[side.index()];
+    let what = sequence::describe(ctx, state);
+    if let Some(d) = &state.decision {
+        return Pending::Command { player, prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), describe_decision(&d.kind)) };
+    }
+    match state.phase {
+        Phase::RandomEvents | Phase::Supply | Phase::Siege => {
+            Pending::Dice { player, prompt: format!("{what}: `roll`") }
+        }
+        Phase::Setup(_) => Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") },
+        _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },
+    }
+}
+
+/// The commands `player` may give now (a sample of every kind that applies).
+pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    let Ok(side) = player_side(state, player) else { return Vec::new() };
+    crate::legal::commands(ctx, state, side)
+}
+
+/// A few lines for `grognard status`.
+pub fn summary(ctx: &Ctx, state: &State) -> String {
+    format!(
+        "{}: {}\n{} {} VP, {} {} VP",
+        ctx.rules.title(),
+        sequence::describe(ctx, state),
+        ctx.rules.side_name(Side::First),
+        state.vp[0].total(),
+        ctx.rules.side_name(Side::Second),
+        state.vp[1].total()
+    )
+}
