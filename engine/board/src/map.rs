@@ -102,6 +102,11 @@ impl Map {
         self.waters().find(|(_, w)| w.name == name).map(|(id, _)| id)
     }
 
+    /// The hexes of the body of water `id`, ascending (fleets move only within all-sea hexes: 10.2).
+    pub fn water_hexes(&self, id: WaterId) -> Vec<HexId> {
+        self.terrain.iter().filter(|(_, t)| t.water() == Some(id)).map(|(h, _)| *h).collect()
+    }
+
     /// The all-water hexes adjacent to `hex`, ascending.
     pub fn adjacent_water(&self, hex: HexId) -> Vec<HexId> {
         let mut found: Vec<HexId> =

@@ -57,6 +57,9 @@ fn codes_section_declares_water_bodies_in_order() {
     let lake = map.water_by_name("Lake Lacus").expect("lake declared");
     assert_eq!(map.water(lake).code, 'L');
     assert_eq!(map.water_by_name("Atlantic"), None);
+    assert_eq!(map.water_hexes(lake), [h("0403")]);
+    let sea = map.water_by_name("Northern Sea").expect("sea declared");
+    assert_eq!(map.water_hexes(sea), [h("0101"), h("0201"), h("0301"), h("0401"), h("0501")]);
 }
 
 #[test]
