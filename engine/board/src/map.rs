@@ -87,7 +87,11 @@ impl Map {
 
     // ---- waters --------------------------------------------------------------------------
 
-    /// The body of water `id`. Ids come from this map, so a foreign id is a programming error.
+    /// The body of water `id`.
+    ///
+    /// # Panics
+    /// If `id` does not come from this map (from [`Map::terrain`], [`Map::waters`] or
+    /// [`Map::water_by_name`]): that is a programming error, not bad input.
     pub fn water(&self, id: WaterId) -> &WaterBody {
         &self.waters[id.0 as usize]
     }

@@ -1,4 +1,4 @@
-//! Shared helpers for the map tests: the fixtures, hex shorthand, edited copies.
+//! Shared pieces of the map tests: the fixtures, hex shorthand, edited copies.
 #![allow(dead_code)]
 
 use grognard_board::{HexId, Map, MapError};
