@@ -6,6 +6,7 @@
 use crate::{
     Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats,
 };
+use grognard_board::BoardView;
 use serde_json::Value;
 use std::any::Any;
 use std::sync::Arc;
@@ -46,6 +47,8 @@ pub trait AnyRuleset: Send + Sync {
     fn format_command(&self, command: &Value) -> String;
     fn summary(&self, state: &GameState) -> String;
     fn state_json(&self, state: &GameState) -> Value;
+    /// The board as a picture shows it, if the ruleset has a map ([`Ruleset::board_view`]).
+    fn board_view(&self, state: &GameState) -> Option<BoardView>;
 }
 
 fn typed<R: Ruleset>(state: &GameState) -> &R::State {
@@ -125,5 +128,8 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn state_json(&self, state: &GameState) -> Value {
         serde_json::to_value(typed::<R>(state)).unwrap_or(Value::Null)
+    }
+    fn board_view(&self, state: &GameState) -> Option<BoardView> {
+        Ruleset::board_view(self, typed::<R>(state))
     }
 }

@@ -72,4 +72,9 @@ pub trait Ruleset: Send + Sync + 'static {
     fn format_command(&self, command: &Self::Command) -> String;
     /// A few lines for `grognard status`.
     fn summary(&self, state: &Self::State) -> String;
+    /// Everything a picture of the board shows now, for rulesets played on a map (`None`
+    /// for the others): `grognard show` and turn mails draw it.
+    fn board_view(&self, _state: &Self::State) -> Option<grognard_board::BoardView> {
+        None
+    }
 }
