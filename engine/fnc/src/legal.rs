@@ -1,9 +1,13 @@
 //! The commands a side may give now, for `legal_commands`: every command the dispatcher
 //! would accept of the kinds listed, checked by the same rules as `apply`.
 
-use crate::command::Command;
+use crate::command::{Command, RetreatPath};
 use crate::ctx::Ctx;
 use crate::setup;
+use crate::stacking;
+use crate::{combat, events};
+use grognard_board::HexId;
+use grognard_engine::{ApplyError, NoDice};
 use crate::state::{DecisionKind, Phase, Side, State};
 
 /// The legal commands of `side` now.
@@ -13,11 +17,23 @@ pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
         if d.by != side {
             return out;
         }
-        if let DecisionKind::Overstack { hex, count } = &d.kind {
-            let units: Vec<String> =
-                ctx.side_units_in(state, *hex, side.other()).into_iter().cloned().collect();
-            let pick: Vec<String> = units.iter().take(usize::from(*count)).cloned().collect();
-            out.push(Command::Remove { units: pick });
+        match &d.kind {
+            DecisionKind::Overstack { hex, count } => {
+                let units: Vec<String> = ctx.side_units_in(state, *hex, side.other()).into_iter().cloned().collect();
+                for pick in choose(&units, usize::from(*count), 20) {
+                    let tried = stacking::apply_removal(ctx, state, side, *hex, *count, &pick, &mut NoDice, &mut Vec::new());
+                    if accepted(tried) {
+                        out.push(Command::Remove { units: pick });
+                    }
+                }
+            }
+            DecisionKind::Losses { .. } => {
+                out.extend(combat::loss_options(ctx, state, 20).into_iter().map(|units| Command::Lose { units }));
+            }
+            DecisionKind::Retreat { .. } | DecisionKind::Advance { .. } => {
+                out.extend(combat_decision_commands(ctx, state, side));
+            }
+            _ => out.extend(events::dispatch::legal(ctx, state, side)),
         }
         return out;
     }
@@ -41,12 +57,112 @@ pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
                 out.push(Command::End);
             }
         }
-        Phase::RandomEvents | Phase::Supply | Phase::Siege => out.push(Command::Roll),
+        Phase::RandomEvents | Phase::Supply => out.extend(events::dispatch::legal(ctx, state, side)),
+        Phase::Siege => out.push(Command::Roll),
         Phase::GameOver => {}
-        Phase::Reinforcement | Phase::Movement | Phase::Combat => {
+        Phase::Reinforcement => {
+            out.extend(events::dispatch::legal(ctx, state, side));
+            if !crate::reinforcements::draw_owed(ctx, state) {
+                out.push(Command::End);
+            }
+        }
+        Phase::Movement => {
             out.extend(crate::movement::legal::moves(ctx, state, side));
             out.push(Command::End);
         }
+        Phase::Combat => {
+            out.extend(attacks(ctx, state, side));
+            out.push(Command::End);
+        }
     }
+    out
+}
+
+/// Accepted now, or accepted once its dice are rolled.
+fn accepted<T>(result: Result<T, ApplyError>) -> bool {
+    matches!(result, Ok(_) | Err(ApplyError::NeedDice))
+}
+
+/// The ways to pick `k` of `items` (at most `limit` of them), in lexicographic order.
+pub fn choose(items: &[String], k: usize, limit: usize) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let n = items.len();
+    if k > n {
+        return out;
+    }
+    let mut pick: Vec<usize> = (0..k).collect();
+    while out.len() < limit {
+        out.push(pick.iter().map(|&i| items[i].clone()).collect());
+        // Find the rightmost index that can still move right.
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < i + n - k) else { break };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+    out
+}
+
+/// Attacks `side` may declare now: on each enemy hex, all adjacent units that may attack it.
+fn attacks(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut targets: Vec<HexId> = state
+        .units
+        .iter()
+        .filter(|(u, _)| ctx.side_of(u) == Some(side.other()))
+        .filter_map(|(_, l)| l.hex())
+        .collect();
+    targets.sort();
+    targets.dedup();
+    let mut out = Vec::new();
+    for defender in targets {
+        let attackers: Vec<String> = state
+            .units
+            .iter()
+            .filter(|(u, l)| {
+                ctx.side_of(u) == Some(side)
+                    && l.hex().is_some_and(|h| h.is_adjacent(defender))
+                    && ctx.counter(u).is_some_and(|c| c.can_attack())
+            })
+            .map(|(u, _)| u.clone())
+            .collect();
+        for group in [attackers.clone()].into_iter().chain(attackers.iter().map(|u| vec![u.clone()])) {
+            if group.is_empty() {
+                continue;
+            }
+            if combat::declare::check(ctx, state, side, &group, defender, &[]).is_ok() {
+                out.push(Command::Attack { attackers: group, defender, fleets: Vec::new() });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Answers to a retreat or advance decision: advancing with nobody, with everybody or with
+/// each unit alone; retreating every unit together into each neighbouring hex.
+fn combat_decision_commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    let Some(d) = &state.decision else { return out };
+    match &d.kind {
+        DecisionKind::Advance { units, .. } => {
+            let mut options = vec![Vec::new(), units.clone()];
+            options.extend(units.iter().map(|u| vec![u.clone()]));
+            for units in options {
+                if accepted(combat::apply_advance(ctx, state, side, &units, &mut NoDice, &mut Vec::new())) {
+                    out.push(Command::Advance { units });
+                }
+            }
+        }
+        DecisionKind::Retreat { hex, units, .. } => {
+            for (_, n) in hex.neighbours() {
+                let groups = vec![RetreatPath { units: units.clone(), path: vec![n] }];
+                if accepted(combat::apply_retreat(ctx, state, side, &groups, &mut NoDice, &mut Vec::new())) {
+                    out.push(Command::Retreat { groups });
+                }
+            }
+        }
+        _ => {}
+    }
+    out.dedup();
     out
 }

@@ -11,6 +11,7 @@ use crate::games::Game;
 use crate::sequence;
 use crate::setup;
 use crate::stacking;
+use crate::{combat, events, movement, siege};
 use crate::state::{DecisionKind, Phase, Side, State};
 use grognard_engine::{
     Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset, RulesetInfo,
@@ -84,10 +85,15 @@ pub fn apply_command(
         apply_in_phase(ctx, state, side, command, dice, &mut log)?
     };
     crate::control::update(ctx, &mut next, &mut log);
-    // A phase that ends with its roll moves on once nothing is owed any more.
-    if next.decision.is_none() && next.book.rolled && matches!(next.phase, Phase::RandomEvents | Phase::Supply | Phase::Siege) {
-        next.book.rolled = false;
-        sequence::advance(ctx, &mut next, &mut log);
+    if next.decision.is_none() {
+        // 7.4: a phase that was ending goes on once its over-stacks are removed; a phase that
+        // ends with its roll moves on once nothing is owed any more.
+        if next.book.ending {
+            sequence::advance(ctx, &mut next, &mut log);
+        } else if next.book.rolled && matches!(next.phase, Phase::RandomEvents | Phase::Supply | Phase::Siege) {
+            next.book.rolled = false;
+            sequence::advance(ctx, &mut next, &mut log);
+        }
     }
     Ok(Applied { state: next, events: log })
 }
@@ -103,18 +109,23 @@ fn apply_decision(
 ) -> Result<State, ApplyError> {
     match (kind, command) {
         (DecisionKind::Overstack { hex, count }, Command::Remove { units }) => {
-            let mut next = stacking::apply_removal(ctx, state, side, *hex, *count, units, dice, log)?;
-            // 7.4: a removal owed at a phase boundary lets the sequence go on.
-            if next.decision.is_none() && next.book.rolled {
-                next.book.rolled = false;
-            }
-            Ok(next)
+            stacking::apply_removal(ctx, state, side, *hex, *count, units, dice, log)
         }
-        (kind, command) => Err(RuleError::new(
+        (DecisionKind::Losses { .. }, Command::Lose { units }) => combat::apply_losses(ctx, state, side, units, dice, log),
+        (DecisionKind::Retreat { .. }, Command::Retreat { groups }) => {
+            combat::apply_retreat(ctx, state, side, groups, dice, log)
+        }
+        (DecisionKind::Advance { .. }, Command::Advance { units }) => {
+            combat::apply_advance(ctx, state, side, units, dice, log)
+        }
+        (kind, command) => match events::dispatch::apply(ctx, state, side, command, dice, log) {
+            Some(result) => result,
+            None => Err(RuleError::new(
             "5.1",
             format!("`{command}` does not answer the pending decision ({})", describe_decision(kind)),
         )
         .into()),
+        },
     }
 }
 
@@ -136,11 +147,23 @@ fn apply_in_phase(
     state: &State,
     side: Side,
     command: &Command,
-    _dice: &mut dyn DiceSource,
+    dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
 ) -> Result<State, ApplyError> {
+    if let Some(result) = events::dispatch::apply(ctx, state, side, command, dice, log) {
+        return result;
+    }
     match (state.phase, command) {
         (Phase::Setup(_), Command::Place { unit, hex }) => Ok(setup::apply_place(ctx, state, side, unit, *hex, log)?),
+        (Phase::Setup(_), Command::Historical) => Ok(setup::apply_historical(ctx, state, side, log)?),
+        (Phase::Movement, Command::Move { units, path }) => movement::apply_move(ctx, state, side, units, path, dice, log),
+        (Phase::Movement, Command::River { units, path }) => Ok(movement::apply_river(ctx, state, side, units, path, log)?),
+        (Phase::Movement, Command::Sail { units, to }) => Ok(movement::apply_sail(ctx, state, side, units, *to, log)?),
+        (Phase::Movement, Command::Fleet { fleet, to }) => Ok(movement::apply_fleet(ctx, state, side, fleet, *to, log)?),
+        (Phase::Combat, Command::Attack { attackers, defender, fleets }) => {
+            combat::apply_attack(ctx, state, side, attackers, *defender, fleets, dice, log)
+        }
+        (Phase::Siege, Command::Roll) => siege::apply_sieges(ctx, state, side, dice, log),
         (Phase::Setup(_), Command::End) => {
             setup::check_end(ctx, state, side)?;
             let mut next = state.clone();
@@ -337,6 +360,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     match state.phase {
         Phase::RandomEvents | Phase::Supply | Phase::Siege => {
             Pending::Dice { player, prompt: format!("{what}: `roll`") }
+        }
+        Phase::Reinforcement if crate::reinforcements::draw_owed(ctx, state) => {
+            Pending::Dice { player, prompt: format!("{what}: `roll` for reinforcements") }
         }
         Phase::Setup(_) => Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") },
         _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },

@@ -66,12 +66,14 @@ fn next_in_player_turn(phase: Phase) -> Option<Phase> {
 /// end and start of movement and combat phases (7.4), SC looting and the end of the game at
 /// the end of a game turn (14.3, 14.5, 15.4). Stops early when a check leaves a decision.
 pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
-    if matches!(state.phase, Phase::Movement | Phase::Combat) {
+    if matches!(state.phase, Phase::Movement | Phase::Combat) && !state.book.ending {
+        state.book.ending = true;
         stacking::check_overstacks(ctx, state, log);
         if state.decision.is_some() {
             return;
         }
     }
+    state.book.ending = false;
     step(ctx, state, log);
     log.push(Event::new(
         describe(ctx, state),

@@ -236,6 +236,9 @@ pub struct PhaseBook {
     pub fleets_used: BTreeSet<UnitId>,
     /// The phase's roll (random events, reinforcements, supply, sieges) has been made.
     pub rolled: bool,
+    /// The phase is ending and waits for over-stack removals found at its end (7.4).
+    #[serde(default)]
+    pub ending: bool,
 }
 
 /// A move path shown on the board (the last player turn's moves).
