@@ -74,7 +74,7 @@ pub struct PieceView {
     /// Nation, e.g. "british" on the Ottoman side.
     pub nation: String,
     pub symbol: Symbol,
-    /// Unit size: "X", "[X]", "III", "I" or "".
+    /// Unit size: `X`, `[X]`, `III`, `I` or empty.
     pub size: String,
     /// Printed factors: "4-6", "0-4-0", "*-2-4".
     pub factors: String,
