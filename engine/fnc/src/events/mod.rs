@@ -7,6 +7,7 @@
 //! `crate::reinforcements::apply_enter`, or declined by `end`). Lasting effects go into
 //! [`State::effects`] for the movement, combat, siege and supply rules to read.
 
+pub mod dispatch;
 pub mod table;
 
 use crate::ctx::Ctx;
