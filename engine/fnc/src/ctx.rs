@@ -116,5 +116,13 @@ impl Ctx {
 
 /// The embedded data files of `game`, once they are part of the crate.
 fn embedded_texts(game: Game) -> Result<DataTexts<'static>, String> {
-    Err(format!("the data files of {} are not embedded in this build", game.id()))
+    match game {
+        Game::Ec => Ok(DataTexts {
+            map: include_str!("../data/ec/map.txt"),
+            counters: include_str!("../data/ec/counters.txt"),
+            charts: include_str!("../data/ec/charts.txt"),
+            historical: Some(include_str!("../data/ec/historical.txt")),
+        }),
+        Game::Rsw => Err("the map of rsw is not embedded in this build yet".to_string()),
+    }
 }

@@ -1,0 +1,202 @@
+//! Ground movement (9.0) on the small core test map.
+
+mod core_common;
+
+use core_common::{cmd, ec, movement, refused, try_cmd};
+use grognard_board::HexId;
+use grognard_fnc::{Location, Side};
+
+fn hex(n: &str) -> Location {
+    Location::Hex(HexId::parse(n).unwrap())
+}
+
+#[test]
+fn rule_9_12_lake_hexside_into_swamp_costs_six() {
+    let ctx = ec();
+    // Turn 4: no flood, no summer. fr-1-1 has 6 MP: 3 for the swamp, 3 for the lake hexside.
+    let s = movement(ctx, 4, "french", "hex 1127: fr-1-1");
+    let (next, events) = try_cmd(ctx, &s, Side::First, "move fr-1-1 1228", &[]).unwrap();
+    assert_eq!(next.location("fr-1-1"), Some(&hex("1228")));
+    assert_eq!(next.book.moved["fr-1-1"].spent, 12, "6 MP = 12 half-MP");
+    assert!(events.iter().any(|e| e.text.contains("for 6 MP")), "{events:?}");
+}
+
+#[test]
+fn rule_9_2_movement_points_are_not_exceeded() {
+    let ctx = ec();
+    // 1127 -> 1228 costs 6, the unit's whole allowance: nothing left for another hex.
+    let s = movement(ctx, 4, "french", "hex 1127: fr-1-1");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1228 1229"), "9.2");
+}
+
+#[test]
+fn rule_9_19_road_costs_half_and_negates_the_nile() {
+    let ctx = ec();
+    // Along the desert road: 1028 1128 1228 1328 1428, crossing the Nile by its bridge.
+    let s = movement(ctx, 2, "french", "hex 1028: fr-1-1");
+    let next = cmd(ctx, &s, Side::First, "move fr-1-1 1128 1228 1328 1428");
+    assert_eq!(next.book.moved["fr-1-1"].spent, 4, "four road hexes at 0.5 MP");
+}
+
+#[test]
+fn rule_9_16_nile_in_flood_costs_two_extra() {
+    let ctx = ec();
+    // 1329 (city) -> 1429 (hills 2) across the unbridged Nile: +2 in flood turn 2, +1 in turn 4.
+    let flood = movement(ctx, 2, "french", "hex 1329: fr-1-1");
+    let n = cmd(ctx, &flood, Side::First, "move fr-1-1 1429");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 8);
+    let dry = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    let n = cmd(ctx, &dry, Side::First, "move fr-1-1 1429");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 6);
+}
+
+#[test]
+fn rule_9_17_desert_costs_four_in_summer() {
+    let ctx = ec();
+    let summer = movement(ctx, 10, "french", "hex 1428: fr-1-1");
+    let n = cmd(ctx, &summer, Side::First, "move fr-1-1 1528");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 8);
+    let winter = movement(ctx, 6, "french", "hex 1428: fr-1-1");
+    let n = cmd(ctx, &winter, Side::First, "move fr-1-1 1528");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 4);
+}
+
+#[test]
+fn rule_9_3_a_unit_may_always_move_one_hex() {
+    let ctx = ec();
+    // The siege train (3 MP) may enter the swamp across the lake hexside (6 MP) as its only hex.
+    let s = movement(ctx, 4, "french", "hex 1127: fr-siege");
+    let next = cmd(ctx, &s, Side::First, "move fr-siege 1228");
+    assert_eq!(next.location("fr-siege"), Some(&hex("1228")));
+    assert_eq!(refused(ctx, &next, Side::First, "move fr-siege 1229"), "9.2");
+}
+
+#[test]
+fn rule_9_4_no_entry_into_enemy_hex() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1127: fr-1-1\nhex 1128: ot-jn-1");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1128"), "9.4");
+}
+
+#[test]
+fn rule_14_3_moving_force_overruns_a_lone_sc() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "hex 1128: fr-sc\nhex 1329: ot-mm-1");
+    let next = cmd(ctx, &s, Side::Second, "move ot-mm-1 1229 1128 1028");
+    assert_eq!(next.location("fr-sc"), Some(&Location::Eliminated));
+    assert_eq!(next.location("ot-mm-1"), Some(&hex("1028")));
+}
+
+#[test]
+fn rule_9_7_stack_moves_at_slowest_rate() {
+    let ctx = ec();
+    // fr-gu has 8 MP, fr-siege 3: together they stop after 3 MP.
+    let s = movement(ctx, 4, "french", "hex 1128: fr-gu fr-siege");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-gu,fr-siege 1129 1229 1230 1330"), "9.2");
+    let n = cmd(ctx, &s, Side::First, "move fr-gu,fr-siege 1129 1229 1230");
+    assert_eq!(n.location("fr-siege"), Some(&hex("1230")));
+}
+
+#[test]
+fn rule_9_6_an_earlier_stack_is_finished_once_another_moves() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1128: fr-1-1 fr-1-2\nhex 1028: fr-2-1");
+    // Split: fr-1-1 moves, then fr-1-2 from the same parent stack, then fr-1-1 again.
+    let s = cmd(ctx, &s, Side::First, "move fr-1-1 1129");
+    let s = cmd(ctx, &s, Side::First, "move fr-1-2 1228");
+    let s = cmd(ctx, &s, Side::First, "move fr-1-1 1130");
+    // A different stack moves: the first one is finished.
+    let s = cmd(ctx, &s, Side::First, "move fr-2-1 1029");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1230"), "9.6");
+}
+
+#[test]
+fn rule_9_11_zero_movement_units_never_move() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1127: fr-fort fr-1-1");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-fort 1128"), "9.11");
+}
+
+#[test]
+fn rule_7_4_stacking_is_checked_instant_by_instant() {
+    let ctx = ec();
+    // 1128 holds six French units: a seventh may not pass through it.
+    let s = movement(
+        ctx,
+        4,
+        "french",
+        "hex 1128: fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1 fr-4-2\nhex 1028: fr-1-1",
+    );
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1128 1129"), "7.1");
+    // Around it is fine.
+    cmd(ctx, &s, Side::First, "move fr-1-1 1029 1129");
+}
+
+#[test]
+fn rule_7_2_one_siege_train_a_hex() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1128: fr-siege\nhex 1028: fr-1-1");
+    let h = HexId::parse("1128").unwrap();
+    let err = grognard_fnc::stacking::check_stack(ctx, &s, h, &["fr-siege", "ot-siege"]).unwrap_err();
+    assert_eq!(err.rule, "7.2");
+    grognard_fnc::stacking::check_stack(ctx, &s, h, &["fr-siege", "fr-1-1"]).unwrap();
+}
+
+#[test]
+fn rule_7_1_twelve_in_an_intact_fortress_six_elsewhere() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1028: fr-1-1");
+    let seven = ["fr-1-1", "fr-1-2", "fr-2-1", "fr-2-2", "fr-3-1", "fr-3-2", "fr-4-1"];
+    let alexandria = HexId::parse("1127").unwrap();
+    let camp = HexId::parse("1028").unwrap();
+    assert_eq!(grognard_fnc::stacking::check_stack(ctx, &s, camp, &seven).unwrap_err().rule, "7.1");
+    grognard_fnc::stacking::check_stack(ctx, &s, alexandria, &seven).unwrap();
+    // A fleet is a marker and does not count (7.3).
+    grognard_fnc::stacking::check_stack(ctx, &s, camp, &seven[..6].iter().copied().chain(["ot-fleet"]).collect::<Vec<_>>())
+        .unwrap();
+    // Once the fortress is destroyed (13.4) the limit is six.
+    let mut destroyed = s.clone();
+    destroyed.fort_destroyed.insert(alexandria);
+    assert_eq!(grognard_fnc::stacking::check_stack(ctx, &destroyed, alexandria, &seven).unwrap_err().rule, "7.1");
+}
+
+#[test]
+fn rule_5_3_no_ottoman_border_crossing_on_turn_1() {
+    let ctx = ec();
+    let s = movement(ctx, 1, "ottoman", "hex 1628: ot-se-1");
+    assert_eq!(refused(ctx, &s, Side::Second, "move ot-se-1 1528"), "5.3");
+    let later = movement(ctx, 2, "ottoman", "hex 1628: ot-se-1");
+    cmd(ctx, &later, Side::Second, "move ot-se-1 1528");
+}
+
+#[test]
+fn rule_8_8_british_units_stay_on_the_coast() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "hex 1426: br-rm");
+    // 1427 and 1428 touch Lake Bourlos (its shore counts, 16.0 2A); 1429 touches no water.
+    let n = cmd(ctx, &s, Side::Second, "move br-rm 1427 1428");
+    assert_eq!(refused(ctx, &n, Side::Second, "move br-rm 1429"), "8.8");
+}
+
+#[test]
+fn rule_8_6_units_leave_a_box_through_its_entry_hexes() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "box upper-egypt: ot-mm-1");
+    assert_eq!(refused(ctx, &s, Side::Second, "move ot-mm-1 1031"), "8.6");
+    let n = cmd(ctx, &s, Side::Second, "move ot-mm-1 1331 1330");
+    assert_eq!(n.location("ot-mm-1"), Some(&hex("1330")));
+}
+
+#[test]
+fn rule_9_21_no_entry_off_the_map_or_onto_water() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1127: fr-1-1");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1126"), "9.9");
+}
+
+#[test]
+fn rule_9_1_only_the_phasing_side_moves() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1127: fr-1-1\nhex 1329: ot-mm-1");
+    assert_eq!(refused(ctx, &s, Side::Second, "move ot-mm-1 1330"), "5.1");
+}
