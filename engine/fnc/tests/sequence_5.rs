@@ -1,0 +1,83 @@
+//! The sequence of play (5.0) and victory (14.5), through the ruleset on the game's data.
+
+use grognard_engine::{PlayerId, Pending, Ruleset, ScriptedDice, Seats};
+use grognard_fnc::{Command, Fnc, Phase, Side, State};
+
+fn seats(fnc: &Fnc, scenario: &str) -> Seats {
+    let info = fnc.scenarios().into_iter().find(|s| s.id == scenario).unwrap();
+    Seats::round_robin(&info.powers, 2).unwrap()
+}
+
+fn historical() -> State {
+    let fnc = Fnc;
+    fnc.setup("ec-historical", &seats(&fnc, "ec-historical")).unwrap()
+}
+
+fn run(state: &State, player: u8, text: &str, faces: &[u32]) -> State {
+    let fnc = Fnc;
+    let command = Command::parse(text).unwrap();
+    let mut dice = ScriptedDice::new(faces);
+    match fnc.apply(state, PlayerId(player), &command, &mut dice) {
+        Ok(a) => a.state,
+        Err(e) => panic!("`{text}` by player {player} refused: {e}"),
+    }
+}
+
+#[test]
+fn rule_5_2_ec_lists_its_scenarios_with_two_powers() {
+    let fnc = Fnc;
+    let ids: Vec<String> = fnc.scenarios().into_iter().map(|s| s.id).collect();
+    assert!(ids.contains(&"ec".to_string()) && ids.contains(&"ec-historical".to_string()));
+    for s in fnc.scenarios() {
+        assert_eq!(s.powers.len(), 2);
+    }
+}
+
+#[test]
+fn rule_5_3_turn_1_starts_with_the_french_movement_phase() {
+    let s = historical();
+    assert_eq!((s.turn, s.phase, s.phasing), (1, Phase::Movement, Side::First));
+    assert!(matches!(Fnc.pending(&s), Pending::Command { player: PlayerId(0), .. }));
+}
+
+#[test]
+fn rule_14_2_french_start_with_the_vp_of_their_three_hexes() {
+    let s = historical();
+    assert_eq!(s.vp[0].total(), 3, "14.1: the French start with 3 VP");
+    let all: i32 = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec)
+        .unwrap()
+        .map
+        .locales()
+        .map(|l| i32::from(l.vp))
+        .sum();
+    assert_eq!(s.vp[1].total(), all - 3, "14.1: the Ottomans hold every other locale");
+}
+
+#[test]
+fn rule_5_2_phases_follow_in_order_and_turn_1_skips_reinforcements() {
+    let s = historical();
+    let s = run(&s, 0, "end", &[]);
+    assert_eq!(s.phase, Phase::Combat);
+    let s = run(&s, 0, "end", &[]);
+    assert_eq!(s.phase, Phase::Supply);
+    assert!(matches!(Fnc.pending(&s), Pending::Dice { .. }));
+    let s = run(&s, 0, "roll", &[]);
+    assert_eq!(s.phase, Phase::Siege);
+    let s = run(&s, 0, "roll", &[]);
+    // 5.3: no Ottoman reinforcement phase on turn 1.
+    assert_eq!((s.phase, s.phasing), (Phase::Movement, Side::Second));
+    let s = run(&s, 1, "end", &[]);
+    let s = run(&s, 1, "end", &[]);
+    let s = run(&s, 1, "roll", &[]);
+    let s = run(&s, 1, "roll", &[]);
+    // Turn 2 opens with the Random Events Phase.
+    assert_eq!((s.turn, s.phase), (2, Phase::RandomEvents));
+}
+
+#[test]
+fn rule_5_1_a_player_acts_only_for_the_side_to_move() {
+    let s = historical();
+    let mut dice = ScriptedDice::new(&[]);
+    let err = Fnc.apply(&s, PlayerId(1), &Command::End, &mut dice).unwrap_err();
+    assert!(err.to_string().starts_with("5.1"), "{err}");
+}
