@@ -1,0 +1,193 @@
+//! Combat results: losses and their choice (11.14-11.21, 11.7), battle VP (11.13), advance
+//! after combat (11.25), Fort De (13.4), the SC (14.3), invasions (10.3), recycling (8.12).
+
+mod combat_harness;
+
+use combat_harness::*;
+use grognard_engine::{NoDice, ScriptedDice};
+use grognard_fnc::{combat, DecisionKind, Location, Side};
+
+#[test]
+fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
+    let ctx = ctx();
+    // 10 against 11 = 90%: the 50-99 column; die 2: AR. Half of 10 = 5 points to lose.
+    let s = state(
+        &ctx,
+        4,
+        Side::First,
+        &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-5", "0404"), ("ot-6", "0404")],
+    );
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-b", "fr-c"], "0404", &[], &[2]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AR");
+    let d = s.decision.clone().expect("a loss decision");
+    assert_eq!(d.by, Side::First);
+    assert!(matches!(d.kind, DecisionKind::Losses { strength: 5, .. }));
+    // 11.13: the defender gains BVP for a loser's force of 10: 2 VP.
+    assert_eq!(s.vp[1].battle, 2);
+    let lose = |units: &[&str]| combat::apply_losses(&ctx, &s, Side::First, &ids(units), &mut NoDice, &mut Vec::new());
+    assert_eq!(rule_of(lose(&["fr-a"]).expect_err("too few")), "11.21");
+    assert_eq!(rule_of(lose(&["fr-a", "fr-b", "fr-c"]).expect_err("needless")), "11.21");
+    assert_eq!(rule_of(lose(&["fr-a", "fr-x"]).expect_err("not involved")), "11.21");
+    let after = lose(&["fr-a", "fr-c"]).expect("a minimal choice");
+    assert_eq!(at(&after, "fr-a"), Location::Eliminated);
+    assert_eq!(at(&after, "fr-c"), Location::Eliminated);
+    assert_eq!(at(&after, "fr-b"), Location::Hex(hex("0403")));
+    assert_eq!(after.decision, None);
+    assert!(after.battles.is_empty());
+}
+
+#[test]
+fn rule_11_21_only_the_owner_chooses() {
+    let ctx = ctx();
+    let s = state(
+        &ctx,
+        4,
+        Side::First,
+        &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-5", "0404"), ("ot-6", "0404")],
+    );
+    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-b", "fr-c"], "0404", &[], &[2]).expect("legal");
+    let e = combat::apply_losses(&ctx, &s, Side::Second, &ids(&["fr-a", "fr-c"]), &mut NoDice, &mut Vec::new());
+    assert_eq!(rule_of(e.expect_err("not the owner")), "11.21");
+}
+
+#[test]
+fn rule_11_7_engineer_is_the_first_loss() {
+    let ctx = ctx();
+    // 7 against the garrison's 4 = 175%, engineers +1: 200-299; die 1: AES. The attacker
+    // owes 4 of 7: the infantry alone would do, but the engineer must go first.
+    let s = state(&ctx, 4, Side::First, &[("fr-d", "0505"), ("fr-eng", "0505"), ("ot-fort", "0506")]);
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-d", "fr-eng"], "0506", &[], &[1]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AES");
+    assert_eq!(at(&s, "fr-eng"), Location::Eliminated);
+    assert_eq!(at(&s, "fr-d"), Location::Eliminated);
+    // AES: the defender loses a quarter of 4: the garrison.
+    assert_eq!(at(&s, "ot-fort"), Location::Eliminated);
+}
+
+#[test]
+fn rule_11_8_siege_train_is_the_last_loss() {
+    let ctx = ctx();
+    // (4 doubled = 8) + 3 = 11 against 4: 275%, 200-299; die 1: AES. The attacker owes 4 of
+    // 7 printed points: fr-c (4) alone; the siege train is never needed.
+    let s = state(
+        &ctx,
+        4,
+        Side::First,
+        &[("fr-c", "0505"), ("fr-siege", "0505"), ("fr-a", "0606"), ("ot-fort", "0506")],
+    );
+    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-c", "fr-siege", "fr-a"], "0506", &[], &[1]).expect("legal");
+    assert_eq!(at(&s, "fr-c"), Location::Eliminated);
+    assert_eq!(at(&s, "fr-siege"), Location::Hex(hex("0505")));
+    assert_eq!(at(&s, "fr-a"), Location::Hex(hex("0606")));
+}
+
+#[test]
+fn rule_11_14_attacker_catastrophe_and_recycling() {
+    let ctx = ctx();
+    // 2 against 6: <=49; die 1: AC. fr-r may recycle (8.12): die 3, -1 French = 2: back on turn 6.
+    let s = state(&ctx, 4, Side::First, &[("fr-r", "0403"), ("ot-6", "0404")]);
+    let (s, log, used) = attack(&ctx, &s, Side::First, &["fr-r"], "0404", &[], &[1, 3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AC");
+    assert_eq!(used, 2);
+    assert_eq!(at(&s, "fr-r"), Location::Track(6));
+    // 11.13: loser's force of 2: 1 VP to the defender.
+    assert_eq!(s.vp[1].battle, 1);
+}
+
+#[test]
+fn rule_11_13_battle_vp_doubled_in_ruins() {
+    let ctx = ctx();
+    // 9 against 1 in the ruins 0707: >=600; die 3: DC; 1 VP doubled.
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0706"), ("ot-1", "0707")]);
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-e"], "0707", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DC");
+    assert_eq!(s.vp[0].battle, 2);
+    assert_eq!(s.vp[0].total(), s.vp[0].locale + 2);
+}
+
+#[test]
+fn rule_11_25_advance_is_optional_and_observes_stacking() {
+    let ctx = ctx();
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0706"), ("fr-a", "0706"), ("ot-1", "0707")]);
+    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-a"], "0707", &[], &[3]).expect("legal");
+    let Some(d) = &s.decision else { panic!("an advance decision") };
+    assert!(matches!(&d.kind, DecisionKind::Advance { units, .. } if units.len() == 2));
+    let mut log = Vec::new();
+    let stay = combat::apply_advance(&ctx, &s, Side::First, &[], &mut NoDice, &mut log).expect("may stay");
+    assert_eq!(at(&stay, "fr-e"), Location::Hex(hex("0706")));
+    assert!(stay.decision.is_none());
+    let go = combat::apply_advance(&ctx, &s, Side::First, &ids(&["fr-e"]), &mut NoDice, &mut log).expect("advance");
+    assert_eq!(at(&go, "fr-e"), Location::Hex(hex("0707")));
+    assert_eq!(at(&go, "fr-a"), Location::Hex(hex("0706")));
+    let bad = combat::apply_advance(&ctx, &s, Side::First, &ids(&["fr-b"]), &mut NoDice, &mut log);
+    assert_eq!(rule_of(bad.expect_err("not an attacker")), "11.25");
+}
+
+#[test]
+fn rule_13_4_fortress_taken_by_storm_gets_fort_de() {
+    let ctx = ctx();
+    // 19 against 4 = 475%: 400-599; die 4: DC.
+    let s = state(&ctx, 4, Side::First, &[("fr-f", "0505"), ("fr-e", "0505"), ("ot-fort", "0506")]);
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-f", "fr-e"], "0506", &[], &[4]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DC");
+    assert!(s.fort_destroyed.is_empty());
+    let after = combat::apply_advance(&ctx, &s, Side::First, &ids(&["fr-f"]), &mut NoDice, &mut Vec::new())
+        .expect("advance");
+    assert!(after.fort_destroyed.contains(&hex("0506")));
+}
+
+#[test]
+fn rule_14_3_sc_alone_is_an_automatic_dc() {
+    let ctx = ctx();
+    let s = state(&ctx, 4, Side::Second, &[("ot-6", "0403"), ("fr-sc", "0404")]);
+    let (s, log, used) = attack(&ctx, &s, Side::Second, &["ot-6"], "0404", &[], &[]).expect("no die needed");
+    assert_eq!(used, 0);
+    assert_eq!(battle_event(&log)["result"], "DC");
+    assert_eq!(battle_event(&log)["automatic"], true);
+    assert_eq!(at(&s, "fr-sc"), Location::Eliminated);
+}
+
+#[test]
+fn rule_14_3_sc_is_the_last_loss() {
+    let ctx = ctx();
+    // 6 against 1 (the SC adds nothing): >=600; die 2: DR. The defender owes 1: fr-r, never the SC.
+    let s = state(&ctx, 4, Side::Second, &[("ot-6", "0403"), ("fr-r", "0404"), ("fr-sc", "0404")]);
+    let faces = [2, 3];
+    let mut dice = ScriptedDice::new(&faces);
+    let mut log = Vec::new();
+    let s = combat::apply_attack(&ctx, &s, Side::Second, &ids(&["ot-6"]), hex("0404"), &[], &mut dice, &mut log)
+        .expect("legal");
+    assert_ne!(at(&s, "fr-r"), Location::Hex(hex("0404")));
+    assert_eq!(at(&s, "fr-sc"), Location::Hex(hex("0404")));
+    assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Retreat { .. })));
+}
+
+#[test]
+fn rule_10_3_failed_invasion_force_is_eliminated_besides_the_losses() {
+    let ctx = ctx();
+    let mut s = state(&ctx, 4, Side::First, &[("ot-6", "0402")]);
+    for u in ["fr-d", "fr-a"] {
+        s.units.insert(u.into(), Location::Offshore { sea: hex("0401"), target: hex("0402") });
+    }
+    // 9 against 6 = 150%: 150-199; die 1: AR. Half of 9 = 5: fr-d; then the hex is still
+    // held, so fr-a is lost too (10.3).
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-d", "fr-a"], "0402", &[], &[1]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AR");
+    assert_eq!(at(&s, "fr-d"), Location::Eliminated);
+    assert_eq!(at(&s, "fr-a"), Location::Eliminated);
+    assert!(log.iter().any(|e| e.data["type"] == "invasion_failed"));
+    assert_eq!(at(&s, "ot-6"), Location::Hex(hex("0402")));
+}
+
+#[test]
+fn rule_10_3_successful_invasion_comes_ashore() {
+    let ctx = ctx();
+    let mut s = state(&ctx, 4, Side::First, &[("ot-2", "0402")]);
+    for u in ["fr-f", "fr-e"] {
+        s.units.insert(u.into(), Location::Offshore { sea: hex("0401"), target: hex("0402") });
+    }
+    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-f", "fr-e"], "0402", &[], &[3]).expect("legal");
+    assert_eq!(at(&s, "fr-f"), Location::Hex(hex("0402")));
+    assert_eq!(at(&s, "fr-e"), Location::Hex(hex("0402")));
+    assert_eq!(at(&s, "ot-2"), Location::Eliminated);
+}
