@@ -10,6 +10,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+# one thread for the linear algebra, so sums are always added in the same order
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"
 
 from mapgen import dataset, places, writer  # noqa: E402
 from mapgen.build import Generator  # noqa: E402
@@ -35,7 +38,10 @@ def main():
         except places.PlacesError as err:
             sys.exit(f"error: {err}")
         generator = Generator(game, gazetteer)
-        board = generator.run()
+        try:
+            board = generator.run()
+        except SystemExit as err:
+            sys.exit(f"error: {name}: {err}")
         shown = os.path.relpath(path, ROOT) if path.startswith(ROOT) else f"places/{name}.toml"
         text = writer.write(board, game, generator.grid,
                             writer.header(game, shown, dataset.package_version(), generator.fit, board.notes))

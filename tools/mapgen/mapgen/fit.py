@@ -2,8 +2,9 @@
 
 A least-squares affine transform between local kilometres and sheet kilometres, plus a
 thin-plate spline of the anchors' residuals, so that every anchor lands on its hex centre.
-The forward (geography to sheet) and inverse (sheet to geography) maps are fitted separately;
-both are exact at the anchors.
+The sheet-to-geography map is the master (hexes are classified through it); geography to
+sheet inverts it by Newton's method, starting from a separately fitted forward map, so that
+both directions agree everywhere, not only at the anchors.
 """
 
 import math
@@ -84,7 +85,22 @@ class GridFit:
 
     def to_sheet(self, lat, lon):
         x, y = self.projection.to_km(np.atleast_1d(lat), np.atleast_1d(lon))
-        return np.round(self.forward(np.column_stack([x, y])), 4)
+        target = np.column_stack([x, y])
+        sheet = self.forward(target)
+        step = 0.01
+        for _ in range(20):
+            here = self.inverse(sheet)
+            dx = (self.inverse(sheet + [step, 0.0]) - here) / step
+            dy = (self.inverse(sheet + [0.0, step]) - here) / step
+            error = here - target
+            det = dx[:, 0] * dy[:, 1] - dy[:, 0] * dx[:, 1]
+            # solve [dx dy] * delta = error for each point
+            delta_x = (error[:, 0] * dy[:, 1] - dy[:, 0] * error[:, 1]) / det
+            delta_y = (dx[:, 0] * error[:, 1] - error[:, 0] * dx[:, 1]) / det
+            sheet = sheet - np.column_stack([delta_x, delta_y])
+            if float(np.abs(error).max()) < 1e-6:
+                break
+        return np.round(sheet, 4)
 
     def to_geo(self, xs, ys):
         geo = self.inverse(np.column_stack([np.atleast_1d(xs), np.atleast_1d(ys)]))

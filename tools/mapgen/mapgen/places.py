@@ -61,7 +61,8 @@ def load(path):
             raise PlacesError(f"{where}: vp must be a whole number")
         forced = _hex(entry["hex"], where) if "hex" in entry else None
         at = _latlon(entry, where) if "lat" in entry or forced is None else None
-        locales.append({"name": entry.get("name", ""), "kinds": list(kinds), "vp": vp, "hex": forced, "at": at})
+        locales.append({"name": entry.get("name", ""), "kinds": list(kinds), "vp": vp, "hex": forced, "at": at,
+                        "region": entry.get("region")})
     names = [loc["name"] for loc in locales]
     if len(set(names)) != len(names):
         raise PlacesError(f"{path}: two locales share a name")
@@ -118,8 +119,37 @@ def load(path):
         ring = _pairs(entry.get("polygon", []), where)
         if len(ring) < 3:
             raise PlacesError(f"{where}: a polygon needs three points")
-        areas.append({"terrain": entry["terrain"], "name": entry.get("name", ""), "polygon": ring})
+        areas.append({"terrain": entry["terrain"], "name": entry.get("name", ""), "polygon": ring,
+                      "replace_water": bool(entry.get("replace_water", False))})
     places["areas"] = areas
+
+    waters = []
+    for i, entry in enumerate(raw.get("water", [])):
+        where = f"{path}: water {entry.get('name', i + 1)}"
+        code = entry.get("code", "")
+        if entry.get("kind") not in ("sea", "lake"):
+            raise PlacesError(f"{where}: kind must be sea or lake")
+        if not (isinstance(code, str) and len(code) == 1 and (code.isupper() or code.isdigit())):
+            raise PlacesError(f"{where}: code must be one upper-case letter or digit")
+        if not entry.get("name"):
+            raise PlacesError(f"{where}: a water body needs a name")
+        seeds = _pairs(entry.get("seeds", []), where)
+        polygon = _pairs(entry["polygon"], where) if "polygon" in entry else None
+        if not seeds and not polygon:
+            raise PlacesError(f"{where}: a water body needs seeds or a polygon")
+        waters.append({"kind": entry["kind"], "name": entry["name"], "code": code, "seeds": seeds, "polygon": polygon})
+    if len({w["code"] for w in waters}) != len(waters):
+        raise PlacesError(f"{path}: two water bodies share a code")
+    places["waters"] = waters
+
+    offmap = []
+    for i, entry in enumerate(raw.get("offmap", [])):
+        where = f"{path}: offmap {entry.get('name', i + 1)}"
+        ring = _pairs(entry.get("polygon", []), where)
+        if len(ring) < 3 or not entry.get("name"):
+            raise PlacesError(f"{where}: an off-map area needs a name and a polygon")
+        offmap.append({"name": entry["name"], "polygon": ring})
+    places["offmap"] = offmap
 
     regions = []
     for i, entry in enumerate(raw.get("region", [])):
@@ -142,7 +172,12 @@ def load(path):
         where = f"{path}: box {entry.get('id', i + 1)}"
         if not entry.get("id"):
             raise PlacesError(f"{where}: a box needs an id")
-        boxes.append(dict(entry))
+        box = dict(entry)
+        if "entry_center" in box:
+            box["entry_center"] = _latlon(box["entry_center"], where)
+        if box.get("offmap") and box["offmap"] not in {area["name"] for area in offmap}:
+            raise PlacesError(f"{where}: no off-map area named `{box['offmap']}`")
+        boxes.append(box)
     places["boxes"] = boxes
 
     sources = {}

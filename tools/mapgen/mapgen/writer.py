@@ -39,6 +39,10 @@ def header(game, places_path, version, fit, notes):
     return lines
 
 
+def _land(board, hx):
+    return board.terrain.get(hx, ".").islower()
+
+
 def write(board, game, grid, header_lines):
     out = list(header_lines)
     cols, rows = grid.cols, grid.rows
@@ -49,15 +53,17 @@ def write(board, game, grid, header_lines):
     out.append("#   " + " ".join(f"{c:02d}"[1] for c in cols))
     for r in rows:
         out.append(f"{r:02d}: " + " ".join(board.terrain[(c, r)] for c in cols))
-    used = sorted({code for code in board.terrain.values() if not code.islower() and code != "."})
     out += ["", "[codes]"]
-    out += [f"{code} = {game['codes'][code][0]} {game['codes'][code][1]}" for code in used]
+    out += [f"{code} = {kind} {_clean(name)}" for code, (kind, name) in sorted(board.codes.items())]
     out += ["", "[hexsides]"]
     groups = {}
+    # only hexsides between two land hexes mean anything (next to water it is shore)
     for side, (kind, name) in board.sides.items():
-        groups.setdefault((kind, _clean(name)), []).append(side)
+        if _land(board, side[0]) and _land(board, side[1]):
+            groups.setdefault((kind, _clean(name)), []).append(side)
     for side, name in board.borders.items():
-        groups.setdefault(("border", _clean(name)), []).append(side)
+        if _land(board, side[0]) and _land(board, side[1]):
+            groups.setdefault(("border", _clean(name)), []).append(side)
     for (kind, name), sides in sorted(groups.items()):
         label = f"{kind} {name}" if name else kind
         out.append(f"{label}: " + " ".join(_side(s) for s in sorted(sides)))
