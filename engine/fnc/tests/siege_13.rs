@@ -1,0 +1,111 @@
+//! Sieges (13.0).
+
+mod combat_harness;
+
+use combat_harness::*;
+use grognard_engine::{NoDice, ScriptedDice};
+use grognard_fnc::state::{Effect, LastingEffect};
+use grognard_fnc::{combat, siege, DecisionKind, Location, Phase, Side, State};
+
+/// The Ottoman garrison of Castellum (0506) with French units on all six landward
+/// neighbours, the siege train among them; the French siege phase of turn 4.
+fn besieged(ctx: &grognard_fnc::Ctx, with_train: bool) -> State {
+    let mut placed = vec![
+        ("ot-fort", "0506"),
+        ("fr-a", "0505"),
+        ("fr-b", "0507"),
+        ("fr-c", "0606"),
+        ("fr-d", "0607"),
+        ("fr-e", "0406"),
+        ("fr-f", "0407"),
+    ];
+    if with_train {
+        placed.push(("fr-siege", "0505"));
+    }
+    let mut s = state(ctx, 4, Side::First, &placed);
+    s.phase = Phase::Siege;
+    s
+}
+
+fn roll(ctx: &grognard_fnc::Ctx, s: &State, faces: &[u32]) -> (State, Vec<grognard_engine::Event>, usize) {
+    let mut dice = ScriptedDice::new(faces);
+    let mut log = Vec::new();
+    let next = siege::apply_sieges(ctx, s, Side::First, &mut dice, &mut log).expect("sieges resolve");
+    (next, log, dice.used())
+}
+
+#[test]
+fn rule_13_1_every_landward_neighbour_must_be_occupied() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, false);
+    assert_eq!(siege::sieges(&ctx, &s, Side::First).len(), 1);
+    s.units.insert("fr-f".into(), Location::Pool);
+    assert!(siege::sieges(&ctx, &s, Side::First).is_empty());
+    let (_, _, used) = roll(&ctx, &s, &[6]);
+    assert_eq!(used, 0);
+}
+
+#[test]
+fn rule_13_2_siege_continues_on_five_or_less() {
+    let ctx = ctx();
+    let s = besieged(&ctx, false);
+    let (after, log, used) = roll(&ctx, &s, &[5]);
+    assert_eq!(used, 1);
+    assert_eq!(at(&after, "ot-fort"), Location::Hex(hex("0506")));
+    assert!(log.iter().any(|e| e.data["type"] == "siege" && e.data["surrender"] == false));
+    assert!(after.book.rolled);
+}
+
+#[test]
+fn rule_13_2_supplied_siege_train_adds_one_and_13_3_surrender() {
+    let ctx = ctx();
+    let s = besieged(&ctx, true);
+    let found = siege::sieges(&ctx, &s, Side::First);
+    assert_eq!(found[0].modifiers.iter().map(|m| m.0).sum::<i32>(), 1, "{:?}", found[0].modifiers);
+    let (after, _, _) = roll(&ctx, &s, &[5]);
+    assert_eq!(at(&after, "ot-fort"), Location::Eliminated);
+    // 13.3: BVP for a force of 4: 1 VP; the victor may advance; the fortress stays intact.
+    assert_eq!(after.vp[0].battle, 1);
+    let Some(d) = &after.decision else { panic!("an advance decision") };
+    assert!(matches!(d.kind, DecisionKind::Advance { .. }));
+    let moved =
+        combat::apply_advance(&ctx, &after, Side::First, &ids(&["fr-a"]), &mut NoDice, &mut Vec::new()).expect("advance");
+    assert_eq!(at(&moved, "fr-a"), Location::Hex(hex("0506")));
+    assert!(moved.fort_destroyed.is_empty());
+    assert!(moved.decision.is_none());
+}
+
+#[test]
+fn rule_13_2_vp_and_british_modifiers() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, false);
+    s.units.insert("br-rm".into(), Location::Hex(hex("0506")));
+    s.vp[1].locale = 12;
+    let found = siege::sieges(&ctx, &s, Side::First);
+    let total: i32 = found[0].modifiers.iter().map(|m| m.0).sum();
+    assert_eq!(total, -2, "{:?}", found[0].modifiers);
+    s.vp[1].locale = 0;
+    s.vp[0].locale = 10;
+    let found = siege::sieges(&ctx, &s, Side::First);
+    assert_eq!(found[0].modifiers.iter().map(|m| m.0).sum::<i32>(), 0, "{:?}", found[0].modifiers);
+}
+
+#[test]
+fn rule_6_4_truce_forbids_sieges() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, false);
+    s.effects.push(LastingEffect { effect: Effect::Truce, turn: Some(4) });
+    let (after, _, used) = roll(&ctx, &s, &[6]);
+    assert_eq!(used, 0);
+    assert_eq!(at(&after, "ot-fort"), Location::Hex(hex("0506")));
+}
+
+#[test]
+fn rule_13_1_only_in_the_besiegers_siege_phase() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, false);
+    s.phase = Phase::Combat;
+    let mut log = Vec::new();
+    let e = siege::apply_sieges(&ctx, &s, Side::First, &mut NoDice, &mut log).expect_err("wrong phase");
+    assert_eq!(rule_of(e), "13.1");
+}
