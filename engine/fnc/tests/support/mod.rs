@@ -1,0 +1,10 @@
+//! Shared helpers of the property tests: the scenarios as a player starts them, the
+//! invariants every state of a game must keep, a seeded random-play driver and the
+//! shrinking of a failing game to a short command sequence.
+
+#![allow(dead_code)]
+
+pub mod driver;
+pub mod invariants;
+pub mod scenarios;
+pub mod shrink;

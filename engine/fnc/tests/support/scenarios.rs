@@ -1,0 +1,37 @@
+//! The scenarios of FNC started the way a game starts them: through the ruleset's list of
+//! scenarios and powers, one player a side (or one player for both, solitaire).
+
+use grognard_engine::{PlayerId, Ruleset, Seats};
+use grognard_fnc::ruleset::scenario_game;
+use grognard_fnc::{Ctx, Fnc, State};
+
+/// The scenario ids the property tests play.
+pub const EC_SCENARIOS: [&str; 2] = ["ec", "ec-historical"];
+/// The RSW scenario ids.
+pub const RSW_SCENARIOS: [&str; 2] = ["rsw", "rsw-historical"];
+
+/// The seats of a scenario: one player a side, or `solitaire` (player 0 runs both).
+pub fn seats(scenario: &str, solitaire: bool) -> Seats {
+    let info = Fnc
+        .scenarios()
+        .into_iter()
+        .find(|s| s.id == scenario)
+        .unwrap_or_else(|| panic!("scenario `{scenario}` is not listed by the ruleset"));
+    let ids: Vec<String> = info.powers.iter().map(|p| p.id.clone()).collect();
+    let assignment = if solitaire { vec![ids] } else { ids.into_iter().map(|id| vec![id]).collect() };
+    Seats::new(&info.powers, &assignment).unwrap_or_else(|e| panic!("seats of `{scenario}`: {e}"))
+}
+
+/// The initial state of `scenario` and its game's data.
+pub fn start(scenario: &str, solitaire: bool) -> (&'static Ctx, State) {
+    let (game, _) = scenario_game(scenario).unwrap_or_else(|| panic!("no scenario `{scenario}`"));
+    let ctx = Ctx::embedded(game).unwrap_or_else(|e| panic!("data of `{scenario}`: {e}"));
+    let state =
+        Fnc.setup(scenario, &seats(scenario, solitaire)).unwrap_or_else(|e| panic!("setup of `{scenario}`: {e}"));
+    (ctx, state)
+}
+
+/// The players of a state, first side first (the same player twice in solitaire).
+pub fn players(state: &State) -> [PlayerId; 2] {
+    state.owners
+}
