@@ -3,9 +3,10 @@
 use grognard_engine::AnyRuleset;
 
 static DUEL: grognard_duel::Duel = grognard_duel::Duel;
+static FNC: grognard_fnc::Fnc = grognard_fnc::Fnc;
 
 pub fn all() -> Vec<&'static dyn AnyRuleset> {
-    vec![&DUEL]
+    vec![&DUEL, &FNC]
 }
 
 pub fn find(id: &str) -> Option<&'static dyn AnyRuleset> {

@@ -24,6 +24,7 @@ impl std::fmt::Debug for GameState {
 pub trait AnyRuleset: Send + Sync {
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo>;
     fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;
     fn setup(&self, scenario: &str, seats: &Seats) -> Result<GameState, RuleError>;
     fn pending(&self, state: &GameState) -> Pending;
@@ -78,6 +79,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         Ruleset::scenarios(self)
+    }
+    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
+        Ruleset::scenario_of(self, scenario)
     }
     fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
         Ruleset::scenario_data(self, scenario)

@@ -43,6 +43,13 @@ pub trait Ruleset: Send + Sync + 'static {
 
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The scenario a genesis entry's `scenario` string stands for: one of [`scenarios`] by
+    /// id, or, for rulesets that can start from a written position, that position's scenario.
+    ///
+    /// [`scenarios`]: Ruleset::scenarios
+    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
+        self.scenarios().into_iter().find(|s| s.id == scenario)
+    }
     /// The bytes of a scenario's data (maps, counters, charts) whose hash the genesis
     /// entry fixes, so both players provably play the same data.
     fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;

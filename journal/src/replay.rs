@@ -152,9 +152,7 @@ impl<'r> Replay<'r> {
             keys.push(key);
         }
         let scenario = ruleset
-            .scenarios()
-            .into_iter()
-            .find(|s| s.id == genesis.scenario)
+            .scenario_of(&genesis.scenario)
             .ok_or_else(|| bad(format!("ruleset {} has no scenario `{}`", info.id, genesis.scenario)))?;
         let data = ruleset.scenario_data(&genesis.scenario).map_err(|e| bad(e.to_string()))?;
         if scenario_hash(&data) != genesis.scenario_hash {

@@ -14,8 +14,12 @@ pub struct Args {
     #[arg(long)]
     ruleset: String,
     /// The scenario of the ruleset.
-    #[arg(long)]
-    scenario: String,
+    #[arg(long, required_unless_present = "position")]
+    scenario: Option<String>,
+    /// Start from a written position (a file in the ruleset's position format) instead of
+    /// a scenario's opening; the genesis entry carries the position's text.
+    #[arg(long, conflicts_with = "scenario")]
+    position: Option<PathBuf>,
     /// Your identity (name, email or slug), when you have several.
     #[arg(long = "as")]
     identity: Option<String>,
@@ -63,11 +67,18 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let me = home.identity(args.identity.as_deref())?;
     let ruleset = registry::find(&args.ruleset)
         .ok_or_else(|| Failure::usage(format!("no ruleset `{}`", args.ruleset)).hint("see `grognard scenarios`"))?;
-    let scenario = ruleset
-        .scenarios()
-        .into_iter()
-        .find(|s| s.id == args.scenario)
-        .ok_or_else(|| Failure::usage(format!("ruleset {} has no scenario `{}`", args.ruleset, args.scenario)))?;
+    let setup = match (&args.position, &args.scenario) {
+        (Some(path), _) => String::from_utf8(super::read_file(path)?)
+            .map_err(|_| Failure::usage(format!("{} is not a text file", path.display())))?,
+        (None, Some(id)) => id.clone(),
+        (None, None) => return Err(Failure::usage("name a --scenario or a --position")),
+    };
+    let scenario = ruleset.scenario_of(&setup).ok_or_else(|| match &args.position {
+        Some(path) => {
+            Failure::usage(format!("ruleset {} cannot start from the position in {}", args.ruleset, path.display()))
+        }
+        None => Failure::usage(format!("ruleset {} has no scenario `{setup}`", args.ruleset)),
+    })?;
     let mut lines = vec![me.public_line()];
     for o in &args.opponents {
         lines.push(opponent(o)?);
@@ -125,7 +136,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let key = me.unlock()?;
     let new = NewGame {
         ruleset,
-        scenario: scenario.id.clone(),
+        scenario: if args.position.is_some() { setup } else { scenario.id.clone() },
         players,
         creator: 0,
         dice: DiceConfig { mode, witnesses, faces },

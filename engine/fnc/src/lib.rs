@@ -20,9 +20,10 @@ pub mod siege;
 pub mod stacking;
 pub mod state;
 pub mod supply;
+pub mod view;
 
 pub use command::Command;
 pub use ctx::Ctx;
-pub use ruleset::Fnc;
 pub use games::{Game, GameRules};
+pub use ruleset::Fnc;
 pub use state::{Decision, DecisionKind, Location, Phase, Side, State, UnitId, Vp, VpKind};

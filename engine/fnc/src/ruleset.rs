@@ -11,8 +11,8 @@ use crate::games::Game;
 use crate::sequence;
 use crate::setup;
 use crate::stacking;
-use crate::{combat, events, movement, siege};
 use crate::state::{DecisionKind, Phase, Side, State};
+use crate::{combat, events, movement, siege};
 use grognard_engine::{
     Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset, RulesetInfo,
     ScenarioInfo, Seats,
@@ -40,7 +40,11 @@ fn powers(game: Game) -> Vec<PowerInfo> {
     let rules = game.rules();
     Side::BOTH
         .into_iter()
-        .map(|s| PowerInfo { id: rules.side_id(s).into(), name: rules.side_name(s).into(), side: rules.side_id(s).into() })
+        .map(|s| PowerInfo {
+            id: rules.side_id(s).into(),
+            name: rules.side_name(s).into(),
+            side: rules.side_id(s).into(),
+        })
         .collect()
 }
 
@@ -48,9 +52,9 @@ fn owners(game: Game, seats: &Seats) -> Result<[PlayerId; 2], RuleError> {
     let rules = game.rules();
     let mut out = [PlayerId(0); 2];
     for side in Side::BOTH {
-        out[side.index()] = seats.owner(rules.side_id(side)).ok_or_else(|| {
-            RuleError::new("1.0", format!("no player runs the {} side", rules.side_name(side)))
-        })?;
+        out[side.index()] = seats
+            .owner(rules.side_id(side))
+            .ok_or_else(|| RuleError::new("1.0", format!("no player runs the {} side", rules.side_name(side))))?;
     }
     Ok(out)
 }
@@ -75,7 +79,11 @@ pub fn apply_command(
     if side != acting_side(state) {
         return Err(RuleError::new(
             "5.1",
-            format!("it is the {} player's turn to act, not the {}'s", ctx.rules.side_name(acting_side(state)), ctx.rules.side_name(side)),
+            format!(
+                "it is the {} player's turn to act, not the {}'s",
+                ctx.rules.side_name(acting_side(state)),
+                ctx.rules.side_name(side)
+            ),
         )
         .into());
     }
@@ -111,7 +119,9 @@ fn apply_decision(
         (DecisionKind::Overstack { hex, count }, Command::Remove { units }) => {
             stacking::apply_removal(ctx, state, side, *hex, *count, units, dice, log)
         }
-        (DecisionKind::Losses { .. }, Command::Lose { units }) => combat::apply_losses(ctx, state, side, units, dice, log),
+        (DecisionKind::Losses { .. }, Command::Lose { units }) => {
+            combat::apply_losses(ctx, state, side, units, dice, log)
+        }
         (DecisionKind::Retreat { .. }, Command::Retreat { groups }) => {
             combat::apply_retreat(ctx, state, side, groups, dice, log)
         }
@@ -121,10 +131,10 @@ fn apply_decision(
         (kind, command) => match events::dispatch::apply(ctx, state, side, command, dice, log) {
             Some(result) => result,
             None => Err(RuleError::new(
-            "5.1",
-            format!("`{command}` does not answer the pending decision ({})", describe_decision(kind)),
-        )
-        .into()),
+                "5.1",
+                format!("`{command}` does not answer the pending decision ({})", describe_decision(kind)),
+            )
+            .into()),
         },
     }
 }
@@ -132,13 +142,27 @@ fn apply_decision(
 /// A line for people about a pending decision.
 pub fn describe_decision(kind: &DecisionKind) -> String {
     match kind {
-        DecisionKind::Overstack { hex, count } => format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)"),
-        DecisionKind::Losses { hex, strength, .. } => format!("choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)"),
-        DecisionKind::Retreat { hex, .. } => format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)"),
-        DecisionKind::Advance { hex, .. } => format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)"),
-        DecisionKind::ReturnToCup => "put one unit (not a fortress garrison) back into the cup with `remove UNIT` (8.5)".into(),
-        DecisionKind::Recycle { count, reason, .. } => format!("recycle {count} unit(s) with `remove UNITS` ({reason})"),
-        DecisionKind::Place { units, reason, .. } => format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", ")),
+        DecisionKind::Overstack { hex, count } => {
+            format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)")
+        }
+        DecisionKind::Losses { hex, strength, .. } => {
+            format!("choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)")
+        }
+        DecisionKind::Retreat { hex, .. } => {
+            format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)")
+        }
+        DecisionKind::Advance { hex, .. } => {
+            format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)")
+        }
+        DecisionKind::ReturnToCup => {
+            "put one unit (not a fortress garrison) back into the cup with `remove UNIT` (8.5)".into()
+        }
+        DecisionKind::Recycle { count, reason, .. } => {
+            format!("recycle {count} unit(s) with `remove UNITS` ({reason})")
+        }
+        DecisionKind::Place { units, reason, .. } => {
+            format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", "))
+        }
     }
 }
 
@@ -156,10 +180,16 @@ fn apply_in_phase(
     match (state.phase, command) {
         (Phase::Setup(_), Command::Place { unit, hex }) => Ok(setup::apply_place(ctx, state, side, unit, *hex, log)?),
         (Phase::Setup(_), Command::Historical) => Ok(setup::apply_historical(ctx, state, side, log)?),
-        (Phase::Movement, Command::Move { units, path }) => movement::apply_move(ctx, state, side, units, path, dice, log),
-        (Phase::Movement, Command::River { units, path }) => Ok(movement::apply_river(ctx, state, side, units, path, log)?),
+        (Phase::Movement, Command::Move { units, path }) => {
+            movement::apply_move(ctx, state, side, units, path, dice, log)
+        }
+        (Phase::Movement, Command::River { units, path }) => {
+            Ok(movement::apply_river(ctx, state, side, units, path, log)?)
+        }
         (Phase::Movement, Command::Sail { units, to }) => Ok(movement::apply_sail(ctx, state, side, units, *to, log)?),
-        (Phase::Movement, Command::Fleet { fleet, to }) => Ok(movement::apply_fleet(ctx, state, side, fleet, *to, log)?),
+        (Phase::Movement, Command::Fleet { fleet, to }) => {
+            Ok(movement::apply_fleet(ctx, state, side, fleet, *to, log)?)
+        }
         (Phase::Combat, Command::Attack { attackers, defender, fleets }) => {
             combat::apply_attack(ctx, state, side, attackers, *defender, fleets, dice, log)
         }
@@ -207,6 +237,8 @@ impl Ruleset for Fnc {
             .into_iter()
             .filter_map(|id| {
                 let (game, historical) = scenario_game(id)?;
+                // Only games whose data files are part of this build.
+                Ctx::embedded(game).ok()?;
                 let title = game.rules().title();
                 Some(ScenarioInfo {
                     id: id.into(),
@@ -222,6 +254,13 @@ impl Ruleset for Fnc {
                 })
             })
             .collect()
+    }
+
+    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
+        let game = game_of_setup(scenario).ok()?;
+        self.scenarios()
+            .into_iter()
+            .find(|s| s.id == scenario || (scenario.starts_with(POSITION_HEADER) && s.id == game.id()))
     }
 
     fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
@@ -290,6 +329,10 @@ impl Ruleset for Fnc {
             Err(e) => e.to_string(),
         }
     }
+
+    fn board_view(&self, state: &State) -> Option<grognard_board::BoardView> {
+        self.ctx_of(state).ok().map(|ctx| crate::view::board_view(ctx, state))
+    }
 }
 
 /// The game a scenario id or a position text is for.
@@ -304,7 +347,10 @@ pub fn game_of_setup(scenario: &str) -> Result<Game, RuleError> {
         return Ok(game);
     }
     scenario_game(scenario).map(|(g, _)| g).ok_or_else(|| {
-        RuleError::new("input", format!("no scenario `{scenario}`: ec, ec-historical, rsw, rsw-historical or a position"))
+        RuleError::new(
+            "input",
+            format!("no scenario `{scenario}`: ec, ec-historical, rsw, rsw-historical or a position"),
+        )
     })
 }
 
@@ -315,8 +361,8 @@ pub fn setup_state(ctx: &Ctx, scenario: &str, owners: [PlayerId; 2]) -> Result<S
         state.owners = owners;
         return Ok(state);
     }
-    let (_, historical) = scenario_game(scenario)
-        .ok_or_else(|| RuleError::new("input", format!("no scenario `{scenario}`")))?;
+    let (_, historical) =
+        scenario_game(scenario).ok_or_else(|| RuleError::new("input", format!("no scenario `{scenario}`")))?;
     let state = setup::initial_state(ctx, owners);
     if historical {
         return setup::historical_start(ctx, state);
@@ -355,7 +401,10 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     let player = state.owners[side.index()];
     let what = sequence::describe(ctx, state);
     if let Some(d) = &state.decision {
-        return Pending::Command { player, prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), describe_decision(&d.kind)) };
+        return Pending::Command {
+            player,
+            prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), describe_decision(&d.kind)),
+        };
     }
     match state.phase {
         Phase::RandomEvents | Phase::Supply | Phase::Siege => {
@@ -364,7 +413,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Reinforcement if crate::reinforcements::draw_owed(ctx, state) => {
             Pending::Dice { player, prompt: format!("{what}: `roll` for reinforcements") }
         }
-        Phase::Setup(_) => Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") },
+        Phase::Setup(_) => {
+            Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") }
+        }
         _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },
     }
 }

@@ -1,0 +1,144 @@
+//! The board view (what a picture of the board shows): every piece in stacking order,
+//! control markers, Fort De and VP Taken markers, the turn track, VP, and the last player
+//! turn's moves and battles.
+
+use crate::ctx::Ctx;
+use crate::data::{Counter, UnitType};
+use crate::sequence;
+use crate::state::{Location, Side, State};
+use grognard_board::{BoardView, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+
+/// Counter colours by side id (2.5): background and text.
+fn side_colours(side_id: &str) -> ([u8; 3], [u8; 3]) {
+    match side_id {
+        "french" => ([40, 80, 170], [255, 255, 255]),
+        "ottoman" => ([40, 130, 60], [255, 255, 255]),
+        "russian" => ([245, 245, 240], [20, 20, 20]),
+        "swedish" => ([235, 200, 40], [20, 20, 60]),
+        _ => ([128, 128, 128], [0, 0, 0]),
+    }
+}
+
+/// Units of another nation drawn in their own colour (8.8: British red on the Ottoman side).
+fn nation_colour(nation: &str) -> Option<[u8; 3]> {
+    (nation == "british").then_some([190, 30, 40])
+}
+
+fn symbol(kind: UnitType) -> Symbol {
+    match kind {
+        UnitType::Infantry => Symbol::Infantry,
+        UnitType::CombinedArms => Symbol::CombinedArms,
+        UnitType::CamelCavalry => Symbol::CamelCavalry,
+        UnitType::Cavalry => Symbol::Cavalry,
+        UnitType::SiegeTrain => Symbol::SiegeTrain,
+        UnitType::Engineers => Symbol::Engineers,
+        UnitType::Fortress => Symbol::Fortress,
+        UnitType::Garrison => Symbol::Garrison,
+        UnitType::Militia => Symbol::Militia,
+        UnitType::Gunboats => Symbol::Gunboats,
+        UnitType::Fleet => Symbol::Fleet,
+        UnitType::Sc => Symbol::Science,
+    }
+}
+
+/// The historical identification printed on a counter (2.6): `brigade/division` for
+/// divisional brigades, the abbreviation leading the name otherwise.
+pub fn label(counter: &Counter) -> String {
+    let words: Vec<&str> = counter.name.split_whitespace().collect();
+    let ordinal = |w: &str| w.trim_end_matches(',').trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
+    if let (Some(div), [b, brigade, ..]) = (&counter.division, words.as_slice()) {
+        if brigade.starts_with("Brigade") {
+            return format!("{}/{div}", ordinal(b));
+        }
+    }
+    match words.first() {
+        Some(w) if w.len() <= 3 && w.chars().next().is_some_and(|c| c.is_ascii_uppercase()) => w.to_string(),
+        _ => counter.division.clone().unwrap_or_default(),
+    }
+}
+
+/// Where a piece is drawn, if it is on the board or in a box.
+fn drawn_at(location: &Location) -> Option<PieceLocation> {
+    match location {
+        Location::Hex(h) => Some(PieceLocation::Hex(*h)),
+        Location::Offshore { sea, .. } => Some(PieceLocation::Hex(*sea)),
+        Location::Box(b) => Some(PieceLocation::Box(b.clone())),
+        _ => None,
+    }
+}
+
+/// The pieces in stacking order within each location: a fortress garrison on top (7.8),
+/// then the counters in the order of the counter mix.
+pub fn pieces(ctx: &Ctx, state: &State) -> Vec<PieceView> {
+    let mut out: Vec<(String, u8, usize, PieceView)> = Vec::new();
+    for (index, counter) in ctx.counters.iter().enumerate() {
+        let Some(location) = state.location(&counter.id).and_then(drawn_at) else { continue };
+        let Some(side) = ctx.side_by_id(&counter.side) else { continue };
+        let key = match &location {
+            PieceLocation::Hex(h) => format!("hex {h}"),
+            PieceLocation::Box(b) => format!("box {b}"),
+        };
+        let rank = if counter.kind == UnitType::Fortress { 0 } else { 1 };
+        out.push((
+            key,
+            rank,
+            index,
+            PieceView {
+                id: counter.id.clone(),
+                location,
+                side: side.index(),
+                nation: counter.nation.clone(),
+                symbol: symbol(counter.kind),
+                size: counter.size.symbol().to_string(),
+                factors: counter.factors_text(),
+                label: label(counter),
+                colour: nation_colour(&counter.nation),
+            },
+        ));
+    }
+    out.sort_by(|a, b| (&a.0, a.1, a.2).cmp(&(&b.0, b.1, b.2)));
+    out.into_iter().map(|(_, _, _, p)| p).collect()
+}
+
+/// Everything a picture of the board shows now.
+pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
+    let turn = ctx.turn(state.turn).map(|t| TurnView {
+        number: state.turn,
+        last: ctx.last_turn(),
+        label: t.label.clone(),
+        season: if t.nile_flood {
+            Some("flood".to_string())
+        } else {
+            t.season.map(|s| format!("{s:?}").to_lowercase())
+        },
+        track: ctx.charts.turns().iter().map(|t| t.label.clone()).collect(),
+    });
+    let sides = Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let (colour, text_colour) = side_colours(ctx.rules.side_id(s));
+            SideView { name: ctx.rules.side_name(s).to_string(), vp: state.vp[s.index()].total(), colour, text_colour }
+        })
+        .collect();
+    let control = ctx.map.locales().filter_map(|l| state.control.get(&l.hex).map(|s| (l.hex, s.index()))).collect();
+    let mut markers: Vec<_> = state.fort_destroyed.iter().map(|h| (*h, Marker::FortDestroyed)).collect();
+    markers.extend(state.looted.iter().map(|h| (*h, Marker::VpTaken)));
+    let mut highlights: Vec<Highlight> =
+        state.last_moves.iter().map(|m| Highlight::Path { hexes: m.path.clone(), side: m.side.index() }).collect();
+    highlights.extend(state.last_battles.iter().map(|b| Highlight::Battle {
+        attackers: b.attackers.clone(),
+        defender: b.defender,
+        side: b.side.index(),
+        result: b.result.clone(),
+    }));
+    BoardView {
+        map: ctx.map.clone(),
+        title: format!("{} — {}", ctx.rules.title(), sequence::describe(ctx, state)),
+        turn,
+        sides,
+        pieces: pieces(ctx, state),
+        control,
+        markers,
+        highlights,
+    }
+}
