@@ -78,7 +78,9 @@ fn ruins_involved(ctx: &Ctx, d: &Declared) -> bool {
 
 /// Attack `hex` with `attackers`, supported by `fleets` (11.2). Checks everything before
 /// the die (NeedDice contract), rolls, records the battle and carries out what needs no
-/// decision.
+/// decision. (The arguments are the dispatcher's `apply_*` shape plus the command's three
+/// fields.)
+#[allow(clippy::too_many_arguments)]
 pub fn apply_attack(
     ctx: &Ctx,
     state: &State,
