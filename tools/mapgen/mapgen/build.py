@@ -42,7 +42,8 @@ class Generator:
         self.grid = hexgrid.Grid(*self._ranges())
         south, north = ext["south"] - MARGIN_DEG, ext["north"] + MARGIN_DEG
         west, east = ext["west"] - MARGIN_DEG, ext["east"] + MARGIN_DEG
-        self.surface = Surface(dataset.shorelines(game["resolution"], south, north, west, east), south, north, west, east)
+        shores = dataset.shorelines(game["resolution"], south, north, west, east)
+        self.surface = Surface(shores, south, north, west, east)
         self.river_lines = dataset.rivers(game["resolution"], ext["south"], ext["north"], ext["west"], ext["east"])
         self.board = Board()
         self.locale_hex = {}

@@ -41,9 +41,8 @@ def _read_layer(layer, resolution, south, north, west, east):
         offset, length = int(fields[5]), int(fields[6])
         if n < south or s > north:
             continue
-        points = np.frombuffer(data[offset : offset + length], dtype="<f4").astype(np.float64).reshape(-1, 2)
-        lon, lat = points[:, 0], points[:, 1]
-        if lon.max() < west or lon.min() > east:
+        points = np.frombuffer(data[offset:offset + length], dtype="<f4").astype(np.float64).reshape(-1, 2)
+        if points[:, 0].max() < west or points[:, 0].min() > east:
             continue
         items.append((level, points))
     return items

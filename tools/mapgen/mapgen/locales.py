@@ -56,7 +56,8 @@ def place_roads(g):
         for a, b in zip(stops, stops[1:]):
             leg = land_path(g, a, b)
             if leg is None:
-                raise SystemExit(f"road {road['name']}: no land path from {hexgrid.hex_name(*a)} to {hexgrid.hex_name(*b)}")
+                raise SystemExit(
+                    f"road {road['name']}: no land path from {hexgrid.hex_name(*a)} to {hexgrid.hex_name(*b)}")
             route.extend(leg[1:])
         g.board.roads.append((road["name"], without_loops(route, set(g.locale_hex.values()))))
 
@@ -67,7 +68,7 @@ def without_loops(route, keep):
     for hx in route:
         if hx in out:
             cut = out.index(hx)
-            if not keep & set(out[cut + 1 :]):
+            if not keep & set(out[cut + 1:]):
                 out = out[: cut + 1]
                 continue
         out.append(hx)

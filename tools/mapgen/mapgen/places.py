@@ -45,7 +45,8 @@ def load(path):
     anchors = []
     for i, entry in enumerate(raw.get("anchor", [])):
         where = f"{path}: anchor {i + 1}"
-        anchors.append({"name": entry.get("name", ""), "hex": _hex(entry.get("hex"), where), "at": _latlon(entry, where)})
+        anchors.append(
+            {"name": entry.get("name", ""), "hex": _hex(entry.get("hex"), where), "at": _latlon(entry, where)})
     if len(anchors) < 3:
         raise PlacesError(f"{path}: at least three anchors are needed to fit the grid")
     places["anchors"] = anchors
@@ -104,7 +105,8 @@ def load(path):
             if not isinstance(text, str) or "/" not in text:
                 raise PlacesError(f"{where}: `{text}` is not AAAA/BBBB")
             a, b = text.split("/", 1)
-            sides.append({"kind": entry["kind"], "name": entry.get("name", ""), "hexes": (_hex(a, where), _hex(b, where))})
+            hexes = (_hex(a, where), _hex(b, where))
+            sides.append({"kind": entry["kind"], "name": entry.get("name", ""), "hexes": hexes})
     places["hexsides"] = sides
 
     default_land = raw.get("default_land", "clear")

@@ -6,12 +6,13 @@ import math
 import numpy as np
 
 from . import hexgrid
-from .surface import LAKE, LAND, SEA
+from .surface import LAKE, SEA
 
 # a dataset river this close (sheet km) to a river line of the places file is that river
 RIVER_DUPLICATE_KM = 15.0
-# how many of the 9 sample points must be water for a sea or lake hexside
-WATER_SAMPLES = 4
+# how many of the 9 sample points must be water for a sea hexside, and lake for a lake hexside
+SEA_SAMPLES = 4
+LAKE_SAMPLES = 3
 
 
 def classify(g):
@@ -45,8 +46,11 @@ def from_geography(g):
     kinds = g.sample_kinds(lat, lon).reshape(len(pairs), 9)
     for i, side in enumerate(pairs):
         row = kinds[i]
-        if int((row != LAND).sum()) >= WATER_SAMPLES:
-            g.board.sides[side] = ("sea", "") if (row == SEA).sum() >= (row == LAKE).sum() else ("lake", "")
+        sea, lake = int((row == SEA).sum()), int((row == LAKE).sum())
+        if sea + lake >= SEA_SAMPLES and sea >= lake:
+            g.board.sides[side] = ("sea", "")
+        elif lake >= LAKE_SAMPLES:
+            g.board.sides[side] = ("lake", "")
 
 
 def from_dataset_rivers(g):
@@ -97,4 +101,5 @@ def set_side(g, side, kind, name, forced=False):
     if g.is_land(side[0]) and g.is_land(side[1]):
         g.board.sides[side] = (kind, name)
     elif forced and kind != "sea":
-        raise SystemExit(f"{kind} hexside {hexgrid.hex_name(*side[0])}/{hexgrid.hex_name(*side[1])}: both hexes must be land")
+        raise SystemExit(
+            f"{kind} hexside {hexgrid.hex_name(*side[0])}/{hexgrid.hex_name(*side[1])}: both hexes must be land")

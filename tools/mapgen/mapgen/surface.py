@@ -26,12 +26,12 @@ class Surface:
         result = np.zeros(len(lon), dtype=bool)
         chunk = max(1, 4_000_000 // max(1, len(x0)))
         for start in range(0, len(lon), chunk):
-            px = lon[start : start + chunk, None]
-            py = lat[start : start + chunk, None]
+            px = lon[start:start + chunk, None]
+            py = lat[start:start + chunk, None]
             straddles = (y0 > py) != (y1 > py)
             cross_x = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
             hits = straddles & (px < cross_x)
-            result[start : start + chunk] = (hits.sum(axis=1) % 2) == 1
+            result[start:start + chunk] = (hits.sum(axis=1) % 2) == 1
         return result
 
     def classify(self, lat, lon):

@@ -47,7 +47,8 @@ def write(board, game, grid, header_lines):
     out = list(header_lines)
     cols, rows = grid.cols, grid.rows
     out += ["", "[map]", f"game = {game['game']}", f"title = {game['title']}",
-            f"columns = {cols[0]:02d}-{cols[-1]:02d}", f"rows = {rows[0]:02d}-{rows[-1]:02d}", f"north = {game['north']}"]
+            f"columns = {cols[0]:02d}-{cols[-1]:02d}", f"rows = {rows[0]:02d}-{rows[-1]:02d}",
+            f"north = {game['north']}"]
     out += ["", "[terrain]", "# columns, tens and units:"]
     out.append("#   " + " ".join(f"{c:02d}"[0] for c in cols))
     out.append("#   " + " ".join(f"{c:02d}"[1] for c in cols))
