@@ -16,8 +16,9 @@ fn rule_11_3_unit_attacks_once_per_player_turn() {
     if after.decision.is_some() {
         // Decline the advance so the phase can go on.
         let mut log = Vec::new();
-        after = grognard_fnc::combat::apply_advance(&ctx, &after, Side::First, &[], &mut grognard_engine::NoDice, &mut log)
-            .expect("stay");
+        after =
+            grognard_fnc::combat::apply_advance(&ctx, &after, Side::First, &[], &mut grognard_engine::NoDice, &mut log)
+                .expect("stay");
     }
     let e = attack(&ctx, &after, Side::First, &["fr-e"], "0402", &[], &[3]).expect_err("refused");
     assert_eq!(rule_of(e), "11.3");
@@ -123,4 +124,15 @@ fn rule_11_2_need_dice_only_after_every_check() {
     let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("ot-6", "0404")]);
     assert_eq!(rule_of(attack(&ctx, &s, Side::First, &["fr-a"], "0404", &[], &[]).expect_err("waits")), "need-dice");
     assert_eq!(rule_of(attack(&ctx, &s, Side::First, &["fr-a", "fr-a"], "0404", &[], &[]).expect_err("bad")), "11.2");
+}
+
+#[test]
+fn rule_5_3_no_ottoman_attack_across_the_border_on_game_turn_one() {
+    let ctx = ctx();
+    // 0803 is in Syria-Palestine, 0703 in Egypt.
+    let placed = [("ot-6", "0803"), ("fr-a", "0703")];
+    let s = state(&ctx, 1, Side::Second, &placed);
+    assert_eq!(rule_of(attack(&ctx, &s, Side::Second, &["ot-6"], "0703", &[], &[3]).expect_err("refused")), "5.3");
+    let later = state(&ctx, 2, Side::Second, &placed);
+    assert!(attack(&ctx, &later, Side::Second, &["ot-6"], "0703", &[], &[3]).is_ok());
 }

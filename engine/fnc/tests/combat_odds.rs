@@ -9,12 +9,7 @@ use grognard_fnc::Side;
 fn rule_11_2_worked_example_fifteen_against_eleven_in_hills_die_six_aes() {
     let ctx = ctx();
     // 15 attack factors against 11 defense factors in a hills hex (0303).
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[("fr-e", "0302"), ("fr-d", "0403"), ("ot-5", "0303"), ("ot-6", "0303")],
-    );
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0302"), ("fr-d", "0403"), ("ot-5", "0303"), ("ot-6", "0303")]);
     let (_, log, used) = attack(&ctx, &s, Side::First, &["fr-e", "fr-d"], "0303", &[], &[6]).expect("legal attack");
     assert_eq!(used, 1);
     let b = battle_event(&log);
@@ -101,12 +96,8 @@ fn rule_11_10_divisional_integrity_on_defense() {
 fn rule_11_8_siege_train_doubles_its_hex_against_an_intact_fortress() {
     let ctx = ctx();
     // Castellum 0506 is an intact fortress; the siege train doubles fr-c in 0505, not fr-a in 0606.
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[("fr-c", "0505"), ("fr-siege", "0505"), ("fr-a", "0606"), ("ot-fort", "0506")],
-    );
+    let s =
+        state(&ctx, 4, Side::First, &[("fr-c", "0505"), ("fr-siege", "0505"), ("fr-a", "0606"), ("ot-fort", "0506")]);
     let (_, log, _) = attack(&ctx, &s, Side::First, &["fr-c", "fr-siege", "fr-a"], "0506", &[], &[3]).expect("legal");
     assert_eq!(battle_event(&log)["attack_strength"], 11);
 }
@@ -173,4 +164,13 @@ fn rule_5_3_no_ferocity_when_mamelukes_are_under_half() {
     let s = state(&ctx, 1, Side::Second, &[("ot-mm", "0403"), ("ot-6", "0403"), ("fr-d", "0404")]);
     let (_, log, _) = attack(&ctx, &s, Side::Second, &["ot-mm", "ot-6"], "0404", &[], &[3]).expect("legal");
     assert_eq!(battle_event(&log)["net_shift"], 0);
+}
+
+#[test]
+fn rule_11_10_no_french_divisional_bonus_outside_egypt() {
+    let ctx = ctx();
+    // 0803 is in Syria-Palestine.
+    let s = state(&ctx, 4, Side::First, &[("fr-1-1", "0803"), ("fr-1-2", "0803"), ("ot-6", "0804")]);
+    let (_, log, _) = attack(&ctx, &s, Side::First, &["fr-1-1", "fr-1-2"], "0804", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["attack_strength"], 9);
 }
