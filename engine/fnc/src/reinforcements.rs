@@ -404,10 +404,11 @@ fn check_place(
             return Err(RuleError::new(rule_no, format!("this unit enters only in the {b} box")));
         }
         (EntryRule::Towns { boxes, .. }, Place::Box(x)) => {
+            let rule_no = if ctx.game == Game::Ec { "8.4" } else { "8.10" };
             return if boxes.contains(x) {
                 Ok(())
             } else {
-                Err(RuleError::new("8.4", format!("reinforcements of this side may not enter the box `{x}`")))
+                Err(RuleError::new(rule_no, format!("reinforcements of this side may not enter the box `{x}`")))
             };
         }
         (EntryRule::Towns { regions, gunboat_water, overland_gulf, .. }, Place::Hex(h)) => {
