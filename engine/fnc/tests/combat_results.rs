@@ -69,12 +69,8 @@ fn rule_11_8_siege_train_is_the_last_loss() {
     let ctx = ctx();
     // (4 doubled = 8) + 3 = 11 against 4: 275%, 200-299; die 1: AES. The attacker owes 4 of
     // 7 printed points: fr-c (4) alone; the siege train is never needed.
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[("fr-c", "0505"), ("fr-siege", "0505"), ("fr-a", "0606"), ("ot-fort", "0506")],
-    );
+    let s =
+        state(&ctx, 4, Side::First, &[("fr-c", "0505"), ("fr-siege", "0505"), ("fr-a", "0606"), ("ot-fort", "0506")]);
     let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-c", "fr-siege", "fr-a"], "0506", &[], &[1]).expect("legal");
     assert_eq!(at(&s, "fr-c"), Location::Eliminated);
     assert_eq!(at(&s, "fr-siege"), Location::Hex(hex("0505")));
@@ -131,8 +127,8 @@ fn rule_13_4_fortress_taken_by_storm_gets_fort_de() {
     let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-f", "fr-e"], "0506", &[], &[4]).expect("legal");
     assert_eq!(battle_event(&log)["result"], "DC");
     assert!(s.fort_destroyed.is_empty());
-    let after = combat::apply_advance(&ctx, &s, Side::First, &ids(&["fr-f"]), &mut NoDice, &mut Vec::new())
-        .expect("advance");
+    let after =
+        combat::apply_advance(&ctx, &s, Side::First, &ids(&["fr-f"]), &mut NoDice, &mut Vec::new()).expect("advance");
     assert!(after.fort_destroyed.contains(&hex("0506")));
 }
 
@@ -190,4 +186,25 @@ fn rule_10_3_successful_invasion_comes_ashore() {
     assert_eq!(at(&s, "fr-f"), Location::Hex(hex("0402")));
     assert_eq!(at(&s, "fr-e"), Location::Hex(hex("0402")));
     assert_eq!(at(&s, "ot-2"), Location::Eliminated);
+}
+
+#[test]
+fn rule_11_2_a_battle_through_the_dispatcher_attack_losses_then_advance() {
+    use grognard_fnc::ruleset::apply_command;
+    use grognard_fnc::Command;
+    let ctx = ctx();
+    // 10 against 6 = 166%: 150-199; die 1: AR; half of 10 = 5: a choice for the French.
+    let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-6", "0404")]);
+    let attack = Command::Attack { attackers: ids(&["fr-a", "fr-b", "fr-c"]), defender: hex("0404"), fleets: vec![] };
+    let applied = apply_command(&ctx, &s, Side::First, &attack, &mut ScriptedDice::new(&[1])).expect("attack");
+    assert!(applied.events.iter().any(|e| e.data["type"] == "battle"));
+    let s = applied.state;
+    assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Losses { .. })));
+    let wrong = apply_command(&ctx, &s, Side::Second, &Command::Lose { units: ids(&["fr-a", "fr-b"]) }, &mut NoDice);
+    assert!(wrong.is_err());
+    let lose = Command::Lose { units: ids(&["fr-b", "fr-c"]) };
+    let applied = apply_command(&ctx, &s, Side::First, &lose, &mut NoDice).expect("losses");
+    assert!(applied.state.decision.is_none());
+    assert_eq!(at(&applied.state, "fr-a"), Location::Hex(hex("0403")));
+    assert!(applied.events.iter().any(|e| e.data["type"] == "losses"));
 }
