@@ -66,7 +66,10 @@ fn rule_6_3_anti_french_revolt_recycles_french_units_of_the_french_choice() {
     let out = ok(&ctx, &state, FR, "roll", &[2, 3]);
     assert_eq!(
         out.state.decision,
-        Some(Decision { by: FR, kind: DecisionKind::Recycle { count: 2, min_strength: 0, reason: "anti-french-revolt".into() } }),
+        Some(Decision {
+            by: FR,
+            kind: DecisionKind::Recycle { count: 2, min_strength: 0, reason: "anti-french-revolt".into() }
+        }),
         "half of 3 rounded up"
     );
     assert!(out.state.events_used.iter().any(|u| u.event == "anti-french-revolt" && u.turn == 3));
@@ -101,10 +104,14 @@ fn rule_6_2_once_per_calendar_year_events_rolled_again_are_no_event() {
 fn rule_6_3_plague_each_player_recycles_in_turn() {
     let (ctx, state) = events_phase(3, "");
     let out = ok(&ctx, &state, FR, "roll", &[4, 2, 3]);
-    assert!(matches!(&out.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 1, .. } }) if *by == FR));
+    assert!(
+        matches!(&out.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 1, .. } }) if *by == FR)
+    );
     let french_done = ok(&ctx, &out.state, FR, "remove fr-cav", &[5]);
     assert_eq!(at(&french_done.state, "fr-cav"), Location::Track(7));
-    assert!(matches!(&french_done.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 2, .. } }) if *by == OT));
+    assert!(
+        matches!(&french_done.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 2, .. } }) if *by == OT)
+    );
     let ottoman_done = ok(&ctx, &french_done.state, OT, "remove ot-jn-1,ot-jn-2", &[]);
     assert_eq!(ottoman_done.used, 0);
     assert_eq!(at(&ottoman_done.state, "ot-jn-1"), Location::Pool, "8.7");
@@ -117,7 +124,9 @@ fn rule_6_3_british_intervention_once_with_placement_at_once() {
     let out = ok(&ctx, &state, FR, "roll", &[6]);
     assert!(out.state.has_effect(&Effect::BritishIntervention));
     let placing = out.state;
-    assert!(matches!(&placing.decision, Some(Decision { by, kind: DecisionKind::Place { count: 3, .. } }) if *by == OT));
+    assert!(
+        matches!(&placing.decision, Some(Decision { by, kind: DecisionKind::Place { count: 3, .. } }) if *by == OT)
+    );
     assert_eq!(refused_rule(&ctx, &placing, OT, "enter br-rm 0808", &[]), "8.8");
     assert_eq!(refused_rule(&ctx, &placing, OT, "enter br-rm upper-egypt", &[]), "8.8");
     assert_eq!(refused_rule(&ctx, &placing, FR, "enter br-rm 1502", &[]), "8.2");

@@ -71,7 +71,10 @@ fn rule_6_4_volunteers_one_militia_placed_at_once() {
 fn rule_6_4_uprising_as_many_militia_as_rolled_if_available() {
     let (ctx, state) = events_phase(3, "");
     let out = ok(&ctx, &state, RU, "roll", &[6, 5]);
-    assert!(matches!(&out.state.decision, Some(Decision { kind: DecisionKind::Place { count: 3, .. }, .. })), "only three exist");
+    assert!(
+        matches!(&out.state.decision, Some(Decision { kind: DecisionKind::Place { count: 3, .. }, .. })),
+        "only three exist"
+    );
     let a = ok(&ctx, &out.state, SW, "enter sw-mil-1 swedish", &[]);
     // The rest may be withheld (8.2).
     let b = ok(&ctx, &a.state, SW, "end", &[]);
@@ -99,7 +102,9 @@ fn rule_6_4_norwegian_front_winning_brings_a_future_reinforcement_to_the_box() {
 fn rule_6_4_norwegian_front_losing_recycles_a_unit_of_strength_three_or_more() {
     let (ctx, state) = events_phase(3, "");
     let out = ok(&ctx, &state, RU, "roll", &[1, 6]);
-    assert!(matches!(&out.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 1, min_strength: 3, .. } }) if *by == SW));
+    assert!(
+        matches!(&out.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 1, min_strength: 3, .. } }) if *by == SW)
+    );
     assert_eq!(refused_rule(&ctx, &out.state, SW, "remove sw-ost", &[2]), "6.4");
     let done = ok(&ctx, &out.state, SW, "remove sw-sk", &[2]);
     assert_eq!(at(&done.state, "sw-sk"), Location::Track(5));

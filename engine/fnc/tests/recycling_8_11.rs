@@ -86,7 +86,8 @@ fn rule_8_13_a_return_after_the_last_turn_is_permanent() {
 #[test]
 fn rule_8_11_units_that_never_recycle_and_the_ottoman_container() {
     let (ctx, state) = ec_turn(3);
-    let (s, used, text) = eliminate(&ctx, &state, &["fr-dc", "fr-sc", "fr-fort", "ot-jn-1", "ot-mm-1"], &[]).expect("no dice");
+    let (s, used, text) =
+        eliminate(&ctx, &state, &["fr-dc", "fr-sc", "fr-fort", "ot-jn-1", "ot-mm-1"], &[]).expect("no dice");
     assert_eq!(used, 0, "none of them rolls");
     assert_eq!(at(&s, "fr-dc"), Location::Eliminated, "8.4: French reinforcements");
     assert_eq!(at(&s, "fr-sc"), Location::Eliminated, "8.4: the SC");

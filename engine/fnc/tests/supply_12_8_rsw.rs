@@ -72,7 +72,8 @@ fn rule_6_4_naval_victory_loser_loses_port_supply_in_the_gulf_of_finland() {
 #[test]
 fn rule_12_7_russian_units_in_their_box_are_in_supply() {
     let ctx = rsw();
-    let state = position(&ctx, "turn 3\nphase supply\nphasing russian\nbox russian: ru-5-1\ncontrol swedish: 1606 1612\n");
+    let state =
+        position(&ctx, "turn 3\nphase supply\nphasing russian\nbox russian: ru-5-1\ncontrol swedish: 1606 1612\n");
     assert_eq!(
         supply::check(&ctx, &state, RU, &Location::Box("russian".into()), false),
         Ok(Supplied::Box("russian".into()))

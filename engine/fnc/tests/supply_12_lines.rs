@@ -63,10 +63,8 @@ fn rule_12_3_off_road_leg_at_most_ten_hexes() {
 fn rule_12_3_direct_line_to_a_source_off_the_road() {
     let ctx = ec();
     // Every Ottoman source but El Minya (off the road) is in French hands.
-    let state = position(
-        &ctx,
-        "turn 3\nphase supply\nphasing ottoman\nhex 1810: ot-jn-1\ncontrol french: 1203 2502 2805\n",
-    );
+    let state =
+        position(&ctx, "turn 3\nphase supply\nphasing ottoman\nhex 1810: ot-jn-1\ncontrol french: 1203 2502 2805\n");
     let l = line(check(&ctx, &state, OT, "1810"));
     assert_eq!(l.source, hex("1806"));
     assert_eq!(l.hexes.len() - 1, l.off_road, "straight to the source");
@@ -117,7 +115,10 @@ fn rule_12_6_el_minya_lines_do_not_cross_the_syria_palestine_border() {
 #[test]
 fn rule_12_6_ottoman_units_in_the_boxes_are_always_in_supply() {
     let ctx = ec();
-    let state = position(&ctx, "turn 3\nphase supply\nphasing ottoman\nbox anatolia: ot-jn-1\ncontrol french: 1203 1806 2502 2805\n");
+    let state = position(
+        &ctx,
+        "turn 3\nphase supply\nphasing ottoman\nbox anatolia: ot-jn-1\ncontrol french: 1203 1806 2502 2805\n",
+    );
     for b in ["anatolia", "upper-egypt"] {
         let got = supply::check(&ctx, &state, OT, &Location::Box(b.into()), false);
         assert_eq!(got, Ok(Supplied::Box(b.into())));
