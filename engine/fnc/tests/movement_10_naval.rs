@@ -1,0 +1,120 @@
+//! Naval operations in the movement phase (10.1-10.7) on the small core test map: Alexandria
+//! (1127) and Rosetta (1426) are Mediterranean ports; the Anatolian box is a port on the
+//! Mediterranean.
+
+mod core_common;
+
+use core_common::{cmd, ec, movement, refused};
+use grognard_board::HexId;
+use grognard_fnc::{Game, Location, Side};
+
+fn hex(n: &str) -> Location {
+    Location::Hex(HexId::parse(n).unwrap())
+}
+
+const SEVEN: &str = "box anatolia: ot-ni-1 ot-ni-2 ot-jn-7 ot-jn-8 ot-jn-9 ot-og ot-su";
+
+#[test]
+fn rule_10_4_no_ottoman_amphibious_movement_before_turn_2() {
+    let ctx = ec();
+    let s = movement(ctx, 1, "ottoman", "box anatolia: ot-ni-1");
+    assert_eq!(refused(ctx, &s, Side::Second, "sail ot-ni-1 1426"), "10.4");
+}
+
+#[test]
+fn rule_10_3_debark_in_a_friendly_port_and_go_on() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-ni-1");
+    let n = cmd(ctx, &s, Side::Second, "sail ot-ni-1 1426");
+    assert_eq!(n.location("ot-ni-1"), Some(&hex("1426")));
+    assert_eq!(n.book.moved["ot-ni-1"].spent, 2, "1 MP to debark");
+    let n = cmd(ctx, &n, Side::Second, "move ot-ni-1 1427");
+    assert_eq!(n.location("ot-ni-1"), Some(&hex("1427")));
+}
+
+#[test]
+fn rule_10_3_landing_on_a_non_port_coast_ends_the_move() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-ni-1");
+    let n = cmd(ctx, &s, Side::Second, "sail ot-ni-1 1227");
+    assert_eq!(n.location("ot-ni-1"), Some(&hex("1227")));
+    assert_eq!(refused(ctx, &n, Side::Second, "move ot-ni-1 1228"), "9.2");
+}
+
+#[test]
+fn rule_10_3_an_invasion_force_waits_offshore() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-ni-1\nhex 1127: fr-1-1");
+    let n = cmd(ctx, &s, Side::Second, "sail ot-ni-1 1127");
+    assert!(
+        matches!(n.location("ot-ni-1"), Some(Location::Offshore { target, .. }) if target.to_string() == "1127"),
+        "{:?}",
+        n.location("ot-ni-1")
+    );
+}
+
+#[test]
+fn rule_10_4_six_units_in_the_mediterranean_twelve_after_british_intervention() {
+    let ctx = ec();
+    let six = "sail ot-ni-1,ot-ni-2,ot-jn-7,ot-jn-8,ot-jn-9,ot-og 1426";
+    // The first six land and march on, leaving room in Rosetta for a seventh.
+    let onward = "move ot-ni-1,ot-ni-2,ot-jn-7,ot-jn-8,ot-jn-9,ot-og 1427";
+    let s = movement(ctx, 2, "ottoman", SEVEN);
+    let s = cmd(ctx, &cmd(ctx, &s, Side::Second, six), Side::Second, onward);
+    assert_eq!(refused(ctx, &s, Side::Second, "sail ot-su 1426"), "10.4");
+    let british = movement(ctx, 2, "ottoman", &format!("{SEVEN}\neffect british-intervention"));
+    let british = cmd(ctx, &cmd(ctx, &british, Side::Second, six), Side::Second, onward);
+    let n = cmd(ctx, &british, Side::Second, "sail ot-su 1426");
+    assert_eq!(n.location("ot-su"), Some(&hex("1426")));
+}
+
+#[test]
+fn rule_10_4_one_origin_and_one_destination_a_turn() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", SEVEN);
+    let n = cmd(ctx, &s, Side::Second, "sail ot-ni-1 1426");
+    assert_eq!(refused(ctx, &n, Side::Second, "sail ot-ni-2 1227"), "10.4");
+    cmd(ctx, &n, Side::Second, "sail ot-ni-2 1426");
+}
+
+#[test]
+fn rule_10_7_ottoman_siege_trains_sail_only_after_british_intervention() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-siege");
+    assert_eq!(refused(ctx, &s, Side::Second, "sail ot-siege 1426"), "10.7");
+    let british = movement(ctx, 2, "ottoman", "box anatolia: ot-siege\neffect british-intervention");
+    // Only into a friendly controlled port.
+    assert_eq!(refused(ctx, &british, Side::Second, "sail ot-siege 1227"), "10.7");
+    cmd(ctx, &british, Side::Second, "sail ot-siege 1426");
+}
+
+#[test]
+fn rule_10_2_fleets_move_only_at_sea() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-fleet");
+    let n = cmd(ctx, &s, Side::Second, "fleet ot-fleet 1125");
+    assert_eq!(n.location("ot-fleet"), Some(&hex("1125")));
+    assert_eq!(refused(ctx, &n, Side::Second, "fleet ot-fleet 1326"), "10.2");
+}
+
+#[test]
+fn rule_10_5_no_naval_activity_in_the_rsw_winter_turn() {
+    let rules = Game::Rsw.rules();
+    assert!(rules.naval_areas(Side::Second, 1, false, None, true).is_empty());
+    assert!(rules.naval_areas(Side::First, 1, false, None, true).is_empty());
+}
+
+#[test]
+fn rule_10_6_naval_victory_limits_the_loser() {
+    let rules = Game::Rsw.rules();
+    // Russians: the Gulf of Finland until a Swedish naval victory, then nothing.
+    assert_eq!(rules.naval_areas(Side::First, 3, false, None, false).len(), 1);
+    assert!(rules.naval_areas(Side::First, 3, false, Some(Side::Second), false).is_empty());
+    // Swedes: both gulfs, one gulf to the other; only Bothnia after a Russian victory.
+    assert_eq!(rules.naval_areas(Side::Second, 3, false, None, false).len(), 2);
+    assert!(rules.naval_areas_joined(Side::Second, None));
+    let after = rules.naval_areas(Side::Second, 3, false, Some(Side::First), false);
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].name, "Gulf of Bothnia");
+    assert!(!rules.naval_areas_joined(Side::Second, Some(Side::First)));
+}

@@ -1,0 +1,82 @@
+//! River, canal and lake movement (9.13-9.15) on the small core test map: the Nile runs
+//! between columns 13 and 14 from 1328 to 1431; Lake Bourlos (1326, 1327) touches it.
+
+mod core_common;
+
+use core_common::{cmd, ec, movement, refused};
+use grognard_board::HexId;
+use grognard_fnc::{Game, Location, Side};
+
+fn hex(n: &str) -> Location {
+    Location::Hex(HexId::parse(n).unwrap())
+}
+
+#[test]
+fn rule_9_13_along_the_nile_and_through_a_contiguous_lake() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    let n = cmd(ctx, &s, Side::First, "river fr-1-1 1328 1327 1227");
+    assert_eq!(n.location("fr-1-1"), Some(&hex("1227")));
+}
+
+#[test]
+fn rule_9_13_never_ends_on_an_all_water_hex() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    assert_eq!(refused(ctx, &s, Side::First, "river fr-1-1 1328 1327"), "9.13");
+}
+
+#[test]
+fn rule_9_13_only_along_contiguous_water_hexsides() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    assert_eq!(refused(ctx, &s, Side::First, "river fr-1-1 1229"), "9.13");
+    let dry = movement(ctx, 4, "french", "hex 1229: fr-1-1");
+    assert_eq!(refused(ctx, &dry, Side::First, "river fr-1-1 1329"), "9.13", "must start on the water");
+}
+
+#[test]
+fn rule_9_13_stops_on_becoming_adjacent_to_an_enemy() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1\nhex 1228: ot-jn-1");
+    assert_eq!(refused(ctx, &s, Side::First, "river fr-1-1 1328 1327 1227"), "9.13");
+    let n = cmd(ctx, &s, Side::First, "river fr-1-1 1328");
+    assert_eq!(n.location("fr-1-1"), Some(&hex("1328")));
+}
+
+#[test]
+fn rule_9_13_siege_trains_never_gunboats_only() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-siege fr-gb");
+    assert_eq!(refused(ctx, &s, Side::First, "river fr-siege 1330"), "9.13");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-gb 1330"), "9.13");
+    let n = cmd(ctx, &s, Side::First, "river fr-gb 1330 1431");
+    assert_eq!(n.location("fr-gb"), Some(&hex("1431")));
+}
+
+#[test]
+fn rule_9_13_no_other_movement_in_the_same_phase() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1 fr-1-2");
+    let after_river = cmd(ctx, &s, Side::First, "river fr-1-1 1330");
+    assert_eq!(refused(ctx, &after_river, Side::First, "move fr-1-1 1230"), "9.13");
+    let after_ground = cmd(ctx, &s, Side::First, "move fr-1-2 1229");
+    assert_eq!(refused(ctx, &after_ground, Side::First, "river fr-1-2 1330"), "9.13");
+}
+
+#[test]
+fn rule_9_16_rclm_is_unaffected_by_the_flood() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "french", "hex 1329: fr-1-1");
+    let n = cmd(ctx, &s, Side::First, "river fr-1-1 1330 1431");
+    assert_eq!(n.location("fr-1-1"), Some(&hex("1431")));
+}
+
+#[test]
+fn rule_9_15_russians_never_swedes_not_in_winter() {
+    let rules = Game::Rsw.rules();
+    assert!(!rules.river_movement_allowed(Side::First, false));
+    assert!(!rules.river_movement_allowed(Side::Second, true));
+    assert!(rules.river_movement_allowed(Side::Second, false));
+    assert!(Game::Ec.rules().river_movement_allowed(Side::First, false), "9.14: both sides every turn in EC");
+}
