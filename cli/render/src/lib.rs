@@ -1,1 +1,110 @@
-//! Pictures of a board, drawn from a `grognard_board::BoardView`.
+//! Pictures of a board, drawn from a `grognard_board::BoardView`: an SVG document, or a PNG
+//! rasterised from it with the fonts shipped in `fonts/`, never the system's.
+//!
+//! The same view and options always give the same bytes: numbers are written with fixed
+//! precision, everything is drawn in the view's or the map's order (no hash maps), and the
+//! rasteriser sees only the embedded fonts.
+
+mod draw;
+mod error;
+mod fonts;
+mod frame;
+mod num;
+mod options;
+mod palette;
+mod picture;
+mod raster;
+mod sheet;
+mod sheet_from_map;
+mod view;
+
+pub use error::RenderError;
+pub use options::{Options, BASE_RADIUS};
+pub use raster::png_from_svg;
+pub use sheet::Sheet;
+
+use draw::{boxes, furniture, hexsides, highlights, legend, locales, panels, pieces, roads, terrain};
+use num::N;
+use picture::Picture;
+use std::fmt::Write;
+use view::BoardView;
+
+/// The picture of `view` as an SVG document.
+pub fn svg(view: &BoardView, options: &Options) -> Result<String, RenderError> {
+    let sheet = sheet_from_map::sheet(&view.map);
+    svg_of_sheet(&sheet, view, options)
+}
+
+/// The picture of `view` as a PNG image.
+pub fn png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
+    png_from_svg(&svg(view, options)?)
+}
+
+/// The picture of `view` drawn on `sheet` (the map as the renderer sees it).
+pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Result<String, RenderError> {
+    let p = Picture::lay_out(sheet, view, options)?;
+    let mut out = String::with_capacity(1 << 20);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
+        w = N(p.width),
+        h = N(p.height)
+    );
+    let m = p.map_rect;
+    out.push_str("<defs>");
+    terrain::defs(&mut out, p.frame.r);
+    let _ = write!(
+        out,
+        r#"<clipPath id="map-area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
+        N(m.x),
+        N(m.y),
+        N(m.w),
+        N(m.h)
+    );
+    out.push_str("</defs>");
+    furniture::paper(&p, &mut out);
+    out.push_str(r#"<g id="map" clip-path="url(#map-area)">"#);
+    layer(&mut out, "terrain", |o| terrain::draw(&p, o));
+    layer(&mut out, "hexsides", |o| hexsides::draw(&p, o));
+    layer(&mut out, "roads", |o| roads::draw(&p, o));
+    layer(&mut out, "waters", |o| {
+        terrain::water_names(&p, o);
+        hexsides::names(&p, o);
+    });
+    layer(&mut out, "places", |o| locales::draw_symbols(&p, o));
+    if options.hex_numbers {
+        layer(&mut out, "hex-numbers", |o| draw_hex_numbers(&p, o));
+    }
+    layer(&mut out, "moves", |o| highlights::draw_paths(&p, o));
+    layer(&mut out, "units", |o| pieces::draw(&p, o));
+    layer(&mut out, "markers", |o| pieces::draw_markers(&p, o));
+    layer(&mut out, "names", |o| locales::draw_names(&p, o));
+    layer(&mut out, "battles", |o| highlights::draw_battles(&p, o));
+    out.push_str("</g>");
+    furniture::neat_line(&p, &mut out);
+    layer(&mut out, "boxes", |o| boxes::draw(&p, o));
+    layer(&mut out, "header", |o| {
+        furniture::title(&p, o);
+        furniture::compass(&p, o);
+        panels::draw(&p, o);
+    });
+    layer(&mut out, "legend", |o| legend::draw(&p, o));
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+fn layer(out: &mut String, id: &str, body: impl FnOnce(&mut String)) {
+    let _ = write!(out, r#"<g id="{id}">"#);
+    body(out);
+    out.push_str("</g>");
+}
+
+fn draw_hex_numbers(p: &Picture, out: &mut String) {
+    let r = p.frame.r;
+    let size = 0.24 * r;
+    for hex in &p.visible {
+        let (x, y) = p.frame.centre(*hex);
+        let t = draw::Type::new(size, palette::HEX_NUMBER);
+        draw::text(out, x, y - 0.64 * r, t, &hex.to_string());
+    }
+}

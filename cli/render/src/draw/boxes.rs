@@ -1,0 +1,167 @@
+//! Off-map holding boxes: labelled panels beside the map edge their units enter from,
+//! listing the units in them.
+
+use super::{counters, line, rect, text, Type};
+use crate::frame::{Frame, Rect};
+use crate::num::{points, N};
+use crate::palette::{INK, PANEL, PANEL_EDGE};
+use crate::picture::{BoxPlace, Edge, Picture};
+use crate::sheet::Sheet;
+use crate::view::{BoardView, PieceLocation, PieceView};
+use grognard_board::HexId;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+const COLUMNS: usize = 5;
+
+/// A box to draw, before it has a place: its edge, size and wanted middle along the edge
+/// (relative to the map area).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Planned {
+    pub index: usize,
+    pub edge: Edge,
+    pub w: f64,
+    pub h: f64,
+    pub want: f64,
+}
+
+fn mini(s: f64) -> f64 {
+    30.0 * s
+}
+
+/// The pieces in box `id`, in the view's order.
+pub fn pieces_in<'v>(view: &'v BoardView, id: &str) -> Vec<&'v PieceView> {
+    view.pieces.iter().filter(|p| matches!(&p.location, PieceLocation::Box(b) if b == id)).collect()
+}
+
+/// Which edge each shown box goes on and how big its panel is.
+pub fn plan(
+    sheet: &Sheet,
+    view: &BoardView,
+    frame: &Frame,
+    visible: &BTreeSet<HexId>,
+    area: Rect,
+    s: f64,
+) -> Vec<Planned> {
+    let mut out = Vec::new();
+    for (index, b) in sheet.boxes.iter().enumerate() {
+        let entry: Vec<(f64, f64)> = b.entry.iter().filter(|h| visible.contains(h)).map(|h| frame.centre(*h)).collect();
+        if entry.is_empty() {
+            continue;
+        }
+        let n = entry.len() as f64;
+        let (cx, cy) = entry.iter().fold((0.0, 0.0), |a, c| (a.0 + c.0 / n, a.1 + c.1 / n));
+        let distances = [
+            (cy - area.y, Edge::Top),
+            (area.right() - cx, Edge::Right),
+            (area.bottom() - cy, Edge::Bottom),
+            (cx - area.x, Edge::Left),
+        ];
+        let edge =
+            distances.iter().min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))).map(|d| d.1).unwrap_or(Edge::Top);
+        let units = pieces_in(view, &b.id).len();
+        let rows = units.div_ceil(COLUMNS).max(1) as f64;
+        let w = 12.0 * s + COLUMNS as f64 * (mini(s) + 5.0 * s);
+        let h = 24.0 * s + rows * (mini(s) + 5.0 * s) + 6.0 * s;
+        let want = match edge {
+            Edge::Left | Edge::Right => cy - area.y,
+            Edge::Top | Edge::Bottom => cx - area.x,
+        };
+        out.push(Planned { index, edge, w, h, want });
+    }
+    out
+}
+
+/// Put the planned panels beside the map, spread along each edge so they do not overlap.
+pub fn place(planned: Vec<Planned>, map: Rect, margin: f64) -> Vec<BoxPlace> {
+    let mut out = Vec::new();
+    for edge in [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left] {
+        let mut along: Vec<&Planned> = planned.iter().filter(|p| p.edge == edge).collect();
+        along.sort_by(|a, b| a.want.total_cmp(&b.want).then(a.index.cmp(&b.index)));
+        let vertical = matches!(edge, Edge::Left | Edge::Right);
+        let (start, length) = if vertical { (map.y, map.h) } else { (map.x, map.w) };
+        let mut next = start;
+        let mut spots = Vec::new();
+        for p in &along {
+            let size = if vertical { p.h } else { p.w };
+            let at = (start + p.want - size / 2.0).min(start + length - size).max(next);
+            spots.push(at);
+            next = at + size + margin / 2.0;
+        }
+        for (p, at) in along.iter().zip(spots) {
+            let rect = match edge {
+                Edge::Top => Rect { x: at, y: map.y - margin - p.h, w: p.w, h: p.h },
+                Edge::Bottom => Rect { x: at, y: map.bottom() + margin, w: p.w, h: p.h },
+                Edge::Left => Rect { x: map.x - margin - p.w, y: at, w: p.w, h: p.h },
+                Edge::Right => Rect { x: map.right() + margin, y: at, w: p.w, h: p.h },
+            };
+            out.push(BoxPlace { index: p.index, edge, rect });
+        }
+    }
+    out.sort_by_key(|b| b.index);
+    out
+}
+
+/// Every placed box: entry hexes marked on the map, a link to the panel, the panel.
+pub fn draw(p: &Picture, out: &mut String) {
+    let s = p.s;
+    let r = p.frame.r;
+    for place in &p.boxes {
+        let Some(b) = p.sheet.boxes.get(place.index) else { continue };
+        let entry: Vec<HexId> = b.entry.iter().copied().filter(|h| p.visible.contains(h)).collect();
+        for hex in &entry {
+            let _ = write!(
+                out,
+                r##"<polygon points="{}" fill="none" stroke="#6a3d8f" stroke-width="{}" stroke-dasharray="{} {}"/>"##,
+                points(&p.frame.corners(*hex).map(|(x, y)| {
+                    let (cx, cy) = p.frame.centre(*hex);
+                    (cx + (x - cx) * 0.85, cy + (y - cy) * 0.85)
+                })),
+                N(0.06 * r),
+                N(0.14 * r),
+                N(0.08 * r)
+            );
+        }
+        let rect_ = place.rect;
+        if let Some(first) = entry.get(entry.len() / 2) {
+            let (hx, hy) = p.frame.centre(*first);
+            let from = match place.edge {
+                Edge::Top => (rect_.x + rect_.w / 2.0, rect_.bottom()),
+                Edge::Bottom => (rect_.x + rect_.w / 2.0, rect_.y),
+                Edge::Left => (rect_.right(), rect_.y + rect_.h / 2.0),
+                Edge::Right => (rect_.x, rect_.y + rect_.h / 2.0),
+            };
+            line(
+                out,
+                from,
+                (hx, hy),
+                &format!(
+                    r##"stroke="#6a3d8f" stroke-width="{}" stroke-dasharray="{} {}""##,
+                    N(1.2 * s),
+                    N(4.0 * s),
+                    N(3.0 * s)
+                ),
+            );
+        }
+        rect(
+            out,
+            rect_.x,
+            rect_.y,
+            rect_.w,
+            rect_.h,
+            &format!(r##"rx="{}" fill="{PANEL}" stroke="#6a3d8f" stroke-width="{}""##, N(4.0 * s), N(1.5 * s)),
+        );
+        text(out, rect_.x + 8.0 * s, rect_.y + 16.0 * s, Type::new(11.0 * s, INK).bold().start(), &b.name);
+        let units = pieces_in(p.view, &b.id);
+        if units.is_empty() {
+            text(out, rect_.x + 8.0 * s, rect_.y + 40.0 * s, Type::new(10.0 * s, PANEL_EDGE).start(), "(empty)");
+        }
+        let m = mini(s);
+        for (i, piece) in units.iter().enumerate() {
+            let (col, row) = ((i % COLUMNS) as f64, (i / COLUMNS) as f64);
+            let x = rect_.x + 8.0 * s + col * (m + 5.0 * s);
+            let y = rect_.y + 24.0 * s + row * (m + 5.0 * s);
+            counters::counter(out, piece, &p.view.sides, x, y, m);
+        }
+    }
+}

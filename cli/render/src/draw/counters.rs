@@ -1,0 +1,46 @@
+//! A unit counter: a square in its side's colours with the unit's symbol, size, factors
+//! and label, as printed on the counter sheet.
+
+use super::{clip, rect, symbols, text, Type};
+use crate::frame::Rect;
+use crate::num::{hex_colour, N};
+use crate::view::{PieceView, SideView};
+
+/// The colours of a piece: its own, or its side's.
+pub fn colours(piece: &PieceView, sides: &[SideView]) -> (String, String) {
+    let side = sides.get(piece.side);
+    let paper = piece.colour.or(side.map(|s| s.colour)).unwrap_or([200, 200, 200]);
+    let ink = side.map(|s| s.text_colour).unwrap_or([0, 0, 0]);
+    (hex_colour(paper), hex_colour(ink))
+}
+
+/// Draw `piece` as a counter of side `c` with its top-left corner at `(x, y)`.
+pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, y: f64, c: f64) {
+    let (paper, ink) = colours(piece, sides);
+    rect(
+        out,
+        x,
+        y,
+        c,
+        c,
+        &format!(
+            r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##,
+            N(c * 0.06),
+            N((c * 0.025).max(0.5))
+        ),
+    );
+    // top band: label on the left, size on the right
+    let small = c * 0.21;
+    if !piece.label.is_empty() {
+        text(out, x + c * 0.07, y + c * 0.22, Type::new(small, &ink).start(), &clip(&piece.label, 6));
+    }
+    if !piece.size.is_empty() && piece.size != "-" {
+        text(out, x + c * 0.93, y + c * 0.22, Type::new(small, &ink).end().bold(), &piece.size);
+    }
+    let (bw, bh) = (c * 0.58, c * 0.34);
+    symbols::draw(out, piece.symbol, Rect { x: x + (c - bw) / 2.0, y: y + c * 0.29, w: bw, h: bh }, &ink, &paper);
+    if !piece.factors.is_empty() {
+        let t = Type::new(c * 0.29, &ink).bold();
+        text(out, x + c / 2.0, y + c * 0.93, t, &clip(&piece.factors, 7));
+    }
+}

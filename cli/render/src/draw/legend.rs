@@ -1,0 +1,215 @@
+//! The key under the map: terrain, hexsides, roads, places, markers and the unit symbols
+//! that appear in the picture.
+
+use super::{line, pieces, rect, symbols, terrain, text, Type};
+use crate::frame::Rect;
+use crate::num::N;
+use crate::palette::{self, INK, PANEL_EDGE};
+use crate::picture::Picture;
+use crate::sheet::{Ground, Place, Sheet, SideKind};
+use crate::view::{BoardView, Marker, Symbol};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+const ITEM_W: f64 = 150.0;
+const ITEM_H: f64 = 26.0;
+const HEADING: f64 = 22.0;
+
+/// One entry of the key.
+#[derive(Clone, Debug, PartialEq)]
+enum Item {
+    Ground(Ground),
+    Side(SideKind),
+    Road,
+    Place(Place, &'static str),
+    Vp,
+    Control,
+    Marker(Marker),
+    Stack,
+    Unit(Symbol),
+    Move,
+    Battle,
+}
+
+fn items(sheet: &Sheet, view: &BoardView) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    let present: BTreeSet<&str> = sheet.hexes.values().map(terrain::key).collect();
+    out.extend(terrain::grounds().into_iter().filter(|g| present.contains(terrain::key(g))).map(Item::Ground));
+    let kinds: BTreeSet<SideKind> = sheet.sides.iter().map(|s| s.kind).collect();
+    out.extend(kinds.into_iter().map(Item::Side));
+    if !sheet.roads.is_empty() {
+        out.push(Item::Road);
+    }
+    let place = |f: fn(&mut Place)| {
+        let mut p = Place::default();
+        f(&mut p);
+        p
+    };
+    let has = |f: fn(&Place) -> bool| sheet.places.iter().any(f);
+    if has(|p| p.town) {
+        out.push(Item::Place(place(|p| p.town = true), "Town"));
+    }
+    if has(|p| p.city) {
+        out.push(Item::Place(place(|p| p.city = true), "City"));
+    }
+    if has(|p| p.port) {
+        out.push(Item::Place(place(|p| p.port = true), "Port"));
+    }
+    if has(|p| p.fortress) {
+        out.push(Item::Place(place(|p| p.fortress = true), "Fortress"));
+    }
+    if has(|p| p.ruins) {
+        out.push(Item::Place(place(|p| p.ruins = true), "Ruins"));
+    }
+    if sheet.places.iter().any(|p| p.vp > 0) {
+        out.push(Item::Vp);
+    }
+    if !view.control.is_empty() {
+        out.push(Item::Control);
+    }
+    for m in [Marker::FortDestroyed, Marker::VpTaken] {
+        if view.markers.iter().any(|(_, x)| *x == m) {
+            out.push(Item::Marker(m));
+        }
+    }
+    if !view.pieces.is_empty() {
+        out.push(Item::Stack);
+    }
+    for sym in symbols::ALL {
+        if view.pieces.iter().any(|p| p.symbol == sym) {
+            out.push(Item::Unit(sym));
+        }
+    }
+    use crate::view::Highlight;
+    if view.highlights.iter().any(|h| matches!(h, Highlight::Path { .. })) {
+        out.push(Item::Move);
+    }
+    if view.highlights.iter().any(|h| matches!(h, Highlight::Battle { .. })) {
+        out.push(Item::Battle);
+    }
+    out
+}
+
+fn per_row(width: f64, s: f64) -> usize {
+    ((width / (ITEM_W * s)).floor() as usize).max(1)
+}
+
+/// Height of the key for a picture `width` wide.
+pub fn height(sheet: &Sheet, view: &BoardView, width: f64, s: f64) -> f64 {
+    let n = items(sheet, view).len();
+    HEADING * s + n.div_ceil(per_row(width, s)) as f64 * ITEM_H * s
+}
+
+pub fn draw(p: &Picture, out: &mut String) {
+    let s = p.s;
+    let r = 11.0 * s;
+    let (x0, y0) = (p.margin, p.legend_y);
+    let list = items(p.sheet, p.view);
+    let n = per_row(p.width - 2.0 * p.margin, s);
+    line(
+        out,
+        (x0, y0 + 2.0 * s),
+        (p.width - p.margin, y0 + 2.0 * s),
+        &format!(r#"stroke="{PANEL_EDGE}" stroke-width="{}""#, N(s)),
+    );
+    text(out, x0, y0 + 16.0 * s, Type::new(12.0 * s, INK).bold().start(), "Key");
+    for (i, item) in list.iter().enumerate() {
+        let x = x0 + (i % n) as f64 * ITEM_W * s;
+        let y = y0 + HEADING * s + (i / n) as f64 * ITEM_H * s;
+        let c = (x + 14.0 * s, y + 11.0 * s);
+        let label: String = match item {
+            Item::Ground(g) => {
+                let fill = palette::ground_fill(g);
+                let _ = write!(
+                    out,
+                    r#"<polygon points="{}" fill="{fill}" stroke="{}" stroke-width="{}"/>"#,
+                    terrain::hex_points(c, r),
+                    palette::GRID,
+                    N(0.6 * s)
+                );
+                if !matches!(g, Ground::Clear | Ground::Water { .. }) {
+                    let _ = write!(out, r##"<use href="#mk-{}" x="{}" y="{}"/>"##, terrain::key(g), N(c.0), N(c.1));
+                }
+                match g {
+                    Ground::Clear => "Clear",
+                    Ground::Forest => "Forest",
+                    Ground::Swamp => "Swamp",
+                    Ground::MudFlat => "Mud flats",
+                    Ground::Hills => "Hills",
+                    Ground::Desert => "Desert",
+                    Ground::Water { lake: false, .. } => "Sea",
+                    Ground::Water { lake: true, .. } => "Lake",
+                }
+                .to_string()
+            }
+            Item::Side(kind) => {
+                let frame = p.frame.r;
+                let (a, b) = ((c.0 - 12.0 * s, c.1), (c.0 + 12.0 * s, c.1));
+                let (under, over) = super::hexsides::dressing(*kind, frame);
+                for attrs in [under, Some(super::hexsides::stroke(*kind, frame)), over].into_iter().flatten() {
+                    line(out, a, b, &attrs);
+                }
+                palette::side_word(*kind).to_string()
+            }
+            Item::Road => {
+                for attrs in super::roads::strokes(p.frame.r) {
+                    line(out, (c.0 - 12.0 * s, c.1), (c.0 + 12.0 * s, c.1), &attrs);
+                }
+                "Road".to_string()
+            }
+            Item::Place(place, word) => {
+                super::locales::symbol(out, place, if place.port { (c.0 + 16.0 * s, c.1) } else { c }, p.frame.r);
+                word.to_string()
+            }
+            Item::Vp => {
+                super::locales::vp_ring(out, c, p.frame.r, 2);
+                "Victory points".to_string()
+            }
+            Item::Control => {
+                let (paper, ink) = p
+                    .view
+                    .sides
+                    .first()
+                    .map(|x| (crate::num::hex_colour(x.colour), crate::num::hex_colour(x.text_colour)))
+                    .unwrap_or_else(|| ("#808080".into(), "#000000".into()));
+                pieces::control_marker(out, c, p.frame.r, &paper, &ink);
+                "Control".to_string()
+            }
+            Item::Marker(m) => {
+                pieces::marker_tag(out, *m, c, p.frame.r);
+                match m {
+                    Marker::FortDestroyed => "Fortress destroyed",
+                    Marker::VpTaken => "VP taken",
+                }
+                .to_string()
+            }
+            Item::Stack => {
+                super::circle(out, c, 6.0 * s, r##"fill="#1c1a17""##);
+                text(out, c.0, c.1 + 2.6 * s, Type::new(7.5 * s, "#fffdf5").bold(), "3");
+                "Units in stack".to_string()
+            }
+            Item::Unit(sym) => {
+                let (w, h) = (20.0 * s, 12.0 * s);
+                rect(
+                    out,
+                    c.0 - 13.0 * s,
+                    c.1 - 11.0 * s,
+                    26.0 * s,
+                    22.0 * s,
+                    r##"fill="#e6dcc4" stroke="#1c1a17" stroke-width="0.8""##,
+                );
+                symbols::draw(out, *sym, Rect { x: c.0 - w / 2.0, y: c.1 - h / 2.0, w, h }, "#1c1a17", "#e6dcc4");
+                symbols::word(*sym).to_string()
+            }
+            Item::Move => {
+                super::highlights::arrow(out, &[(c.0 - 13.0 * s, c.1), (c.0 + 13.0 * s, c.1)], 14.0 * s, "#808080");
+                "Last move".to_string()
+            }
+            Item::Battle => {
+                super::highlights::swords(out, c, 24.0 * s);
+                "Battle and result".to_string()
+            }
+        };
+        text(out, x + 32.0 * s, y + 15.0 * s, Type::new(10.5 * s, INK).start(), &label);
+    }
+}

@@ -1,0 +1,137 @@
+//! The panels above the map: the turn record track and each side's victory points.
+
+use super::{clip, rect, text, Type};
+use crate::num::{hex_colour, N};
+use crate::palette::{HIGHLIGHT, INK, PANEL, PANEL_EDGE};
+use crate::picture::Picture;
+use crate::view::BoardView;
+
+const TURN_W: f64 = 82.0;
+const TURN_H: f64 = 40.0;
+const GAP: f64 = 5.0;
+const CAPTION: f64 = 18.0;
+const VP_W: f64 = 190.0;
+const VP_H: f64 = 32.0;
+
+fn per_row(width: f64, item: f64, s: f64) -> usize {
+    (((width + GAP * s) / ((item + GAP) * s)).floor() as usize).max(1)
+}
+
+/// Height of the turn track and VP panels for a picture `width` wide.
+pub fn info_height(view: &BoardView, width: f64, s: f64) -> f64 {
+    let mut h = 0.0;
+    if let Some(turn) = &view.turn {
+        let turns = turn.track.len().max(turn.last as usize).max(1);
+        let rows = turns.div_ceil(per_row(width, TURN_W, s)) as f64;
+        h += CAPTION * s + rows * (TURN_H + GAP) * s + GAP * s;
+    }
+    if !view.sides.is_empty() {
+        let rows = view.sides.len().div_ceil(per_row(width, VP_W, s)) as f64;
+        h += rows * (VP_H + GAP) * s + GAP * s;
+    }
+    h
+}
+
+/// Break `text` into at most two lines of at most `max` letters.
+fn two_lines(text: &str, max: usize) -> (String, String) {
+    let mut first = String::new();
+    let mut rest = String::new();
+    for word in text.split_whitespace() {
+        if rest.is_empty() && first.chars().count() + word.chars().count() + usize::from(!first.is_empty()) <= max {
+            if !first.is_empty() {
+                first.push(' ');
+            }
+            first.push_str(word);
+        } else {
+            if !rest.is_empty() {
+                rest.push(' ');
+            }
+            rest.push_str(word);
+        }
+    }
+    (clip(&first, max), clip(&rest, max))
+}
+
+/// The turn record track and the VP panels.
+pub fn draw(p: &Picture, out: &mut String) {
+    let s = p.s;
+    let x0 = p.margin;
+    let width = p.width - 2.0 * p.margin;
+    let mut y = p.info_y();
+    if let Some(turn) = &p.view.turn {
+        let mut caption = format!("Turn {} of {}", turn.number, turn.last);
+        if !turn.label.is_empty() {
+            caption.push_str(" — ");
+            caption.push_str(&turn.label);
+        }
+        if let Some(season) = &turn.season {
+            caption.push_str(&format!(" ({season})"));
+        }
+        text(out, x0, y + 13.0 * s, Type::new(12.0 * s, INK).bold().start(), &caption);
+        y += CAPTION * s;
+        let n = per_row(width, TURN_W, s);
+        let turns = turn.track.len().max(turn.last as usize).max(1);
+        for i in 0..turns {
+            let (col, row) = ((i % n) as f64, (i / n) as f64);
+            let bx = x0 + col * (TURN_W + GAP) * s;
+            let by = y + row * (TURN_H + GAP) * s;
+            let current = i + 1 == turn.number as usize;
+            let (fill, stroke, sw) = if current { (HIGHLIGHT, INK, 2.2) } else { (PANEL, PANEL_EDGE, 1.0) };
+            rect(
+                out,
+                bx,
+                by,
+                TURN_W * s,
+                TURN_H * s,
+                &format!(r#"rx="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}""#, N(3.0 * s), N(sw * s)),
+            );
+            text(out, bx + 5.0 * s, by + 14.0 * s, Type::new(13.0 * s, INK).bold().start(), &(i + 1).to_string());
+            if current {
+                text(out, bx + (TURN_W - 5.0) * s, by + 13.0 * s, Type::new(8.5 * s, INK).bold().end(), "NOW");
+            }
+            let words = turn.track.get(i).map(String::as_str).unwrap_or("");
+            let (a, b) = two_lines(words, 16);
+            let small = Type::new(8.5 * s, INK).start();
+            text(out, bx + 5.0 * s, by + 26.0 * s, small, &a);
+            text(out, bx + 5.0 * s, by + 36.0 * s, small, &b);
+        }
+        let rows = turns.div_ceil(n) as f64;
+        y += rows * (TURN_H + GAP) * s + GAP * s;
+    }
+    let n = per_row(width, VP_W, s);
+    for (i, side) in p.view.sides.iter().enumerate() {
+        let (col, row) = ((i % n) as f64, (i / n) as f64);
+        let bx = x0 + col * (VP_W + GAP) * s;
+        let by = y + row * (VP_H + GAP) * s;
+        rect(
+            out,
+            bx,
+            by,
+            VP_W * s,
+            VP_H * s,
+            &format!(r#"rx="{}" fill="{PANEL}" stroke="{PANEL_EDGE}" stroke-width="{}""#, N(3.0 * s), N(s)),
+        );
+        let (paper, ink) = (hex_colour(side.colour), hex_colour(side.text_colour));
+        rect(
+            out,
+            bx + 5.0 * s,
+            by + 5.0 * s,
+            22.0 * s,
+            22.0 * s,
+            &format!(r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##, N(2.0 * s), N(s)),
+        );
+        text(out, bx + 16.0 * s, by + 20.0 * s, Type::new(10.0 * s, &ink).bold(), &initial(&side.name));
+        text(out, bx + 33.0 * s, by + 21.0 * s, Type::new(12.0 * s, INK).bold().start(), &clip(&side.name, 14));
+        text(
+            out,
+            bx + (VP_W - 8.0) * s,
+            by + 22.0 * s,
+            Type::new(16.0 * s, INK).bold().end(),
+            &format!("{} VP", side.vp),
+        );
+    }
+}
+
+fn initial(name: &str) -> String {
+    name.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default()
+}

@@ -1,0 +1,113 @@
+//! Pieces on the map: one counter per hex with the stack under it, its count, and the
+//! control and event markers around it.
+
+use super::{circle, counters, rect, text, Type};
+use crate::num::{hex_colour, N};
+use crate::picture::Picture;
+use crate::view::{Marker, PieceLocation, PieceView};
+use grognard_board::HexId;
+use std::collections::BTreeMap;
+
+/// Counter side at hex radius `r`.
+pub fn counter_size(r: f64) -> f64 {
+    1.12 * r
+}
+
+/// The pieces in each visible hex, in the view's order (the first is on top).
+pub fn stacks<'v>(p: &Picture<'v>) -> BTreeMap<HexId, Vec<&'v PieceView>> {
+    let mut out: BTreeMap<HexId, Vec<&PieceView>> = BTreeMap::new();
+    for piece in &p.view.pieces {
+        if let PieceLocation::Hex(hex) = &piece.location {
+            if p.visible.contains(hex) {
+                out.entry(*hex).or_default().push(piece);
+            }
+        }
+    }
+    out
+}
+
+/// Draw a stack with its top-left corner (of the top counter) at `(x, y)`.
+pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f64, c: f64) {
+    let Some(top) = pieces.first() else { return };
+    let step = c * 0.08;
+    let under = pieces.len().saturating_sub(1).min(2);
+    for i in (1..=under).rev() {
+        let (paper, _) = counters::colours(pieces[i], &p.view.sides);
+        let off = step * i as f64;
+        rect(
+            out,
+            x + off,
+            y + off,
+            c,
+            c,
+            &format!(
+                r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##,
+                N(c * 0.06),
+                N((c * 0.025).max(0.5))
+            ),
+        );
+    }
+    counters::counter(out, top, &p.view.sides, x, y, c);
+    if pieces.len() > 1 {
+        let b = (x + c, y);
+        circle(out, b, c * 0.17, &format!(r##"fill="#1c1a17" stroke="#fffdf5" stroke-width="{}""##, N(c * 0.03)));
+        text(out, b.0, b.1 + c * 0.075, Type::new(c * 0.21, "#fffdf5").bold(), &pieces.len().to_string());
+    }
+}
+
+/// Every stack on the map.
+pub fn draw(p: &Picture, out: &mut String) {
+    let c = counter_size(p.frame.r);
+    for (hex, pieces) in stacks(p) {
+        let (cx, cy) = p.frame.centre(hex);
+        let shift = c * 0.08 * pieces.len().saturating_sub(1).min(2) as f64 / 2.0;
+        stack(out, &pieces, p, cx - c / 2.0 - shift, cy - c / 2.0 - shift, c);
+    }
+}
+
+/// A control marker: a disc in the controlling side's colour.
+pub fn control_marker(out: &mut String, at: (f64, f64), r: f64, paper: &str, ink: &str) {
+    circle(out, at, 0.17 * r, &format!(r#"fill="{paper}" stroke="{ink}" stroke-width="{}""#, N(0.04 * r)));
+    circle(out, at, 0.07 * r, &format!(r#"fill="{ink}""#));
+}
+
+/// A marker tag ("Fort De", "VP") centred at `at`.
+pub fn marker_tag(out: &mut String, marker: Marker, at: (f64, f64), r: f64) {
+    let (label, fill, ink) = match marker {
+        Marker::FortDestroyed => ("Fort De", "#5b5b5b", "#ffffff"),
+        Marker::VpTaken => ("VP Taken", "#f2c230", "#1c1a17"),
+    };
+    let (w, h) = (0.95 * r, 0.3 * r);
+    rect(
+        out,
+        at.0 - w / 2.0,
+        at.1 - h / 2.0,
+        w,
+        h,
+        &format!(r##"rx="{}" fill="{fill}" stroke="#1c1a17" stroke-width="{}""##, N(0.04 * r), N(0.025 * r)),
+    );
+    text(out, at.0, at.1 + 0.07 * r, Type::new(0.2 * r, ink).bold(), label);
+}
+
+/// Control markers and event markers of the visible hexes.
+pub fn draw_markers(p: &Picture, out: &mut String) {
+    let r = p.frame.r;
+    for (hex, side) in &p.view.control {
+        if !p.visible.contains(hex) {
+            continue;
+        }
+        let Some(s) = p.view.sides.get(*side) else { continue };
+        let (cx, cy) = p.frame.centre(*hex);
+        control_marker(out, (cx - 0.76 * r, cy + 0.06 * r), r, &hex_colour(s.colour), &hex_colour(s.text_colour));
+    }
+    let mut counts: BTreeMap<HexId, usize> = BTreeMap::new();
+    for (hex, marker) in &p.view.markers {
+        if !p.visible.contains(hex) {
+            continue;
+        }
+        let n = counts.entry(*hex).or_default();
+        let (cx, cy) = p.frame.centre(*hex);
+        marker_tag(out, *marker, (cx, cy - 0.66 * r + *n as f64 * 0.32 * r), r);
+        *n += 1;
+    }
+}

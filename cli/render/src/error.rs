@@ -1,0 +1,21 @@
+//! Why a picture could not be made.
+
+/// A picture that could not be drawn or encoded.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum RenderError {
+    /// The close-up centre is not a hex of the map.
+    #[error("hex {0} is not on the map")]
+    NotOnMap(String),
+    /// The scale is not a positive size that fits a picture.
+    #[error("scale {0} is not between 0.25 and 4")]
+    BadScale(String),
+    /// The SVG could not be read back for rasterising (a bug in the drawing code).
+    #[error("the drawing could not be read: {0}")]
+    Svg(String),
+    /// The picture would be empty or too large to rasterise.
+    #[error("the picture is {0} by {1} pixels, which cannot be drawn")]
+    Size(u32, u32),
+    /// PNG encoding failed.
+    #[error("the PNG could not be written: {0}")]
+    Encode(String),
+}

@@ -1,0 +1,124 @@
+//! What the pictures hold and that they are the same bytes every time.
+
+mod common;
+
+use common::{fixture, hex, sample_view};
+use grognard_render::{png, svg, Options, RenderError};
+
+#[test]
+fn the_same_view_gives_the_same_svg_and_png_bytes() {
+    for name in ["plains", "fjord"] {
+        let view = sample_view(fixture(name));
+        let options = Options::default();
+        assert_eq!(svg(&view, &options).unwrap(), svg(&view.clone(), &options).unwrap(), "{name} svg");
+        let a = png(&view, &options).unwrap();
+        let b = png(&view.clone(), &options).unwrap();
+        assert!(a.starts_with(b"\x89PNG\r\n\x1a\n"), "{name}: not a PNG");
+        assert_eq!(a, b, "{name} png");
+    }
+}
+
+#[test]
+fn svg_shows_hex_numbers_places_counters_boxes_and_panels() {
+    let view = sample_view(fixture("plains"));
+    let s = svg(&view, &Options::default()).unwrap();
+    for expected in [
+        ">0101<",
+        ">1008<", // hex numbers, first and last column
+        ">Portus<",
+        ">Urbs<",
+        ">Ruina<", // place names
+        ">4-6<",
+        ">0-4-0<",
+        ">2-3-8<", // counter factors (top of each stack)
+        ">3<",     // the stack count of three pieces
+        ">Far East<",
+        ">Southlands<", // off-map boxes
+        ">Mare Nostrum<",
+        ">Lake Lacus<",
+        ">Blue<", // waters, the river's name
+        ">Turn 3 of 8 — Oct 1798 (flood)<",
+        ">NOW<",
+        ">31 VP<", // turn track and VP
+        ">Fort De<",
+        ">VP Taken<",
+        ">DR<", // markers and the battle result
+        ">Key<",
+        ">Mud flats<",
+        ">Wadi<",
+        ">Channel<",
+        ">Canal<",
+        ">Border<",
+        ">Fortress unit<",
+    ] {
+        assert!(s.contains(expected), "missing {expected}");
+    }
+    assert!(s.contains(r#"<g id="moves"><path"#), "the move is drawn");
+    // nothing from the system: only the shipped font families are named
+    for family in s.split("font-family=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]) {
+        assert!(family == "DejaVu Sans" || family == "DejaVu Serif", "{family}");
+    }
+}
+
+#[test]
+fn options_turn_hex_numbers_and_highlights_off() {
+    let view = sample_view(fixture("plains"));
+    let plain = Options { hex_numbers: false, highlights: false, ..Options::default() };
+    let s = svg(&view, &plain).unwrap();
+    assert!(!s.contains(">0101<") && !s.contains(">0505<"));
+    assert!(!s.contains(">DR<"));
+    assert!(s.contains(r#"<g id="moves"></g>"#));
+    assert!(s.contains(">Portus<"), "places still named");
+}
+
+#[test]
+fn a_close_up_shows_only_the_hexes_near_its_centre() {
+    let view = sample_view(fixture("plains"));
+    let whole = svg(&view, &Options::default()).unwrap();
+    let close = svg(&view, &Options { around: Some((hex("0202"), 1)), ..Options::default() }).unwrap();
+    assert!(close.contains(">0202<") && close.contains(">0303<"));
+    assert!(!close.contains(">1008<") && !close.contains(">Urbs<"));
+    assert!(close.contains("Close-up: 1 hexes around 0202"));
+    assert!(close.len() < whole.len());
+    let picture = png(&view, &Options { around: Some((hex("0505"), 2)), ..Options::default() }).unwrap();
+    assert!(picture.len() > 1000);
+}
+
+#[test]
+fn a_close_up_off_the_map_or_a_silly_scale_is_refused() {
+    let view = sample_view(fixture("plains"));
+    let off = Options { around: Some((hex("0108"), 2)), ..Options::default() };
+    assert_eq!(svg(&view, &off), Err(RenderError::NotOnMap("0108".into())));
+    let tiny = Options { scale: 0.1, ..Options::default() };
+    assert!(matches!(svg(&view, &tiny), Err(RenderError::BadScale(_))));
+}
+
+#[test]
+fn scale_makes_the_picture_bigger() {
+    let view = sample_view(fixture("fjord"));
+    let size = |scale: f64| {
+        let bytes = png(&view, &Options { scale, ..Options::default() }).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let reader = decoder.read_info().unwrap();
+        (reader.info().width, reader.info().height)
+    };
+    let (w1, h1) = size(1.0);
+    let (w2, h2) = size(2.0);
+    assert!(w2 >= 2 * w1 - 2 && h2 >= 2 * h1 - 2, "{w1}x{h1} -> {w2}x{h2}");
+}
+
+#[test]
+fn a_north_right_map_is_turned_so_north_is_up() {
+    // On the fjord map columns grow north: 0801 must be drawn above 0101.
+    let view = sample_view(fixture("fjord"));
+    let s = svg(&view, &Options::default()).unwrap();
+    let y_of = |label: &str| -> f64 {
+        let at = s.find(&format!(">{label}</text>")).unwrap();
+        let start = s[..at].rfind("<text").unwrap();
+        let tag = &s[start..at];
+        let y = tag.split(" y=\"").nth(1).unwrap();
+        y[..y.find('"').unwrap()].parse().unwrap()
+    };
+    assert!(y_of("0801") < y_of("0101"));
+    assert!((y_of("0101") - y_of("0106")).abs() < 1.0, "a row runs across the picture");
+}
