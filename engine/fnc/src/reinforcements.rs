@@ -589,16 +589,16 @@ fn finish_placement_if_done(ctx: &Ctx, s: &mut State, side: Side, log: &mut Vec<
     if count > 0 && can_place {
         return;
     }
-    park_unplaced(ctx, s, &units, count, &reason, log);
+    park_unplaced(s, &units, count, &reason, log);
     s.decision = None;
     crate::events::placement_done(s);
 }
 
-/// Units an event brought but that were not placed: the chosen number still owed waits on
-/// the track as due reinforcements (8.2: blocked entry); the choice of which is the owner's
-/// later, so every candidate the event made available stays where it was except those of an
-/// all-units event (British intervention), which become due now.
-fn park_unplaced(ctx: &Ctx, s: &mut State, units: &[UnitId], count: u8, reason: &str, log: &mut Vec<Event>) {
+/// Units an event brought but that were not placed. The British of an intervention (8.8)
+/// have arrived and wait off-map as due reinforcements (8.2: blocked entry); for events that
+/// offer a choice among candidates (militia, a future reinforcement), the candidates not
+/// taken stay where they were.
+fn park_unplaced(s: &mut State, units: &[UnitId], count: u8, reason: &str, log: &mut Vec<Event>) {
     if count == 0 {
         return;
     }
@@ -618,13 +618,12 @@ fn park_unplaced(ctx: &Ctx, s: &mut State, units: &[UnitId], count: u8, reason: 
             format!("{count} unit(s) the event brought could not be placed or were declined (8.2, 8.3)"),
             json!({"type": "blocked", "units": units, "count": count, "rule": "8.3", "event": reason}),
         ));
-        let _ = ctx;
     }
 }
 
 /// `end` while an event's placement is owed: the player places no more of its units now (8.2
 /// voluntary withholding).
-pub fn apply_decline(ctx: &Ctx, state: &State, side: Side, log: &mut Vec<Event>) -> Result<State, ApplyError> {
+pub fn apply_decline(state: &State, side: Side, log: &mut Vec<Event>) -> Result<State, ApplyError> {
     let Some(Decision { by, kind: DecisionKind::Place { units, count, reason } }) = &state.decision else {
         return Err(RuleError::new("8.3", "no event reinforcements are being placed").into());
     };
@@ -633,7 +632,7 @@ pub fn apply_decline(ctx: &Ctx, state: &State, side: Side, log: &mut Vec<Event>)
     }
     let mut s = state.clone();
     let (units, count, reason) = (units.clone(), *count, reason.clone());
-    park_unplaced(ctx, &mut s, &units, count, &reason, log);
+    park_unplaced(&mut s, &units, count, &reason, log);
     s.decision = None;
     crate::events::placement_done(&mut s);
     Ok(s)

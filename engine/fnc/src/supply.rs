@@ -260,12 +260,11 @@ pub fn source_lines(ctx: &Ctx, state: &State, side: Side) -> (Vec<SourceLine>, V
             notes.push(format!("{name} ({hex}) is held by the enemy and supplies nothing (12.9)"));
             continue;
         }
-        let fortress_island = ctx.map.locale(hex).is_some_and(|l| l.fortress);
         let mut line = SourceLine {
             hex,
             name: name.clone(),
             no_border_crossing: false,
-            landward_entry_only: fortress_island,
+            landward_entry_only: false,
             cut_from_outside: false,
         };
         // 12.6: lines to an Ottoman source deep in Egypt (El Minya) may not cross the
@@ -277,6 +276,7 @@ pub fn source_lines(ctx: &Ctx, state: &State, side: Side) -> (Vec<SourceLine>, V
             }
             crate::games::Game::Rsw => {
                 let is_sveaborg = ctx.map.locale(hex).is_some_and(|l| l.name.contains("Sveaborg"));
+                line.landward_entry_only = is_sveaborg;
                 line.cut_from_outside = is_sveaborg && sveaborg_cut;
                 if line.cut_from_outside {
                     notes.push(format!(
@@ -322,11 +322,9 @@ pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
     out
 }
 
-/// Is `side` in supply in `hex` by a port (12.4, 12.6)? `port_ok` false asks for an overland
-/// line only.
+/// Is a unit of `side` in `hex` in supply by its port (12.4, 12.6)?
 fn port_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
-    let locale = ctx.map.locale(hex).filter(|l| l.port)?;
-    let _ = locale;
+    ctx.map.locale(hex).filter(|l| l.port)?;
     // 12.6: in EC the Ottoman side's ports supply its units once the British intervene; before
     // that the Ottoman fleet's operations give no port supply (the rule names the condition).
     if ctx.game == crate::games::Game::Ec {

@@ -31,7 +31,7 @@ pub fn apply(
             (DecisionKind::Place { .. }, Command::Enter { unit, to }) => {
                 Some(reinforcements::apply_enter(ctx, state, side, unit, to, log))
             }
-            (DecisionKind::Place { .. }, Command::End) => Some(reinforcements::apply_decline(ctx, state, side, log)),
+            (DecisionKind::Place { .. }, Command::End) => Some(reinforcements::apply_decline(state, side, log)),
             _ => None,
         };
     }
