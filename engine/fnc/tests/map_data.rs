@@ -230,6 +230,29 @@ fn rule_12_1_every_ec_land_hex_is_reachable_from_a_supply_source() {
     assert!(cut_off.is_empty(), "cut off: {cut_off:?}");
 }
 
+// ---- Both games -----------------------------------------------------------------------------
+
+#[test]
+fn rule_10_3_every_port_lies_on_a_sea_shore() {
+    for map in [ec(), rsw()] {
+        for place in map.locales().filter(|l| l.port) {
+            assert!(map.is_coastal(place.hex), "{}: port {} ({}) is not coastal", map.game, place.name, place.hex);
+        }
+    }
+}
+
+#[test]
+fn rule_9_19_roads_run_over_land_and_reach_every_city() {
+    for map in [ec(), rsw()] {
+        for road in map.roads() {
+            assert!(road.hexes.iter().all(|x| map.is_land(*x)), "{}: road {} leaves the land", map.game, road.name);
+        }
+        for place in map.locales().filter(|l| l.city) {
+            assert!(map.is_road_hex(place.hex), "{}: city {} has no road", map.game, place.name);
+        }
+    }
+}
+
 // ---- The Russo-Swedish War -------------------------------------------------------------------
 
 #[test]

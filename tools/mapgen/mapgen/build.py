@@ -27,6 +27,10 @@ class Board:
         self.sources = {}  # side -> [hexes]
         self.notes = []  # header lines: corrections the generator made
 
+    def codes_kind(self, code):
+        """"sea" or "lake" for a water body code, None for land or off-map."""
+        return self.codes.get(code, (None,))[0]
+
 
 class Generator:
     """The shared state of one game's generation: places, grid fit, geography and the board."""

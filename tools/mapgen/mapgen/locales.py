@@ -32,10 +32,30 @@ def place(g):
                 why = f"shared with {taken[hx]}" if hx in taken else "not land there"
                 g.note(f"{loc['name']} moved from {hexgrid.hex_name(*hx)} to {hexgrid.hex_name(*moved)} ({why})")
                 hx = moved
+        if "port" in loc["kinds"] and not loc["hex"] and not on_sea(g, hx):
+            shore = nearest_shore(g, hx, taken)
+            if shore is None:
+                raise SystemExit(f"port {loc['name']}: no free coastal hex near {hexgrid.hex_name(*hx)}")
+            g.note(f"{loc['name']} moved from {hexgrid.hex_name(*hx)} to {hexgrid.hex_name(*shore)} (a port on the coast)")
+            hx = shore
         taken[hx] = loc["name"]
         g.locale_hex[loc["name"]] = hx
         g.board.locales.append((hx, loc["kinds"], loc["vp"], loc["name"]))
     g.board.locales.sort()
+
+
+def on_sea(g, hx):
+    """Whether a land hex touches an all-sea hex (rule 10.3: ports lie on the shore)."""
+    return any(g.grid.contains(n) and g.board.codes_kind(g.board.terrain[n]) == "sea" for n in hexgrid.neighbours(*hx))
+
+
+def nearest_shore(g, hx, taken):
+    """The nearest free land hex within two hexes that touches the sea."""
+    x0, y0 = hexgrid.centre(*hx)
+    found = [(round(math.hypot(hexgrid.centre(*c)[0] - x0, hexgrid.centre(*c)[1] - y0), 4), c)
+             for c in g.land_hexes() if c not in taken and on_sea(g, c)]
+    found = [f for f in found if f[0] <= 2.1 * hexgrid.FLAT]
+    return min(found)[1] if found else None
 
 
 def place_roads(g):
