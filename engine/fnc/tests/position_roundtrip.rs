@@ -1,0 +1,73 @@
+//! Positions (docs/POSITION_FORMAT.md): parse, print, parse again.
+
+mod core_common;
+
+use core_common::{ec, pos};
+use grognard_board::HexId;
+use grognard_fnc::position::{parse, print};
+use grognard_fnc::{Location, Phase, Side, VpKind};
+
+const TEXT: &str = "fnc-position 1
+game ec
+turn 3
+phase combat
+phasing ottoman
+vp french: locale=4 battle=2 looting=1 event=0
+vp ottoman: locale=9 battle=1 looting=0 event=0
+hex 1127: fr-fort fr-1-1
+hex 1426: fr-1-2
+hex 1329: ot-mm-1 ot-mm-2
+box anatolia: ot-fleet ot-ni-1
+track 5: fr-2-1
+eliminated: ot-mm-3
+control french: 1028 1127 1227 1426
+fort-destroyed: 1628
+looted: 1231
+event 2 plague
+effect british-intervention
+effect movement-minus-one french turn 3
+";
+
+#[test]
+fn position_parses_what_it_says() {
+    let ctx = ec();
+    let s = pos(ctx, TEXT);
+    assert_eq!((s.turn, s.phase, s.phasing), (3, Phase::Combat, Side::Second));
+    assert_eq!(s.location("fr-1-2"), Some(&Location::Hex(HexId::parse("1426").unwrap())));
+    assert_eq!(s.location("ot-ni-1"), Some(&Location::Box("anatolia".into())));
+    assert_eq!(s.location("fr-2-1"), Some(&Location::Track(5)));
+    assert_eq!(s.location("ot-mm-3"), Some(&Location::Eliminated));
+    assert_eq!(s.location("fr-gb"), Some(&Location::Pool), "unlisted reinforcements stay in the cup");
+    assert_eq!(s.location("fr-2-2"), Some(&Location::Eliminated), "unlisted start units are out of play");
+    assert_eq!(s.vp[0].get(VpKind::Battle), 2);
+    assert_eq!(s.vp[0].total(), 4 + 2 + 1);
+    assert!(s.fort_destroyed.contains(&HexId::parse("1628").unwrap()));
+}
+
+#[test]
+fn position_round_trip() {
+    let ctx = ec();
+    let s = pos(ctx, TEXT);
+    let printed = print(ctx, &s);
+    let again = parse(ctx, &printed).unwrap();
+    assert_eq!(again, s);
+    assert_eq!(print(ctx, &again), printed);
+}
+
+#[test]
+fn position_refuses_mistakes_with_line_numbers() {
+    let ctx = ec();
+    for (bad, needle) in [
+        ("fnc-position 2\ngame ec\n", "fnc-position 1"),
+        ("fnc-position 1\ngame ec\nhex 1127: no-such-unit\n", "line 3"),
+        ("fnc-position 1\ngame ec\nhex 1127: fr-1-1\nhex 1028: fr-1-1\n", "twice"),
+        ("fnc-position 1\ngame ec\nturn 40\n", "turn record"),
+        ("fnc-position 1\ngame rsw\n", "not `ec`"),
+        ("fnc-position 1\ngame ec\nvp french: locale=9\n", "worth"),
+        ("fnc-position 1\ngame ec\nphase lunch\n", "not a phase"),
+        ("fnc-position 1\nturn 2\n", "names no game"),
+    ] {
+        let err = parse(ctx, bad).unwrap_err();
+        assert!(err.to_string().contains(needle), "{bad:?}: {err}");
+    }
+}
