@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def main():
+    """Generate the games named on the command line (both by default)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=sorted(GAMES), help="ec, rsw (default: both)")
     parser.add_argument("--out", default=os.path.join(ROOT, "engine", "fnc", "data"),

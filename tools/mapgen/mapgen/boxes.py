@@ -36,6 +36,7 @@ def candidates(g, box):
 
 
 def place(g):
+    """Entry hexes of every box of the places file."""
     for box in g.places["boxes"]:
         if "hexes" in box:
             entries = sorted((int(h[:2]), int(h[2:])) for h in box["hexes"])
@@ -59,5 +60,6 @@ def place(g):
 
 
 def place_sources(g):
+    """Supply source hexes per side, from the locales the places file names."""
     for side, names in g.places["sources"].items():
         g.board.sources[side] = sorted(g.locale_hex[n] for n in names)

@@ -89,6 +89,7 @@ class Generator:
         return self.grid.nearest_hex(x, y)
 
     def to_sheet_points(self, latlons):
+        """Sheet km of a list of (lat, lon) points."""
         arr = np.asarray(latlons, dtype=np.float64)
         return [tuple(p) for p in self.fit.to_sheet(arr[:, 0], arr[:, 1])]
 
@@ -105,9 +106,11 @@ class Generator:
         return kinds
 
     def is_land(self, hx):
+        """Whether a grid position is a land hex of the map."""
         return self.grid.contains(hx) and self.board.terrain[hx].islower()
 
     def land_hexes(self):
+        """Every land hex, in grid order."""
         return [hx for hx in self.grid.hexes if self.is_land(hx)]
 
     def passable(self, a, b):
@@ -115,6 +118,7 @@ class Generator:
         return self.board.sides.get(hexgrid.side_key(a, b), ("",))[0] != "sea"
 
     def nearest_land(self, hx, taken=()):
+        """The land hex nearest to `hx` on the sheet, skipping `taken` ones."""
         x0, y0 = hexgrid.centre(*hx)
         best = None
         for cand in self.land_hexes():
@@ -127,9 +131,11 @@ class Generator:
         return None if best is None else best[1]
 
     def note(self, text):
+        """Record an adjustment for the map header."""
         self.board.notes.append(text)
 
     def run(self):
+        """All steps in order; the finished board."""
         hexes.classify(self)
         locales.place(self)
         sides.classify(self)

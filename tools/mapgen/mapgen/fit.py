@@ -22,9 +22,11 @@ class LocalProjection:
         self.kx = 111.320 * math.cos(math.radians(lat0))
 
     def to_km(self, lat, lon):
+        """Kilometres east and north of the reference point."""
         return (np.asarray(lon) - self.lon0) * self.kx, (np.asarray(lat) - self.lat0) * KM_PER_DEG_LAT
 
     def to_deg(self, x, y):
+        """Latitude and longitude of kilometres east and north."""
         return self.lat0 + np.asarray(y) / KM_PER_DEG_LAT, self.lon0 + np.asarray(x) / self.kx
 
 
@@ -84,6 +86,7 @@ class GridFit:
         self.scale_north = float(np.hypot(*linear[1]))
 
     def to_sheet(self, lat, lon):
+        """Sheet km of geographic points: the inverse of `to_geo`, by Newton steps."""
         x, y = self.projection.to_km(np.atleast_1d(lat), np.atleast_1d(lon))
         target = np.column_stack([x, y])
         sheet = self.forward(target)
@@ -103,6 +106,7 @@ class GridFit:
         return np.round(sheet, 4)
 
     def to_geo(self, xs, ys):
+        """Latitude and longitude (rounded to 1e-5 degree) of sheet km points."""
         geo = self.inverse(np.column_stack([np.atleast_1d(xs), np.atleast_1d(ys)]))
         lat, lon = self.projection.to_deg(geo[:, 0], geo[:, 1])
         return np.round(lat, 5), np.round(lon, 5)

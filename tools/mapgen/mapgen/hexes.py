@@ -77,6 +77,7 @@ def make_land(g, hx):
 
 
 def offmap_area(g, lat, lon):
+    """The off-map area whose polygon holds the point, if any."""
     for area in g.places["offmap"]:
         if point_in_polygon(np.array([lat]), np.array([lon]), area["polygon"])[0]:
             return area["name"]
@@ -96,6 +97,7 @@ class WaterBodies:
         self.other_sea = (spare[1], g.game["other_sea"])
 
     def code_for(self, lat, lon, kind):
+        """The body code of an all-water hex whose centre is at (lat, lon)."""
         same = [b for b in self.bodies if b["kind"] == kind]
         point = (np.array([lat]), np.array([lon]))
         for body in same:
@@ -129,6 +131,7 @@ class WaterBodies:
             g.note(f"{hexgrid.hex_name(*hx)} drawn as {name}, too small for the sampling")
 
     def used_codes(self, g):
+        """code -> (kind, name) for the bodies that have hexes."""
         used = set(g.board.terrain.values())
         codes = {b["code"]: (b["kind"], b["name"]) for b in self.bodies if b["code"] in used}
         for code, name in (self.other_lake, self.other_sea):

@@ -16,6 +16,7 @@ CORNER_OFFSETS = [(2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)]
 
 
 def hex_name(col, row):
+    """The printed four-digit number XXYY."""
     return f"{col:02d}{row:02d}"
 
 
@@ -25,11 +26,13 @@ def centre(col, row):
 
 
 def corner_keys(col, row):
+    """Integer keys of the six corners of a hex."""
     cx, cy = 3 * col, 2 * row + (col % 2)
     return [(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS]
 
 
 def corner_xy(key):
+    """Sheet km of a corner key."""
     return key[0] * RADIUS / 2.0, key[1] * FLAT / 2.0
 
 
@@ -68,9 +71,11 @@ class Grid:
                 self.corner_links.setdefault(q, set()).add(p)
 
     def contains(self, hx):
+        """Whether a (col, row) position is on this grid."""
         return hx in self.members
 
     def grid_neighbours(self, hx):
+        """The neighbours of a hex that are on this grid."""
         return [n for n in neighbours(*hx) if n in self.members]
 
     def sides(self):
@@ -82,6 +87,7 @@ class Grid:
         return sorted(found)
 
     def side_corners(self, a, b):
+        """The two corner keys the hexside between adjacent hexes runs between."""
         shared = sorted(set(corner_keys(*a)) & set(corner_keys(*b)))
         return shared[0], shared[1]
 
@@ -99,6 +105,7 @@ class Grid:
         return best[1], best[2]
 
     def nearest_corner(self, x, y):
+        """The corner of the grid nearest to sheet (x, y), if any is close."""
         k0, k1 = int(round(x / (RADIUS / 2.0))), int(round(y / (FLAT / 2.0)))
         best = None
         for a in range(k0 - 3, k0 + 4):

@@ -36,7 +36,8 @@ def place(g):
             shore = nearest_shore(g, hx, taken)
             if shore is None:
                 raise SystemExit(f"port {loc['name']}: no free coastal hex near {hexgrid.hex_name(*hx)}")
-            g.note(f"{loc['name']} moved from {hexgrid.hex_name(*hx)} to {hexgrid.hex_name(*shore)} (a port on the coast)")
+            g.note(f"{loc['name']} moved from {hexgrid.hex_name(*hx)} to {hexgrid.hex_name(*shore)} "
+                   "(a port on the coast)")
             hx = shore
         taken[hx] = loc["name"]
         g.locale_hex[loc["name"]] = hx
@@ -46,7 +47,8 @@ def place(g):
 
 def on_sea(g, hx):
     """Whether a land hex touches an all-sea hex (rule 10.3: ports lie on the shore)."""
-    return any(g.grid.contains(n) and g.board.codes_kind(g.board.terrain[n]) == "sea" for n in hexgrid.neighbours(*hx))
+    return any(g.grid.contains(n) and g.board.codes_kind(g.board.terrain[n]) == "sea"
+               for n in hexgrid.neighbours(*hx))
 
 
 def nearest_shore(g, hx, taken):

@@ -18,6 +18,7 @@ def components(g):
 
 
 def reachable(g, starts):
+    """Land hexes reachable from `starts` without crossing a sea hexside."""
     seen, queue = set(starts), deque(sorted(starts))
     while queue:
         here = queue.popleft()
@@ -74,6 +75,7 @@ def settle_islands(g):
 
 
 def seed_hexes_quiet(g, region):
+    """The land hexes of a region's seeds, without notes."""
     hexes = []
     for seed in region["seeds"]:
         hx = g.locale_hex[seed] if isinstance(seed, str) else g.hex_of(*seed)
@@ -83,6 +85,7 @@ def seed_hexes_quiet(g, region):
 
 
 def surrounding_water(g, hx):
+    """The commonest water body around a hex (for an island drawn as water)."""
     codes = sorted(g.board.terrain[n] for n in g.grid.grid_neighbours(hx) if n in g.grid.members
                    and not g.is_land(n) and g.board.terrain[n] != ".")
     if not codes:
@@ -91,6 +94,7 @@ def surrounding_water(g, hx):
 
 
 def side_name(side):
+    """AAAA/BBBB of a hexside."""
     return f"{hexgrid.hex_name(*side[0])}/{hexgrid.hex_name(*side[1])}"
 
 
@@ -138,11 +142,13 @@ def close_borders(g, owner):
 
 
 def stops_region(g, side):
+    """Whether a region's flood fill stops at this hexside."""
     kind = g.board.sides.get(side, ("",))[0]
     return kind == "sea" or side in g.board.borders or (kind == "channel" and g.game["channels_split_regions"])
 
 
 def spread(g, owner, starts, name):
+    """Flood fill one region from `starts`; meeting another region is an error."""
     queue = deque(starts)
     while queue:
         here = queue.popleft()

@@ -16,6 +16,7 @@ LAKE_SAMPLES = 3
 
 
 def classify(g):
+    """Every water barrier and border hexside of the map."""
     from_geography(g)
     from_dataset_rivers(g)
     for line in g.places["lines"]:
@@ -70,6 +71,7 @@ def from_dataset_rivers(g):
 
 
 def densify(points, step):
+    """Points along a polyline at most `step` km apart."""
     dense = []
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         n = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))

@@ -14,6 +14,7 @@ def _side(side):
 
 
 def header(game, places_path, version, fit, notes):
+    """The comment lines that open a map file."""
     res = game["resolution"]
     lines = [
         f"# {game['title']}: map. RECONSTRUCTION, not the printed map (which we do not have).",
@@ -44,6 +45,7 @@ def _land(board, hx):
 
 
 def write(board, game, grid, header_lines):
+    """The whole map file as text."""
     out = list(header_lines)
     cols, rows = grid.cols, grid.rows
     out += ["", "[map]", f"game = {game['game']}", f"title = {game['title']}",
