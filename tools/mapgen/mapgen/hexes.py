@@ -115,6 +115,10 @@ class WaterBodies:
             return best[1]
         return self.other_lake[0] if kind == "lake" else self.other_sea[0]
 
+    def name_of(self, code):
+        """The places file's name of a body, "" for the spare bodies."""
+        return next((b["name"] for b in self.bodies if b["code"] == code), "")
+
     def require(self, g):
         """Bodies the rules name must show as at least one all-water hex."""
         for name in g.game["required_waters"]:

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from . import hexgrid
+from . import hexes, hexgrid
 from .surface import LAKE, SEA
 
 # a dataset river this close (sheet km) to a river line of the places file is that river
@@ -45,13 +45,16 @@ def from_geography(g):
         ys += [y for _, y in points]
     lat, lon = g.fit.to_geo(np.array(xs), np.array(ys))
     kinds = g.sample_kinds(lat, lon).reshape(len(pairs), 9)
+    lat, lon = lat.reshape(kinds.shape), lon.reshape(kinds.shape)
+    bodies = hexes.WaterBodies(g)
     for i, side in enumerate(pairs):
         row = kinds[i]
         sea, lake = int((row == SEA).sum()), int((row == LAKE).sum())
         if sea + lake >= SEA_SAMPLES and sea >= lake:
             g.board.sides[side] = ("sea", "")
         elif lake >= LAKE_SAMPLES:
-            g.board.sides[side] = ("lake", "")
+            # named after the lake it belongs to (sample 2 is the hexside's midpoint)
+            g.board.sides[side] = ("lake", bodies.name_of(bodies.code_for(lat[i, 2], lon[i, 2], "lake")))
 
 
 def from_dataset_rivers(g):
