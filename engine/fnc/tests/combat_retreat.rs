@@ -93,10 +93,7 @@ fn rule_11_23_stricture_3_penalty_unit_when_only_hexes_next_to_the_attackers_rem
     let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[4]).expect("legal");
     assert_eq!(battle_event(&log)["result"], "DR");
     assert_eq!(at(&s, "ot-4"), Location::Eliminated);
-    assert_eq!(
-        retreat(&ctx, &s, &[group(&["ot-1", "ot-2"], &["0503"])]).expect_err("a penalty unit is owed"),
-        "11.23"
-    );
+    assert_eq!(retreat(&ctx, &s, &[group(&["ot-1", "ot-2"], &["0503"])]).expect_err("a penalty unit is owed"), "11.23");
     let after = retreat(&ctx, &s, &[group(&["ot-1"], &["0503"])]).expect("one unit pays");
     assert_eq!(at(&after, "ot-1"), Location::Hex(hex("0503")));
     assert_eq!(at(&after, "ot-2"), Location::Eliminated);

@@ -68,8 +68,8 @@ fn rule_13_2_supplied_siege_train_adds_one_and_13_3_surrender() {
     assert_eq!(after.vp[0].battle, 1);
     let Some(d) = &after.decision else { panic!("an advance decision") };
     assert!(matches!(d.kind, DecisionKind::Advance { .. }));
-    let moved =
-        combat::apply_advance(&ctx, &after, Side::First, &ids(&["fr-a"]), &mut NoDice, &mut Vec::new()).expect("advance");
+    let moved = combat::apply_advance(&ctx, &after, Side::First, &ids(&["fr-a"]), &mut NoDice, &mut Vec::new())
+        .expect("advance");
     assert_eq!(at(&moved, "fr-a"), Location::Hex(hex("0506")));
     assert!(moved.fort_destroyed.is_empty());
     assert!(moved.decision.is_none());

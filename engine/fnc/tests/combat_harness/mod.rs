@@ -57,8 +57,7 @@ pub fn attack(
 ) -> Result<(State, Vec<Event>, usize), ApplyError> {
     let mut dice = ScriptedDice::new(faces);
     let mut log = Vec::new();
-    let next =
-        combat::apply_attack(ctx, state, side, &ids(attackers), hex(target), &ids(fleets), &mut dice, &mut log)?;
+    let next = combat::apply_attack(ctx, state, side, &ids(attackers), hex(target), &ids(fleets), &mut dice, &mut log)?;
     Ok((next, log, dice.used()))
 }
 

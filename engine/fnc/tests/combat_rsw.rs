@@ -1,0 +1,173 @@
+//! RSW combat and siege rules on the game's own data: Russian divisional integrity (11.10),
+//! fleet support limits (10.5) and Sveaborg reached only through 1309 (13.1, errata 6A).
+
+use grognard_board::HexId;
+use grognard_engine::{PlayerId, ScriptedDice};
+use grognard_fnc::ctx::DataTexts;
+use grognard_fnc::{combat, setup, siege, Ctx, Game, Location, Phase, Side, State};
+
+fn ctx() -> Ctx {
+    Ctx::parse(
+        Game::Rsw,
+        DataTexts {
+            map: include_str!("../data/rsw/map.txt"),
+            counters: include_str!("../data/rsw/counters.txt"),
+            charts: include_str!("../data/rsw/charts.txt"),
+            historical: None,
+        },
+    )
+    .expect("the RSW data parse")
+}
+
+fn hex(text: &str) -> HexId {
+    HexId::parse(text).expect("a hex")
+}
+
+fn state(ctx: &Ctx, turn: u8, phase: Phase, side: Side, placed: &[(&str, HexId)]) -> State {
+    let mut s = setup::initial_state(ctx, [PlayerId(0), PlayerId(1)]);
+    s.turn = turn;
+    s.phase = phase;
+    s.phasing = side;
+    for loc in s.units.values_mut() {
+        *loc = Location::Pool;
+    }
+    for (unit, at) in placed {
+        assert!(s.units.contains_key(*unit), "no unit {unit}");
+        s.units.insert(unit.to_string(), Location::Hex(*at));
+    }
+    s
+}
+
+fn ids(list: &[&str]) -> Vec<String> {
+    list.iter().map(|u| u.to_string()).collect()
+}
+
+/// Two adjacent land hexes of the map, the first not a fortress.
+fn land_pair(ctx: &Ctx) -> (HexId, HexId) {
+    ctx.map
+        .land_hexes()
+        .filter(|h| ctx.map.locale(*h).is_none())
+        .find_map(|a| {
+            ctx.map
+                .landward_neighbours(a)
+                .into_iter()
+                .find(|b| ctx.map.locale(*b).is_none() && ctx.map.hexside(a, *b).barrier.is_none())
+                .map(|b| (a, b))
+        })
+        .expect("two adjacent land hexes")
+}
+
+fn attack_strength(ctx: &Ctx, s: &State, attackers: &[&str], target: HexId) -> serde_json::Value {
+    let mut log = Vec::new();
+    combat::apply_attack(
+        ctx,
+        s,
+        Side::First,
+        &ids(attackers),
+        target,
+        &[],
+        &mut ScriptedDice::new(&[3, 3, 3, 3]),
+        &mut log,
+    )
+    .expect("legal attack");
+    log.iter().find(|e| e.data["type"] == "battle").expect("battle").data["attack_strength"].clone()
+}
+
+#[test]
+fn rule_11_10_russian_division_needs_all_four_brigades() {
+    let ctx = ctx();
+    let (from, to) = land_pair(&ctx);
+    let division = ["ru-5-1", "ru-5-2", "ru-5-3", "ru-5-cav"];
+    let mut placed: Vec<(&str, HexId)> = division.iter().map(|u| (*u, from)).collect();
+    placed.push(("sw-sk", to));
+    let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
+    // 4 + 4 + 4 + 2, each +1.
+    assert_eq!(attack_strength(&ctx, &s, &division, to), 18);
+    assert_eq!(attack_strength(&ctx, &s, &division[..3], to), 12);
+}
+
+#[test]
+fn rule_10_5_russian_fleets_only_on_the_gulf_of_finland_and_never_in_winter() {
+    let ctx = ctx();
+    let bothnia = ctx.map.water_by_name("Gulf of Bothnia").expect("Bothnia");
+    let finland = ctx.map.water_by_name("Gulf of Finland").expect("Finland");
+    // A land hex on the Gulf of Bothnia only, with a land neighbour.
+    let (target, from, sea) = ctx
+        .map
+        .land_hexes()
+        .filter(|h| ctx.map.shore_of(*h) == vec![bothnia])
+        .find_map(|h| {
+            let n = ctx.map.landward_neighbours(h).into_iter().find(|n| ctx.map.hexside(h, *n).barrier.is_none())?;
+            let sea = ctx.map.adjacent_water(h).into_iter().next()?;
+            Some((h, n, sea))
+        })
+        .expect("a Bothnian coast hex");
+    let s = state(&ctx, 4, Phase::Combat, Side::First, &[("ru-5-1", from), ("ru-fleet", sea), ("sw-ost", target)]);
+    let mut log = Vec::new();
+    let e = combat::apply_attack(
+        &ctx,
+        &s,
+        Side::First,
+        &ids(&["ru-5-1"]),
+        target,
+        &ids(&["ru-fleet"]),
+        &mut ScriptedDice::new(&[3]),
+        &mut log,
+    )
+    .expect_err("Bothnia refused");
+    assert!(e.to_string().starts_with("10.5"), "{e}");
+    // Sveaborg is on the Gulf of Finland: support allowed on turn 4, refused in the winter turn 1.
+    let sveaborg = hex("1210");
+    let sea = ctx
+        .map
+        .adjacent_water(sveaborg)
+        .into_iter()
+        .find(|h| ctx.map.terrain(*h).and_then(|t| t.water()) == Some(finland))
+        .expect("a Gulf of Finland hex next to Sveaborg");
+    let placed = [("ru-5-1", hex("1309")), ("ru-fleet", sea), ("sw-fort-sveaborg", sveaborg)];
+    let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
+    let ok = combat::apply_attack(
+        &ctx,
+        &s,
+        Side::First,
+        &ids(&["ru-5-1"]),
+        sveaborg,
+        &ids(&["ru-fleet"]),
+        &mut ScriptedDice::new(&[3, 3, 3]),
+        &mut log,
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    let winter = state(&ctx, 1, Phase::Combat, Side::First, &placed);
+    let e = combat::apply_attack(
+        &ctx,
+        &winter,
+        Side::First,
+        &ids(&["ru-5-1"]),
+        sveaborg,
+        &ids(&["ru-fleet"]),
+        &mut ScriptedDice::new(&[3]),
+        &mut log,
+    )
+    .expect_err("winter refused");
+    assert!(e.to_string().starts_with("10.5"), "{e}");
+}
+
+#[test]
+fn rule_13_1_errata_6a_sveaborg_is_besieged_from_1309_alone() {
+    let ctx = ctx();
+    let sveaborg = hex("1210");
+    assert_eq!(ctx.map.landward_neighbours(sveaborg), vec![hex("1309")]);
+    let s = state(
+        &ctx,
+        4,
+        Phase::Siege,
+        Side::First,
+        &[("sw-fort-sveaborg", sveaborg), ("ru-5-1", hex("1309")), ("ru-siege", hex("1310"))],
+    );
+    let found = siege::sieges(&ctx, &s, Side::First);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].hex, sveaborg);
+    // 16.0 6A: a siege train in 1310 does not count.
+    assert!(found[0].modifiers.iter().all(|(_, why)| !why.contains("siege train")), "{:?}", found[0].modifiers);
+    assert!(!found[0].besiegers.contains(&"ru-siege".to_string()));
+}
