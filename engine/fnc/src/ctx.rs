@@ -46,7 +46,12 @@ impl Ctx {
         let rules = game.rules();
         for c in counters.iter() {
             if !Side::BOTH.iter().any(|s| rules.side_id(*s) == c.side) {
-                return Err(format!("{id}/counters.txt: counter {} is on side `{}`, not a side of {}", c.id, c.side, rules.title()));
+                return Err(format!(
+                    "{id}/counters.txt: counter {} is on side `{}`, not a side of {}",
+                    c.id,
+                    c.side,
+                    rules.title()
+                ));
             }
         }
         let data = format!(
@@ -114,7 +119,7 @@ impl Ctx {
     }
 }
 
-/// The embedded data files of `game`, once they are part of the crate.
+/// The data files of `game` embedded in the crate.
 fn embedded_texts(game: Game) -> Result<DataTexts<'static>, String> {
     match game {
         Game::Ec => Ok(DataTexts {
@@ -123,6 +128,11 @@ fn embedded_texts(game: Game) -> Result<DataTexts<'static>, String> {
             charts: include_str!("../data/ec/charts.txt"),
             historical: Some(include_str!("../data/ec/historical.txt")),
         }),
-        Game::Rsw => Err("the map of rsw is not embedded in this build yet".to_string()),
+        Game::Rsw => Ok(DataTexts {
+            map: include_str!("../data/rsw/map.txt"),
+            counters: include_str!("../data/rsw/counters.txt"),
+            charts: include_str!("../data/rsw/charts.txt"),
+            historical: Some(include_str!("../data/rsw/historical.txt")),
+        }),
     }
 }

@@ -19,11 +19,12 @@ pub fn initial_location(code: &SetupCode) -> Location {
         SetupCode::Start | SetupCode::StartAny | SetupCode::StartEgypt | SetupCode::StartSp => Location::ToPlace,
         SetupCode::Turn(n) => Location::Track(*n),
         SetupCode::Contingency(_) => Location::Contingency,
+        // 3.2, 8.1, 8.6: set aside, due in the Anatolian box from Game Turn 2.
+        SetupCode::ReinfAnat => Location::Track(2),
         SetupCode::Reinf
         | SetupCode::ReinfAny
         | SetupCode::ReinfEgypt
         | SetupCode::ReinfSp
-        | SetupCode::ReinfAnat
         | SetupCode::RandomEvent
         | SetupCode::Pool => Location::Pool,
     }
@@ -57,22 +58,34 @@ pub fn initial_state(ctx: &Ctx, owners: [PlayerId; 2]) -> State {
     }
 }
 
+/// The set-up rule of `side` in this game: 3.1 French, 3.2 Ottoman, 4.1 Swedish, 4.2 Russian.
+pub fn setup_rule(ctx: &Ctx, side: Side) -> &'static str {
+    let first = side == ctx.rules.sets_up_first();
+    match (ctx.game, first) {
+        (crate::games::Game::Ec, true) => "3.1",
+        (crate::games::Game::Ec, false) => "3.2",
+        (crate::games::Game::Rsw, true) => "4.1",
+        (crate::games::Game::Rsw, false) => "4.2",
+    }
+}
+
 /// The hexes the rules allow for `unit` at set-up, checked one at a time (3.1, 3.2, 4.1, 4.2).
 pub fn check_place(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> Result<(), RuleError> {
+    let rule = setup_rule(ctx, side);
     let Some(counter) = ctx.counter(unit) else {
         return Err(RuleError::new("input", format!("there is no unit `{unit}` in {}", ctx.rules.title())));
     };
     if ctx.side_of(unit) != Some(side) {
-        return Err(RuleError::new("3.1", format!("{unit} is not a {} unit", ctx.rules.side_name(side))));
+        return Err(RuleError::new(rule, format!("{unit} is not a {} unit", ctx.rules.side_name(side))));
     }
     if state.location(unit) != Some(&Location::ToPlace) {
-        return Err(RuleError::new("3.1", format!("{unit} is not waiting to be set up")));
+        return Err(RuleError::new(rule, format!("{unit} is not waiting to be set up")));
     }
     if !ctx.map.is_land(hex) {
-        return Err(RuleError::new("3.1", format!("{hex} is not a land hex of the map")));
+        return Err(RuleError::new(rule, format!("{hex} is not a land hex of the map")));
     }
     if let Some(enemy) = ctx.occupant(state, hex).filter(|s| *s != side) {
-        return Err(RuleError::new("3.2", format!("{hex} is occupied by {} units", ctx.rules.side_name(enemy))));
+        return Err(RuleError::new(rule, format!("{hex} is occupied by {} units", ctx.rules.side_name(enemy))));
     }
     let town = ctx.map.locale(hex).is_some_and(|l| l.town || l.city);
     let region = ctx.map.region(hex);
@@ -91,37 +104,40 @@ pub fn check_place(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId)
             // adjacent hexes named in the game rules.
             if !ctx.rules.start_hexes(side).contains(&hex.number()) {
                 return Err(RuleError::new(
-                    "3.1",
+                    rule,
                     format!("{unit} must be set up in one of {}", list(ctx.rules.start_hexes(side))),
                 ));
             }
         }
         SetupCode::StartAny | SetupCode::StartEgypt | SetupCode::StartSp => {
+            if ctx.rules.setup_forbidden_hexes().contains(&hex.number()) {
+                return Err(RuleError::new(rule, format!("{unit} ({code_word}) may not be set up in {hex}")));
+            }
             let regions = ctx.rules.setup_regions(side, code_word);
             if !region.is_some_and(|r| regions.contains(&r)) {
                 return Err(RuleError::new(
-                    if side == ctx.rules.sets_up_first() { "4.1" } else { "3.2" },
+                    rule,
                     format!("{unit} ({code_word}) must be set up in {}", regions.join(" or ")),
                 ));
             }
             if ctx.rules.setup_in_towns(side) {
                 if !town {
-                    return Err(RuleError::new("3.2", format!("{unit} ({code_word}) must be set up in a town or city")));
+                    return Err(RuleError::new(rule, format!("{unit} ({code_word}) must be set up in a town or city")));
                 }
                 pair_limit = true;
             }
-            if ctx.rules.setup_forbidden_hexes().contains(&hex.number()) {
-                return Err(RuleError::new("4.1", format!("{unit} ({code_word}) may not be set up in {hex}")));
-            }
         }
-        _ => return Err(RuleError::new("3.1", format!("{unit} is not a unit that is set up on the map"))),
+        _ => return Err(RuleError::new(rule, format!("{unit} is not a unit that is set up on the map"))),
     }
     // 3.2, 4.1: at most two regional start units a hex; 7.6: normal limits otherwise.
     if pair_limit {
-        let same_code =
-            state.units_in(hex).into_iter().filter(|u| ctx.counter(u).is_some_and(|c| c.setup == counter.setup)).count();
+        let same_code = state
+            .units_in(hex)
+            .into_iter()
+            .filter(|u| ctx.counter(u).is_some_and(|c| c.setup == counter.setup))
+            .count();
         if same_code >= 2 {
-            return Err(RuleError::new("3.2", format!("{hex} already holds two {code_word} units")));
+            return Err(RuleError::new(rule, format!("{hex} already holds two {code_word} units")));
         }
     }
     stacking::check_entry(ctx, state, hex, &[unit.to_string()])?;
@@ -133,7 +149,14 @@ fn list(hexes: &[u16]) -> String {
 }
 
 /// Place one unit during set-up.
-pub fn apply_place(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId, log: &mut Vec<Event>) -> Result<State, RuleError> {
+pub fn apply_place(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    unit: &str,
+    hex: HexId,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     check_place(ctx, state, side, unit, hex)?;
     let mut next = state.clone();
     next.units.insert(unit.to_string(), Location::Hex(hex));
@@ -154,7 +177,7 @@ pub fn check_end(ctx: &Ctx, state: &State, side: Side) -> Result<(), RuleError> 
     let left = unplaced(ctx, state, side);
     if !left.is_empty() {
         return Err(RuleError::new(
-            "3.1",
+            setup_rule(ctx, side),
             format!("every start unit must be set up first; still to place: {}", left.join(", ")),
         ));
     }

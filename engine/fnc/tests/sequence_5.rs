@@ -1,6 +1,6 @@
 //! The sequence of play (5.0) and victory (14.5), through the ruleset on the game's data.
 
-use grognard_engine::{PlayerId, Pending, Ruleset, ScriptedDice, Seats};
+use grognard_engine::{Pending, PlayerId, Ruleset, ScriptedDice, Seats};
 use grognard_fnc::{Command, Fnc, Phase, Side, State};
 
 fn seats(fnc: &Fnc, scenario: &str) -> Seats {
@@ -44,12 +44,8 @@ fn rule_5_3_turn_1_starts_with_the_french_movement_phase() {
 fn rule_14_2_french_start_with_the_vp_of_their_three_hexes() {
     let s = historical();
     assert_eq!(s.vp[0].total(), 3, "14.1: the French start with 3 VP");
-    let all: i32 = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec)
-        .unwrap()
-        .map
-        .locales()
-        .map(|l| i32::from(l.vp))
-        .sum();
+    let all: i32 =
+        grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap().map.locales().map(|l| i32::from(l.vp)).sum();
     assert_eq!(s.vp[1].total(), all - 3, "14.1: the Ottomans hold every other locale");
 }
 
@@ -80,4 +76,47 @@ fn rule_5_1_a_player_acts_only_for_the_side_to_move() {
     let mut dice = ScriptedDice::new(&[]);
     let err = Fnc.apply(&s, PlayerId(1), &Command::End, &mut dice).unwrap_err();
     assert!(err.to_string().starts_with("5.1"), "{err}");
+}
+
+fn rsw_historical() -> State {
+    let fnc = Fnc;
+    fnc.setup("rsw-historical", &seats(&fnc, "rsw-historical")).unwrap()
+}
+
+#[test]
+fn rule_4_1_rsw_historical_set_up_starts_the_russian_player_turn() {
+    let s = rsw_historical();
+    assert_eq!((s.turn, s.phase, s.phasing), (1, Phase::Movement, Side::First));
+}
+
+#[test]
+fn rule_15_2_rsw_control_at_the_start() {
+    let s = rsw_historical();
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Rsw).unwrap();
+    let russian: i32 = ctx
+        .map
+        .locales()
+        .filter(|l| ctx.map.region(l.hex) == Some("Russia"))
+        .map(|l| i32::from(l.vp))
+        .sum();
+    assert_eq!(s.vp[0].total(), russian, "15.1: Russia's locales");
+    let all: i32 = ctx.map.locales().map(|l| i32::from(l.vp)).sum();
+    assert_eq!(s.vp[1].total(), all - russian, "15.1: Finland's and the Alands' locales");
+}
+
+#[test]
+fn rule_4_1_swedes_set_up_first_never_in_sveaborg_or_svartholma() {
+    let fnc = Fnc;
+    let s = fnc.setup("rsw", &seats(&fnc, "rsw")).unwrap();
+    assert_eq!(s.phase, Phase::Setup(Side::Second));
+    let mut dice = ScriptedDice::new(&[]);
+    let swedes = s.owners[1];
+    for (text, rule) in [("place sw-sk 1210", "4.1"), ("place sw-sk 1311", "4.1"), ("place sw-sk 1515", "4.1")] {
+        let err = fnc.apply(&s, swedes, &Command::parse(text).unwrap(), &mut dice).unwrap_err();
+        assert!(err.to_string().starts_with(rule), "{text}: {err}");
+    }
+    let s = run(&s, 1, "place sw-sk 1309", &[]);
+    let s = run(&s, 1, "place sw-ag 1309", &[]);
+    let err = fnc.apply(&s, swedes, &Command::parse("place sw-jc 1309").unwrap(), &mut dice).unwrap_err();
+    assert!(err.to_string().starts_with("4.1"), "{err}");
 }
