@@ -126,3 +126,36 @@ fn rule_11_23_stricture_4_no_retreat_across_the_nile_in_flood() {
     let (dry, _, _) = attack(&ctx, &dry, Side::First, &["fr-e"], "0208", &[], &[3]).expect("legal");
     assert!(retreat(&ctx, &dry, &[group(&["ot-1"], &["0207"])]).is_ok());
 }
+
+#[test]
+fn rule_11_23_listed_retreat_options_are_all_legal() {
+    let (ctx, s) = dr_state(&[]);
+    let options = combat::retreat_options(&ctx, &s, Side::Second, 50);
+    assert!(!options.is_empty());
+    for o in &options {
+        assert!(retreat(&ctx, &s, o).is_ok(), "{o:?}");
+    }
+}
+
+#[test]
+fn rule_11_23_penalty_answer_is_offered_when_only_hexes_next_to_the_attackers_remain() {
+    let ctx = ctx();
+    let s = state(
+        &ctx,
+        4,
+        Side::First,
+        &[
+            ("fr-e", "0403"),
+            ("fr-f", "0403"),
+            ("fr-a", "0405"),
+            ("fr-b", "0504"),
+            ("fr-c", "0304"),
+            ("ot-1", "0404"),
+            ("ot-2", "0404"),
+            ("ot-4", "0404"),
+        ],
+    );
+    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[4]).expect("legal");
+    let options = combat::retreat_options(&ctx, &s, Side::Second, 50);
+    assert!(options.iter().any(|o| o.len() == 1 && o[0].units.len() == 1), "{options:?}");
+}

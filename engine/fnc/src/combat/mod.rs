@@ -105,6 +105,12 @@ pub fn apply_advance(
     advance::apply(ctx, state, side, units, dice, log)
 }
 
+/// Some legal answers to the pending retreat decision, at most `limit` (for
+/// `legal_commands`).
+pub fn retreat_options(ctx: &Ctx, state: &State, side: Side, limit: usize) -> Vec<Vec<RetreatPath>> {
+    retreat::options(ctx, state, side, limit)
+}
+
 /// The loss choices open to the side owing a loss decision (at most `limit`), for
 /// `legal_commands`.
 pub fn loss_options(ctx: &Ctx, state: &State, limit: usize) -> Vec<Vec<UnitId>> {

@@ -288,3 +288,69 @@ pub fn apply(
     super::steps::proceed(ctx, &mut next, dice, log)?;
     Ok(next)
 }
+
+/// Some legal answers to the pending retreat decision (for `legal_commands`): the whole
+/// force along each path, the force less one penalty unit, the units that cannot retreat
+/// left behind, and a split of the force over the paths when one hex cannot hold it all.
+/// Every answer listed is accepted by [`apply`].
+pub fn options(ctx: &Ctx, state: &State, side: Side, limit: usize) -> Vec<Vec<RetreatPath>> {
+    let Some(Decision { kind: DecisionKind::Retreat { hex, units, .. }, .. }) = &state.decision else {
+        return Vec::new();
+    };
+    let Some(battle) = state.battles.first() else { return Vec::new() };
+    let mut paths: Vec<Vec<HexId>> = Vec::new();
+    for (_, a) in hex.neighbours() {
+        paths.push(vec![a]);
+        paths.extend(a.neighbours().map(|(_, b)| vec![a, b]).filter(|p| p[1] != *hex));
+    }
+    let attackers = attacker_positions(state, battle);
+    let near = |p: &[HexId]| p.last().is_some_and(|e| attackers.iter().any(|a| a.is_adjacent(*e)));
+    paths.sort_by_key(|p| (near(p), p.len()));
+    let movable: Vec<UnitId> = units.iter().filter(|u| reach(ctx, state, battle, u) != Reach::None).cloned().collect();
+    let mut candidates: Vec<Vec<RetreatPath>> = Vec::new();
+    for p in &paths {
+        let names: Vec<&str> = movable.iter().map(String::as_str).collect();
+        if check_path(ctx, state, battle, &names, p).is_err() {
+            continue;
+        }
+        candidates.push(vec![RetreatPath { units: movable.clone(), path: p.clone() }]);
+        for out in &movable {
+            let rest: Vec<UnitId> = movable.iter().filter(|u| *u != out).cloned().collect();
+            if !rest.is_empty() {
+                candidates.push(vec![RetreatPath { units: rest, path: p.clone() }]);
+            }
+        }
+    }
+    // A split: each unit to the first path whose end still has room.
+    let mut split: Vec<RetreatPath> = Vec::new();
+    let mut arriving: BTreeMap<HexId, Vec<&str>> = BTreeMap::new();
+    for u in &movable {
+        for p in &paths {
+            let Some(end) = p.last().copied() else { continue };
+            let mut there = arriving.get(&end).cloned().unwrap_or_default();
+            there.push(u);
+            if check_path(ctx, state, battle, &[u], p).is_ok() && fits(ctx, state, end, &there) {
+                arriving.insert(end, there);
+                split.push(RetreatPath { units: vec![u.clone()], path: p.clone() });
+                break;
+            }
+        }
+    }
+    if !split.is_empty() {
+        candidates.push(split);
+    }
+    let mut out = Vec::new();
+    for c in candidates {
+        if out.len() >= limit {
+            break;
+        }
+        let ok = matches!(
+            apply(ctx, state, side, &c, &mut grognard_engine::NoDice, &mut Vec::new()),
+            Ok(_) | Err(ApplyError::NeedDice)
+        );
+        if ok && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
