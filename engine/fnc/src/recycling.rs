@@ -62,7 +62,7 @@ fn has_container(ctx: &Ctx, counter: &Counter) -> bool {
 
 /// Where an eliminated unit goes (8.7, 8.11).
 pub fn fate(ctx: &Ctx, counter: &Counter) -> Fate {
-    if matches!(counter.kind, UnitType::Fortress | UnitType::Garrison) {
+    if counter.kind == UnitType::Fortress {
         return Fate::Permanent("8.11: fortress garrisons never recycle");
     }
     if is_mameluke_5_8(counter) {

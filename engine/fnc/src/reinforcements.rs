@@ -279,9 +279,7 @@ pub fn returnable(ctx: &Ctx, state: &State, side: Side) -> Vec<UnitId> {
         .iter()
         .filter(|(u, l)| l.hex().is_some() && ctx.side_of(u) == Some(side))
         .filter(|(u, _)| {
-            ctx.counter(u).is_some_and(|c| {
-                c.kind.is_ground() && !matches!(c.kind, UnitType::Fortress | UnitType::Garrison) && c.nation == c.side
-            })
+            ctx.counter(u).is_some_and(|c| c.kind.is_ground() && c.kind != UnitType::Fortress && c.nation == c.side)
         })
         .map(|(u, _)| u.clone())
         .collect()
@@ -357,6 +355,8 @@ fn entry_rule(
         (Game::Ec, Side::Second) => match state.logistics.arrivals.get(&counter.id).map(String::as_str) {
             Some("Egypt") => Ok(EntryRule::OttomanEgypt("Egypt".into())),
             Some(area) => Ok(EntryRule::OttomanFortresses(area.to_string())),
+            // 3.2 sets the "Reinf. Anat." units aside; they arrive in the Anatolian box (8.6).
+            None if counter.setup == SetupCode::ReinfAnat => Ok(EntryRule::Box(ANATOLIA.to_string())),
             None => Err(RuleError::new("8.5", "Ottoman reinforcements arrive only as drawn from the container")),
         },
         (Game::Rsw, Side::First) => Ok(EntryRule::Box(ctx.rules.side_id(side).to_string())),
@@ -400,7 +400,11 @@ fn check_place(
     match (&rule, to) {
         (EntryRule::Box(b), Place::Box(x)) if b == x => return Ok(()),
         (EntryRule::Box(b), _) => {
-            let rule_no = if event.is_some() { "6.4" } else { "8.9" };
+            let rule_no = match (event.is_some(), ctx.game) {
+                (true, _) => "6.4",
+                (false, Game::Ec) => "8.6",
+                (false, Game::Rsw) => "8.9",
+            };
             return Err(RuleError::new(rule_no, format!("this unit enters only in the {b} box")));
         }
         (EntryRule::Towns { boxes, .. }, Place::Box(x)) => {

@@ -154,3 +154,17 @@ fn rule_8_8_recycled_british_units_return_at_a_friendly_mediterranean_port_or_an
     assert!(run(&ctx, &s, OT, "enter br-rm 1502", &[]).is_ok());
     assert!(run(&ctx, &s, OT, "enter br-phil anatolia", &[]).is_ok());
 }
+
+#[test]
+fn rule_8_6_reinf_anat_units_arrive_in_the_anatolian_box_from_turn_2() {
+    let ctx = ec();
+    let state = position(&ctx, "turn 2\nphase reinforcement\nphasing ottoman\nhex 1203: ot-jn-1\ntrack 2: ot-si-1\n");
+    assert_eq!(at(&state, "ot-og"), Location::Track(2), "set aside at the start (3.2), due on turn 2");
+    let s = ok(&ctx, &state, OT, "roll", &[2]).state;
+    assert_eq!(refused_rule(&ctx, &s, OT, "enter ot-og 2502", &[]), "8.6");
+    let boxed = ok(&ctx, &s, OT, "enter ot-og anatolia", &[]);
+    assert_eq!(at(&boxed.state, "ot-og"), Location::Box("anatolia".into()));
+    // A unit due without a rolled area and not set aside for Anatolia comes only from the
+    // container.
+    assert_eq!(refused_rule(&ctx, &s, OT, "enter ot-si-1 2502", &[]), "8.5");
+}
