@@ -28,7 +28,7 @@ class Board:
         self.notes = []  # header lines: corrections the generator made
 
     def codes_kind(self, code):
-        """"sea" or "lake" for a water body code, None for land or off-map."""
+        """The kind ("sea" or "lake") of a water body code; None for land or off-map."""
         return self.codes.get(code, (None,))[0]
 
 

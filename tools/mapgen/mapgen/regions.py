@@ -29,16 +29,17 @@ def reachable(g, starts):
     return seen
 
 
-def seed_hexes(g, region):
-    """The land hexes of a region's seeds; seeds that fell on water are dropped (noted)."""
+def seed_hexes(g, region, quiet=False):
+    """The land hexes of a region's seeds; seeds that fell on water are dropped (and noted,
+    unless `quiet`)."""
     found = []
     for seed in region["seeds"]:
         hx = g.locale_hex[seed] if isinstance(seed, str) else g.hex_of(*seed)
         if g.is_land(hx):
             found.append(hx)
-        else:
+        elif not quiet:
             g.note(f"region {region['name']}: seed {seed} is not on a land hex, dropped")
-    if not found:
+    if not found and not quiet:
         raise SystemExit(f"region {region['name']}: no seed on land")
     return found
 
@@ -51,7 +52,7 @@ def settle_islands(g):
     apart = set()
     for region in g.places["regions"]:
         if region["name"] in g.game["isolated_regions"]:
-            apart.update(hx for hx in seed_hexes_quiet(g, region))
+            apart.update(seed_hexes(g, region, quiet=True))
     locale_hexes = {hx for hx, *_ in g.board.locales}
     for part in components(g):
         if sources & set(part) or apart & set(part):
@@ -72,16 +73,6 @@ def settle_islands(g):
                 for n in g.grid.grid_neighbours(hx):
                     g.board.sides.pop(hexgrid.side_key(hx, n), None)
             g.note(f"island {names}: out of reach over land, drawn as water")
-
-
-def seed_hexes_quiet(g, region):
-    """The land hexes of a region's seeds, without notes."""
-    hexes = []
-    for seed in region["seeds"]:
-        hx = g.locale_hex[seed] if isinstance(seed, str) else g.hex_of(*seed)
-        if g.is_land(hx):
-            hexes.append(hx)
-    return hexes
 
 
 def surrounding_water(g, hx):
