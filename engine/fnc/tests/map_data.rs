@@ -188,6 +188,17 @@ fn rule_9_14_nile_and_yussef_canal_are_named_water_hexsides() {
 }
 
 #[test]
+fn rule_9_14_a_lake_touches_the_nile_or_the_yussef_canal() {
+    let map = ec();
+    let touching = map.land_hexes().any(|hex| {
+        let sides: Vec<_> = hex.neighbours().map(|(_, n)| map.hexside(hex, n)).collect();
+        sides.iter().any(|i| i.barrier == Some(Barrier::Lake))
+            && sides.iter().any(|i| matches!(i.name.as_deref(), Some("Nile") | Some("Yussef Canal")))
+    });
+    assert!(touching, "RCLM runs on the Nile, the Yussef Canal and the lakes contiguous to them");
+}
+
+#[test]
 fn rule_8_8_lakes_bourlos_and_menzoleh_are_lakes_with_land_shores() {
     let map = ec();
     for name in ["Lake Bourlos", "Lake Menzoleh"] {
