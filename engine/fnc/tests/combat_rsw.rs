@@ -171,3 +171,23 @@ fn rule_13_1_errata_6a_sveaborg_is_besieged_from_1309_alone() {
     assert!(found[0].modifiers.iter().all(|(_, why)| !why.contains("siege train")), "{:?}", found[0].modifiers);
     assert!(!found[0].besiegers.contains(&"ru-siege".to_string()));
 }
+
+#[test]
+fn rule_16_0_errata_6a_no_attack_on_sveaborg_across_open_sea() {
+    let ctx = ctx();
+    let sveaborg = hex("1210");
+    let s = state(&ctx, 4, Phase::Combat, Side::First, &[("sw-fort-sveaborg", sveaborg), ("ru-5-1", hex("1310"))]);
+    let mut log = Vec::new();
+    let e = combat::apply_attack(
+        &ctx,
+        &s,
+        Side::First,
+        &ids(&["ru-5-1"]),
+        sveaborg,
+        &[],
+        &mut ScriptedDice::new(&[3]),
+        &mut log,
+    )
+    .expect_err("across the sea");
+    assert!(e.to_string().starts_with("11.3"), "{e}");
+}

@@ -6,7 +6,7 @@ use super::terrain::water_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
-use grognard_board::{HexId, WaterKind};
+use grognard_board::{Barrier, HexId, WaterKind};
 use grognard_engine::RuleError;
 use std::collections::BTreeSet;
 
@@ -121,6 +121,11 @@ pub fn check(
             Location::Hex(at) => {
                 if !at.is_adjacent(hex) {
                     return Err(err("11.3", format!("{unit} in {at} is not adjacent to {hex}")));
+                }
+                // Two land hexes parted by open sea are not in contact (16.0 6A: Sveaborg is
+                // reached through 1309 alone).
+                if ctx.map.hexside(at, hex).barrier == Some(Barrier::Sea) {
+                    return Err(err("11.3", format!("{unit} in {at} faces {hex} across open sea (16.0 6A)")));
                 }
                 if state.turn == 1
                     && ctx.rules.first_turn_border_side() == Some(side)
