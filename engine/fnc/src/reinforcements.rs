@@ -495,6 +495,10 @@ fn check_place(
         }
     }
     if let Place::Hex(h) = to {
+        // 10.2: a fleet is a marker of ships; it arrives in a box or a port, never inland.
+        if counter.kind == UnitType::Fleet && !ctx.map.locale(*h).is_some_and(|l| l.port) {
+            return Err(RuleError::new("10.2", format!("a fleet arrives only in a box or a port, not in {h}")));
+        }
         if ctx.occupant(state, *h) == Some(side.other()) {
             return Err(RuleError::new("9.4", format!("{h} holds enemy units")));
         }
