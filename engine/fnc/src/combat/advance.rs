@@ -6,17 +6,20 @@ use super::terrain::water_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
-use grognard_board::HexId;
+use grognard_board::{Barrier, HexId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
 
 /// May this surviving attacker advance into the battle's hex? It must stand next to it, be
-/// able to move, and could have entered it: gunboats along the water (11.26), British units
+/// able to move, not be parted from it by open sea, and could have entered it: gunboats along the water (11.26), British units
 /// only on the coast (8.8), no border crossing on game turn 1 (5.3).
 fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> bool {
     let Some(Location::Hex(at)) = state.location(unit).cloned() else { return false };
     let Some(counter) = ctx.counter(unit) else { return false };
     if !at.is_adjacent(hex) || counter.movement == 0 || counter.kind == UnitType::Fleet {
+        return false;
+    }
+    if ctx.map.hexside(at, hex).barrier == Some(Barrier::Sea) {
         return false;
     }
     if counter.kind == UnitType::Gunboats && !water_link(&ctx.map, at, hex) {

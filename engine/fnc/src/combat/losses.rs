@@ -6,6 +6,13 @@
 //! the one engineer that earned the engineer shift goes first (11.7), siege trains that
 //! attacked a fortress go last (11.8), and the SC goes last (14.3).
 //!
+//! **Involved strength.** The sum of the printed factors of the side's involved units still
+//! in the battle (attack factors for the attacker, a siege train's `*` counting 0; defense
+//! factors for the defender); the battle's modified strengths (divisional integrity,
+//! siege-train doubling) and fleets do not count, since losses are measured in printed
+//! strength and fleets are never affected (10.2). The requirement is rounded up: half of 9
+//! is 5.
+//!
 //! **Minimal.** A choice may hold no needless unit: it is refused if any one unit could
 //! be dropped from it while the rest still meets the requirement and the orders above.
 //! (So a player cannot throw away extra units to empty a hex, nor pick a choice that keeps
