@@ -93,7 +93,10 @@ pub fn sc_looting(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             state.award_vp(side, VpKind::Looting, 1);
             let name = ctx.map.locale(hex).map_or_else(String::new, |l| l.name.clone());
             log.push(Event::new(
-                format!("The SC loots the ruins of {name} ({hex}): VP Taken, +1 VP to the {} (14.3)", ctx.rules.side_name(side)),
+                format!(
+                    "The SC loots the ruins of {name} ({hex}): VP Taken, +1 VP to the {} (14.3)",
+                    ctx.rules.side_name(side)
+                ),
                 json!({"type": "looting", "hex": hex, "side": side, "vp": 1}),
             ));
         }

@@ -5,10 +5,10 @@ use crate::command::{Command, RetreatPath};
 use crate::ctx::Ctx;
 use crate::setup;
 use crate::stacking;
+use crate::state::{DecisionKind, Phase, Side, State};
 use crate::{combat, events};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, NoDice};
-use crate::state::{DecisionKind, Phase, Side, State};
 
 /// The legal commands of `side` now.
 pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
@@ -21,7 +21,8 @@ pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
             DecisionKind::Overstack { hex, count } => {
                 let units: Vec<String> = ctx.side_units_in(state, *hex, side.other()).into_iter().cloned().collect();
                 for pick in choose(&units, usize::from(*count), 20) {
-                    let tried = stacking::apply_removal(ctx, state, side, *hex, *count, &pick, &mut NoDice, &mut Vec::new());
+                    let tried =
+                        stacking::apply_removal(ctx, state, side, (*hex, *count), &pick, &mut NoDice, &mut Vec::new());
                     if accepted(tried) {
                         out.push(Command::Remove { units: pick });
                     }
@@ -105,12 +106,8 @@ pub fn choose(items: &[String], k: usize, limit: usize) -> Vec<Vec<String>> {
 
 /// Attacks `side` may declare now: on each enemy hex, all adjacent units that may attack it.
 fn attacks(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
-    let mut targets: Vec<HexId> = state
-        .units
-        .iter()
-        .filter(|(u, _)| ctx.side_of(u) == Some(side.other()))
-        .filter_map(|(_, l)| l.hex())
-        .collect();
+    let mut targets: Vec<HexId> =
+        state.units.iter().filter(|(u, _)| ctx.side_of(u) == Some(side.other())).filter_map(|(_, l)| l.hex()).collect();
     targets.sort();
     targets.dedup();
     let mut out = Vec::new();

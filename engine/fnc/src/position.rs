@@ -17,7 +17,14 @@ fn bad(line: usize, message: impl Into<String>) -> RuleError {
 
 fn side_word(ctx: &Ctx, word: &str, line: usize) -> Result<Side, RuleError> {
     ctx.side_by_id(word).ok_or_else(|| {
-        bad(line, format!("`{word}` is not a side ({} or {})", ctx.rules.side_id(Side::First), ctx.rules.side_id(Side::Second)))
+        bad(
+            line,
+            format!(
+                "`{word}` is not a side ({} or {})",
+                ctx.rules.side_id(Side::First),
+                ctx.rules.side_id(Side::Second)
+            ),
+        )
     })
 }
 
@@ -70,7 +77,9 @@ fn effect_word(ctx: &Ctx, words: &[&str], line: usize) -> Result<Effect, RuleErr
     Ok(match words {
         ["movement-minus-one", s] => Effect::MovementMinusOne(side_word(ctx, s, line)?),
         ["movement-halved", s] => Effect::MovementHalved(side_word(ctx, s, line)?),
-        ["infighting", s, area] => Effect::Infighting { side: side_word(ctx, s, line)?, area: area.replace('_', " "), fleet: false },
+        ["infighting", s, area] => {
+            Effect::Infighting { side: side_word(ctx, s, line)?, area: area.replace('_', " "), fleet: false }
+        }
         ["infighting", s, area, "fleet"] => {
             Effect::Infighting { side: side_word(ctx, s, line)?, area: area.replace('_', " "), fleet: true }
         }
@@ -226,7 +235,10 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
     control::initial_control(ctx, &mut state);
     for (hex, side) in control_lines {
         if !state.control.contains_key(&hex) {
-            return Err(RuleError::new("input", format!("{hex} is neither a locale nor a supply source; its control is not kept")));
+            return Err(RuleError::new(
+                "input",
+                format!("{hex} is neither a locale nor a supply source; its control is not kept"),
+            ));
         }
         state.control.insert(hex, side);
     }

@@ -117,7 +117,7 @@ fn apply_decision(
 ) -> Result<State, ApplyError> {
     match (kind, command) {
         (DecisionKind::Overstack { hex, count }, Command::Remove { units }) => {
-            stacking::apply_removal(ctx, state, side, *hex, *count, units, dice, log)
+            stacking::apply_removal(ctx, state, side, (*hex, *count), units, dice, log)
         }
         (DecisionKind::Losses { .. }, Command::Lose { units }) => {
             combat::apply_losses(ctx, state, side, units, dice, log)

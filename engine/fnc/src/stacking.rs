@@ -36,7 +36,9 @@ pub fn check_stack(ctx: &Ctx, state: &State, hex: HexId, units: &[&str]) -> Resu
     if counted > max {
         return Err(RuleError::new(
             "7.1",
-            format!("{counted} units in {hex} exceed its stacking limit of {max} (12 in an intact fortress, 6 elsewhere)"),
+            format!(
+                "{counted} units in {hex} exceed its stacking limit of {max} (12 in an intact fortress, 6 elsewhere)"
+            ),
         ));
     }
     let trains = units.iter().filter(|u| ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain)).count();
@@ -95,13 +97,13 @@ pub fn check_overstacks(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     }
 }
 
-/// The opponent removes over-stacked units (7.4); they are eliminated and recycle if eligible.
+/// The opponent removes over-stacked units (7.4) owed as `(hex, count)`; they are eliminated
+/// and recycle if eligible.
 pub fn apply_removal(
     ctx: &Ctx,
     state: &State,
     side: Side,
-    hex: HexId,
-    count: u8,
+    (hex, count): (HexId, u8),
     units: &[UnitId],
     dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
@@ -115,7 +117,9 @@ pub fn apply_removal(
     }
     for u in units {
         if state.location(u).and_then(|l| l.hex()) != Some(hex) || ctx.side_of(u) != Some(owner) {
-            return Err(RuleError::new("7.4", format!("{u} is not a {} unit in {hex}", ctx.rules.side_name(owner))).into());
+            return Err(
+                RuleError::new("7.4", format!("{u} is not a {} unit in {hex}", ctx.rules.side_name(owner))).into()
+            );
         }
     }
     if units.len() != usize::from(count) {
@@ -125,8 +129,7 @@ pub fn apply_removal(
         )
         .into());
     }
-    let rest: Vec<&str> =
-        state.units_in(hex).into_iter().filter(|u| !units.contains(u)).map(String::as_str).collect();
+    let rest: Vec<&str> = state.units_in(hex).into_iter().filter(|u| !units.contains(u)).map(String::as_str).collect();
     check_stack(ctx, state, hex, &rest).map_err(|e| {
         RuleError::new("7.4", format!("after those removals {hex} would still be over-stacked ({})", e.message))
     })?;

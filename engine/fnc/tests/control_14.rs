@@ -28,7 +28,8 @@ fn rule_14_3_sc_loots_ruins_once_at_the_end_of_the_game_turn() {
     assert!(n.looted.contains(&HexId::parse("1231").unwrap()));
     assert_eq!(n.vp[1].total(), s.vp[1].total(), "no debit to the Ottomans");
     // Another turn in the same ruins gives nothing more.
-    let again = pos(ctx, "fnc-position 1\ngame ec\nturn 4\nphase siege\nphasing ottoman\nhex 1231: fr-sc\nlooted: 1231\n");
+    let again =
+        pos(ctx, "fnc-position 1\ngame ec\nturn 4\nphase siege\nphasing ottoman\nhex 1231: fr-sc\nlooted: 1231\n");
     let (n, _) = try_cmd(ctx, &again, Side::Second, "roll", &[]).unwrap();
     assert_eq!(n.vp[0].get(VpKind::Looting), 0);
 }

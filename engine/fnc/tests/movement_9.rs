@@ -121,12 +121,7 @@ fn rule_9_11_zero_movement_units_never_move() {
 fn rule_7_4_stacking_is_checked_instant_by_instant() {
     let ctx = ec();
     // 1128 holds six French units: a seventh may not pass through it.
-    let s = movement(
-        ctx,
-        4,
-        "french",
-        "hex 1128: fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1 fr-4-2\nhex 1028: fr-1-1",
-    );
+    let s = movement(ctx, 4, "french", "hex 1128: fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1 fr-4-2\nhex 1028: fr-1-1");
     assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1 1128 1129"), "7.1");
     // Around it is fine.
     cmd(ctx, &s, Side::First, "move fr-1-1 1029 1129");
@@ -152,8 +147,13 @@ fn rule_7_1_twelve_in_an_intact_fortress_six_elsewhere() {
     assert_eq!(grognard_fnc::stacking::check_stack(ctx, &s, camp, &seven).unwrap_err().rule, "7.1");
     grognard_fnc::stacking::check_stack(ctx, &s, alexandria, &seven).unwrap();
     // A fleet is a marker and does not count (7.3).
-    grognard_fnc::stacking::check_stack(ctx, &s, camp, &seven[..6].iter().copied().chain(["ot-fleet"]).collect::<Vec<_>>())
-        .unwrap();
+    grognard_fnc::stacking::check_stack(
+        ctx,
+        &s,
+        camp,
+        &seven[..6].iter().copied().chain(["ot-fleet"]).collect::<Vec<_>>(),
+    )
+    .unwrap();
     // Once the fortress is destroyed (13.4) the limit is six.
     let mut destroyed = s.clone();
     destroyed.fort_destroyed.insert(alexandria);

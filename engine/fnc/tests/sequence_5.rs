@@ -93,12 +93,8 @@ fn rule_4_1_rsw_historical_set_up_starts_the_russian_player_turn() {
 fn rule_15_2_rsw_control_at_the_start() {
     let s = rsw_historical();
     let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Rsw).unwrap();
-    let russian: i32 = ctx
-        .map
-        .locales()
-        .filter(|l| ctx.map.region(l.hex) == Some("Russia"))
-        .map(|l| i32::from(l.vp))
-        .sum();
+    let russian: i32 =
+        ctx.map.locales().filter(|l| ctx.map.region(l.hex) == Some("Russia")).map(|l| i32::from(l.vp)).sum();
     assert_eq!(s.vp[0].total(), russian, "15.1: Russia's locales");
     let all: i32 = ctx.map.locales().map(|l| i32::from(l.vp)).sum();
     assert_eq!(s.vp[1].total(), all - russian, "15.1: Finland's and the Alands' locales");

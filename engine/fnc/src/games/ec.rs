@@ -84,7 +84,14 @@ impl GameRules for Ec {
         Some(("british", &["Lake Bourlos", "Lake Menzoleh", "Lake Burullus", "Lake Manzala"]))
     }
 
-    fn naval_areas(&self, side: Side, turn: u8, british: bool, _naval_victory: Option<Side>, _winter: bool) -> Vec<NavalArea> {
+    fn naval_areas(
+        &self,
+        side: Side,
+        turn: u8,
+        british: bool,
+        _naval_victory: Option<Side>,
+        _winter: bool,
+    ) -> Vec<NavalArea> {
         // 10.4: only the Ottoman side, from turn 2: 6 units in the Mediterranean (12 after the
         // British intervene) and 6 in the gulfs.
         if side != Side::Second || turn < 2 {
@@ -92,7 +99,11 @@ impl GameRules for Ec {
         }
         let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
         vec![
-            NavalArea { name: "Mediterranean".into(), waters: names(MEDITERRANEAN), capacity: if british { 12 } else { 6 } },
+            NavalArea {
+                name: "Mediterranean".into(),
+                waters: names(MEDITERRANEAN),
+                capacity: if british { 12 } else { 6 },
+            },
             NavalArea { name: "Gulfs".into(), waters: names(GULFS), capacity: 6 },
         ]
     }

@@ -102,8 +102,14 @@ pub trait GameRules: Send + Sync {
     fn coast_bound(&self) -> Option<(&'static str, &'static [&'static str])>;
     /// The amphibious movement areas open to `side` (10.4, 10.6), given the game turn, whether
     /// the British intervened, who won RSW's naval victory and whether the turn is a winter turn.
-    fn naval_areas(&self, side: Side, turn: u8, british: bool, naval_victory: Option<Side>, winter: bool)
-        -> Vec<NavalArea>;
+    fn naval_areas(
+        &self,
+        side: Side,
+        turn: u8,
+        british: bool,
+        naval_victory: Option<Side>,
+        winter: bool,
+    ) -> Vec<NavalArea>;
     /// The sea bodies (by name) a port holding box opens on, for amphibious and fleet
     /// movement (10.3, 10.4).
     fn box_waters(&self, box_id: &str) -> &'static [&'static str];

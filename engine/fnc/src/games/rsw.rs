@@ -84,7 +84,14 @@ impl GameRules for Rsw {
         None
     }
 
-    fn naval_areas(&self, side: Side, _turn: u8, _british: bool, naval_victory: Option<Side>, winter: bool) -> Vec<NavalArea> {
+    fn naval_areas(
+        &self,
+        side: Side,
+        _turn: u8,
+        _british: bool,
+        naval_victory: Option<Side>,
+        winter: bool,
+    ) -> Vec<NavalArea> {
         // 10.5, 10.6: nothing in the winter turn; six units a turn; the loser of the naval
         // victory loses the Gulf of Finland (the Russians then have nothing).
         if winter {

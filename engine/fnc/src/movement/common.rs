@@ -180,7 +180,10 @@ pub fn check_border(ctx: &Ctx, state: &State, side: Side, from: HexId, to: HexId
         if let Some(border) = ctx.map.hexside(from, to).border {
             return Err(RuleError::new(
                 "5.3",
-                format!("on game turn 1 {} units may not cross the {border} border ({from}/{to})", ctx.rules.side_name(side)),
+                format!(
+                    "on game turn 1 {} units may not cross the {border} border ({from}/{to})",
+                    ctx.rules.side_name(side)
+                ),
             ));
         }
     }

@@ -68,7 +68,10 @@ pub fn step_cost(ctx: &Ctx, turn: &Turn, from: HexId, to: HexId) -> Result<StepC
                 why.push_str(&format!(" + {}{name} hexside {}", kind.name(), show(extra)));
             }
             Cost::Prohibited => {
-                return Err(RuleError::new("9.12", format!("the {} hexside {from}/{to} may not be crossed", kind.name())))
+                return Err(RuleError::new(
+                    "9.12",
+                    format!("the {} hexside {from}/{to} may not be crossed", kind.name()),
+                ))
             }
         }
     }
@@ -77,7 +80,7 @@ pub fn step_cost(ctx: &Ctx, turn: &Turn, from: HexId, to: HexId) -> Result<StepC
 
 /// Half movement points as people write them: `3`, `0.5`, `1.5`.
 pub fn show(half: u16) -> String {
-    if half % 2 == 0 {
+    if half & 1 == 0 {
         format!("{}", half / 2)
     } else {
         format!("{}.5", half / 2)

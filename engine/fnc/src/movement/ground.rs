@@ -68,9 +68,11 @@ pub fn plan(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], path: &[HexI
                 let Some(t) = super::cost::hex_terrain(ctx, next) else {
                     return Err(RuleError::new("9.21", format!("{next} is not on the map")));
                 };
-                let entry = ctx.charts.entry_cost(t, turn).half_mp().ok_or_else(|| {
-                    RuleError::new("9.9", format!("{next} ({}) may not be entered", t.name()))
-                })?;
+                let entry = ctx
+                    .charts
+                    .entry_cost(t, turn)
+                    .half_mp()
+                    .ok_or_else(|| RuleError::new("9.9", format!("{next} ({}) may not be entered", t.name())))?;
                 (entry, format!("entry from the box, {} {}", t.name(), show(entry)))
             }
         };
@@ -155,8 +157,7 @@ pub fn apply_move(
     let mut trace: Vec<HexId> = plan.start.hex().into_iter().collect();
     trace.extend(path.iter().copied());
     next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace.clone() });
-    let steps: Vec<_> =
-        plan.steps.iter().map(|(h, c, why)| json!({"hex": h, "cost": show(*c), "why": why})).collect();
+    let steps: Vec<_> = plan.steps.iter().map(|(h, c, why)| json!({"hex": h, "cost": show(*c), "why": why})).collect();
     log.push(Event::new(
         format!(
             "{} move {} -> {} for {} MP ({})",

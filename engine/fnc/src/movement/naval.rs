@@ -58,11 +58,21 @@ fn offshore_hex(ctx: &Ctx, hex: HexId, waters: &BTreeSet<String>) -> Option<HexI
 }
 
 /// Apply an amphibious movement (10.3-10.7).
-pub fn apply_sail(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], to: HexId, log: &mut Vec<Event>) -> Result<State, RuleError> {
+pub fn apply_sail(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    units: &[UnitId],
+    to: HexId,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     let (start, origin) = check_movers(ctx, state, side, units, MoveMode::Sea)?;
     for u in units {
         if state.book.moved.contains_key(u) {
-            return Err(RuleError::new("10.3", format!("{u} has already moved: amphibious movement starts a unit's move")));
+            return Err(RuleError::new(
+                "10.3",
+                format!("{u} has already moved: amphibious movement starts a unit's move"),
+            ));
         }
     }
     // 10.3: from a port hex or a holding box that counts as a port.
@@ -127,13 +137,19 @@ pub fn apply_sail(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], to: He
     for u in units {
         if ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain) {
             if !ctx.rules.siege_trains_sail(side, british) {
-                return Err(RuleError::new("10.7", format!("{u}: Ottoman siege trains sail only after British intervention")));
+                return Err(RuleError::new(
+                    "10.7",
+                    format!("{u}: Ottoman siege trains sail only after British intervention"),
+                ));
             }
             if enemy.is_some() {
                 return Err(RuleError::new("10.7", format!("{u}: siege trains never take part in invasions")));
             }
             if !friendly_port {
-                return Err(RuleError::new("10.7", format!("{u}: siege trains land only in friendly controlled ports")));
+                return Err(RuleError::new(
+                    "10.7",
+                    format!("{u}: siege trains land only in friendly controlled ports"),
+                ));
             }
         }
         if held_by_infighting(ctx, state, u) {
@@ -160,17 +176,22 @@ pub fn apply_sail(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], to: He
         next.units.insert(u.clone(), dest.clone());
         next.book.moved.insert(
             u.clone(),
-            UnitMove { origin: origin.clone(), spent: if stop { 0 } else { 2 }, river_hexes: 0, mode: MoveMode::Sea, stopped: stop },
+            UnitMove {
+                origin: origin.clone(),
+                spent: if stop { 0 } else { 2 },
+                river_hexes: 0,
+                mode: MoveMode::Sea,
+                stopped: stop,
+            },
         );
     }
     if enemy.is_none() {
         control::pass_through(ctx, &mut next, side, to, log);
     }
     next.book.moving_origin = Some(origin);
-    next.book.naval.push((
-        side,
-        NavalUse { area: area_key, origin: start.clone(), destination: to, units: units.len() as u8 },
-    ));
+    next.book
+        .naval
+        .push((side, NavalUse { area: area_key, origin: start.clone(), destination: to, units: units.len() as u8 }));
     let mut trace: Vec<HexId> = start.hex().into_iter().collect();
     trace.push(to);
     next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace });
@@ -190,7 +211,14 @@ fn location_text(l: &Location) -> String {
 }
 
 /// Move a fleet to an all-sea hex it can reach through all-sea hexes (10.2: unlimited).
-pub fn apply_fleet(ctx: &Ctx, state: &State, side: Side, fleet: &str, to: HexId, log: &mut Vec<Event>) -> Result<State, RuleError> {
+pub fn apply_fleet(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    fleet: &str,
+    to: HexId,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     if state.phase != Phase::Movement || state.phasing != side {
         return Err(RuleError::new("10.1", "fleets move in their side's movement phase"));
     }
@@ -207,16 +235,18 @@ pub fn apply_fleet(ctx: &Ctx, state: &State, side: Side, fleet: &str, to: HexId,
         return Err(RuleError::new("10.5", "no naval movement in the winter turn"));
     }
     let from = state.location(fleet).cloned().unwrap_or(Location::Eliminated);
-    let sea_of = |h: HexId| {
-        ctx.map.terrain(h).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea)
-    };
+    let sea_of =
+        |h: HexId| ctx.map.terrain(h).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea);
     let Some(target_body) = sea_of(to) else {
         return Err(RuleError::new("10.2", format!("{to} is not an all-sea hex; fleets move only at sea")));
     };
     let body_name = ctx.map.water(target_body).name.clone();
     // 6.4 event 2: the loser of the naval victory has no naval operations in the Gulf of Finland.
     if naval_victor(state) == Some(side.other()) && body_name == "Gulf of Finland" {
-        return Err(RuleError::new("6.4", "after losing the naval victory, no naval operations in the Gulf of Finland"));
+        return Err(RuleError::new(
+            "6.4",
+            "after losing the naval victory, no naval operations in the Gulf of Finland",
+        ));
     }
     let starts: Vec<HexId> = match &from {
         Location::Hex(h) if sea_of(*h).is_some() => vec![*h],

@@ -103,7 +103,8 @@ pub fn courses(ctx: &Ctx) -> Courses {
             let mut set: BTreeSet<(HexId, HexId)> =
                 lake_hex_sides.iter().filter(|(a, b)| in_body(a) || in_body(b)).copied().collect();
             set.extend(lake_sides.iter().filter(|(a, b)| {
-                map.region(*a).is_some_and(|r| regions.contains(&r)) || map.region(*b).is_some_and(|r| regions.contains(&r))
+                map.region(*a).is_some_and(|r| regions.contains(&r))
+                    || map.region(*b).is_some_and(|r| regions.contains(&r))
             }));
             set
         }
@@ -145,7 +146,8 @@ pub fn courses(ctx: &Ctx) -> Courses {
     };
     out.sides = named_sides;
     out.sides.extend(allowed_lakes.iter().copied());
-    out.lake_hexes = lake_hexes.into_iter().filter(|h| h.neighbours().any(|(_, n)| out.sides.contains(&key(*h, n)))).collect();
+    out.lake_hexes =
+        lake_hexes.into_iter().filter(|h| h.neighbours().any(|(_, n)| out.sides.contains(&key(*h, n)))).collect();
     out
 }
 
@@ -221,7 +223,13 @@ pub fn apply_river(
         next.units.insert(u.clone(), Location::Hex(at));
         next.book.moved.insert(
             u.clone(),
-            UnitMove { origin: origin.clone(), spent: 0, river_hexes: path.len() as u8, mode: MoveMode::River, stopped: true },
+            UnitMove {
+                origin: origin.clone(),
+                spent: 0,
+                river_hexes: path.len() as u8,
+                mode: MoveMode::River,
+                stopped: true,
+            },
         );
     }
     next.book.moving_origin = Some(origin);

@@ -33,7 +33,13 @@ pub fn pos(ctx: &Ctx, text: &str) -> State {
 }
 
 /// Apply `text` as `side` with `faces` for dice.
-pub fn try_cmd(ctx: &Ctx, state: &State, side: Side, text: &str, faces: &[u32]) -> Result<(State, Vec<Event>), ApplyError> {
+pub fn try_cmd(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    text: &str,
+    faces: &[u32],
+) -> Result<(State, Vec<Event>), ApplyError> {
     let command = Command::parse(text).map_err(ApplyError::Rule)?;
     let mut dice = ScriptedDice::new(faces);
     apply_command(ctx, state, side, &command, &mut dice).map(|a| (a.state, a.events))
