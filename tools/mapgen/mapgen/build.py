@@ -138,6 +138,7 @@ class Generator:
         """All steps in order; the finished board."""
         hexes.classify(self)
         locales.place(self)
+        hexes.claim_seed_land(self)
         sides.classify(self)
         regions.settle_islands(self)
         locales.place_roads(self)

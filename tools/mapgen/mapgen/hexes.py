@@ -76,6 +76,25 @@ def make_land(g, hx):
     g.board.terrain[hx] = code
 
 
+SEED_LAND_SAMPLES = 4
+
+
+def claim_seed_land(g):
+    """A region seed the places file puts on land (an island group, e.g. the Aland Isles) makes
+    its hex land when at least a third of the hex is land, though the sampling said water."""
+    for region in g.places["regions"]:
+        for seed in region["seeds"]:
+            if isinstance(seed, str):
+                continue
+            hx = g.hex_of(*seed)
+            if not g.grid.contains(hx) or g.board.terrain[hx] == "." or g.is_land(hx):
+                continue
+            on_land = g.sample_kinds(np.array([seed[0]]), np.array([seed[1]]))[0] == LAND
+            if on_land and g.land_samples[hx] >= SEED_LAND_SAMPLES:
+                make_land(g, hx)
+                g.note(f"{hexgrid.hex_name(*hx)} made land for a seed of {region['name']} (mostly water at this scale)")
+
+
 def offmap_area(g, lat, lon):
     """The off-map area whose polygon holds the point, if any."""
     for area in g.places["offmap"]:

@@ -76,7 +76,7 @@ def place_roads(g):
             continue
         route = stops[:1]
         for a, b in zip(stops, stops[1:]):
-            leg = land_path(g, a, b)
+            leg = land_path(g, a, b) or ferry_path(g, a, b, road["name"])
             if leg is None:
                 raise SystemExit(
                     f"road {road['name']}: no land path from {hexgrid.hex_name(*a)} to {hexgrid.hex_name(*b)}")
@@ -97,9 +97,25 @@ def without_loops(route, keep):
     return out
 
 
-def land_path(g, start, goal):
+def ferry_path(g, start, goal, name):
+    """A road the sampling cut with a sea hexside (a strait it crossed by ferry or over the
+    ice): the hexsides it must cross become channels."""
+    leg = land_path(g, start, goal, sea_cost=5.0)
+    if leg is None:
+        return None
+    for a, b in zip(leg, leg[1:]):
+        side = hexgrid.side_key(a, b)
+        if not g.passable(a, b):
+            g.board.sides[side] = ("channel", "")
+            g.note(f"road {name}: crosses {hexgrid.hex_name(*side[0])}/{hexgrid.hex_name(*side[1])}, "
+                   "made a channel")
+    return leg
+
+
+def land_path(g, start, goal, sea_cost=None):
     """Cheapest path over land hexes; each step costs 1 plus its distance from the straight
-    line (in hexes), so the road follows its waypoints."""
+    line (in hexes), so the road follows its waypoints. Sea hexsides are closed unless given a
+    cost."""
     (x0, y0), (x1, y1) = hexgrid.centre(*start), hexgrid.centre(*goal)
     dx, dy = x1 - x0, y1 - y0
     length2 = dx * dx + dy * dy or 1.0
@@ -119,9 +135,12 @@ def land_path(g, start, goal):
         if spent > cost[here]:
             continue
         for nxt in g.grid.grid_neighbours(here):
-            if not g.is_land(nxt) or not g.passable(here, nxt):
+            if not g.is_land(nxt):
                 continue
-            total = round(spent + 1.0 + off_line(nxt) / hexgrid.FLAT, 6)
+            extra = 0.0 if g.passable(here, nxt) else sea_cost
+            if extra is None:
+                continue
+            total = round(spent + 1.0 + extra + off_line(nxt) / hexgrid.FLAT, 6)
             if nxt not in cost or total < cost[nxt]:
                 cost[nxt] = total
                 previous[nxt] = here
