@@ -86,7 +86,7 @@ pub fn legal(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
         }
         return out;
     }
-    if side != state.phasing && state.phase != Phase::RandomEvents {
+    if side != state.phasing {
         return out;
     }
     match state.phase {
