@@ -1,0 +1,226 @@
+//! Scripted games of Forgotten Napoleonic Campaigns through real journals: two players, each
+//! with a key and a game directory of their own, who play a fixed list of commands with
+//! scripted dice and exchange a packet after every command, exactly as `grognard` does.
+//!
+//! Every step names the player, the command as typed and the dice faces it must roll; the
+//! game's scripted faces are those lists end to end, and each step checks that its command
+//! rolled exactly its own faces, so a rule that rolls one die more or less than the script
+//! expects stops the game at that step instead of shifting every later roll.
+
+use grognard_engine::{AnyRuleset, Event, PlayerId};
+use grognard_journal::create::{self, NewGame};
+use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
+use grognard_journal::game::Game;
+use grognard_journal::keys::SecretKey;
+use grognard_journal::local;
+use grognard_journal::store::Store;
+use grognard_journal::verify;
+use serde_json::Value;
+
+static FNC: grognard_fnc::Fnc = grognard_fnc::Fnc;
+
+/// The rulesets a scripted FNC game is played and verified with.
+pub fn rulesets() -> Vec<&'static dyn AnyRuleset> {
+    vec![&FNC]
+}
+
+/// The first side's player (French in EC, Russian in RSW, 5.2).
+pub const FIRST: usize = 0;
+/// The second side's player (Ottoman in EC, Swedish in RSW).
+pub const SECOND: usize = 1;
+
+/// One scripted command: who gives it, its text, and the faces of the dice it rolls.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub player: usize,
+    pub command: String,
+    pub dice: Vec<u32>,
+}
+
+/// A list of steps built in order.
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    pub steps: Vec<Step>,
+}
+
+impl Script {
+    /// An empty script.
+    pub fn new() -> Script {
+        Script::default()
+    }
+
+    /// `player` gives `command`, which rolls no dice.
+    pub fn cmd(&mut self, player: usize, command: &str) -> &mut Script {
+        self.roll(player, command, &[])
+    }
+
+    /// `player` gives `command`, which rolls exactly `dice` (six-sided faces, in order).
+    pub fn roll(&mut self, player: usize, command: &str, dice: &[u32]) -> &mut Script {
+        self.steps.push(Step { player, command: command.to_string(), dice: dice.to_vec() });
+        self
+    }
+
+    /// Every face of the script, in the order the game rolls them.
+    pub fn faces(&self) -> Vec<u32> {
+        self.steps.iter().flat_map(|s| s.dice.iter().copied()).collect()
+    }
+}
+
+/// What one played step did.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub step: Step,
+    pub events: Vec<Event>,
+}
+
+impl Played {
+    /// The events' structured data.
+    pub fn data(&self) -> impl Iterator<Item = &Value> {
+        self.events.iter().map(|e| &e.data)
+    }
+
+    /// The first event whose data has `"type": kind`.
+    pub fn event(&self, kind: &str) -> Option<&Value> {
+        self.data().find(|d| d["type"] == kind)
+    }
+}
+
+struct Seat {
+    key: SecretKey,
+    game: Game<'static>,
+    me: PlayerId,
+}
+
+/// A game of FNC between two local players with scripted dice.
+pub struct ScriptedGame {
+    tmp: tempfile::TempDir,
+    seats: Vec<Seat>,
+    /// Every step played so far.
+    pub played: Vec<Played>,
+}
+
+fn powers(scenario: &str) -> Vec<String> {
+    FNC.scenarios()
+        .into_iter()
+        .find(|s| s.id == scenario)
+        .map(|s| s.powers.into_iter().map(|p| p.id).collect())
+        .unwrap_or_else(|| panic!("FNC has no scenario `{scenario}`"))
+}
+
+impl ScriptedGame {
+    /// Create a two-player game of `scenario` whose dice are the faces of `script`; the
+    /// second player joins.
+    pub fn new(scenario: &str, script: &Script) -> ScriptedGame {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let keys: Vec<SecretKey> = (0..2u8).map(|i| SecretKey::from_seed(&[i + 41; 32])).collect();
+        let powers = powers(scenario);
+        let players = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| PlayerInfo {
+                name: format!("Player{i}"),
+                email: format!("p{i}@example.org"),
+                key: k.public().to_hex(),
+                powers: vec![powers[i].clone()],
+            })
+            .collect();
+        let dice = DiceConfig { mode: DiceMode::Scripted, witnesses: Witnesses::Opponents, faces: script.faces() };
+        let new = NewGame { ruleset: &FNC, scenario: scenario.into(), players, creator: 0, dice, chain_length: 64 };
+        let (game0, invitation) =
+            create::create(&tmp.path().join("p0"), &rulesets(), &new, &keys[0]).expect("create the game");
+        let (game1, _) = create::join(&tmp.path().join("p1"), &rulesets(), &invitation, &keys[1]).expect("join");
+        let mut seats = vec![
+            Seat { key: SecretKey::from_seed(keys[0].seed()), game: game0, me: PlayerId(0) },
+            Seat { key: SecretKey::from_seed(keys[1].seed()), game: game1, me: PlayerId(1) },
+        ];
+        let joiner = &mut seats[1];
+        let join = local::send(&mut joiner.game, joiner.me, &joiner.key).expect("send the join");
+        seats[0].game.import(&join).expect("the join is accepted");
+        ScriptedGame { tmp, seats, played: Vec::new() }
+    }
+
+    /// Play `steps` in order; panics, naming the step, if a command is refused or rolls
+    /// other dice than the script says.
+    pub fn play(&mut self, steps: &[Step]) -> Vec<Played> {
+        steps.iter().map(|s| self.step(s)).collect()
+    }
+
+    /// Play one step: the player gives the command, signs it and sends it; the other player
+    /// imports the packet.
+    pub fn step(&mut self, step: &Step) -> Played {
+        let n = self.played.len() + 1;
+        let before = self.summary();
+        let context = || format!("step {n} (player {}: `{}`)\nbefore it: {before}", step.player, step.command);
+        let seat = &mut self.seats[step.player];
+        if let Err(e) = local::do_command(&mut seat.game, seat.me, &seat.key, &step.command) {
+            panic!("{} was refused: {e}", context());
+        }
+        let packet = local::send(&mut seat.game, seat.me, &seat.key).expect("send");
+        let item = seat.game.replay.log.last().cloned().expect("the command is in the story");
+        let other = 1 - step.player;
+        if let Err(e) = self.seats[other].game.import(&packet) {
+            panic!("{}: the other player refused the packet: {e}", context());
+        }
+        let faces: Vec<u32> = item.rolls.iter().map(|(_, face)| *face).collect();
+        assert_eq!(
+            faces,
+            step.dice,
+            "{}: the command rolled other dice than the script gives it\nevents:\n{}",
+            context(),
+            item.events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join("\n")
+        );
+        assert!(item.rolls.iter().all(|(sides, _)| *sides >= 1));
+        // Shown when a test fails (or with --nocapture): the story of the game so far.
+        println!("step {n}: player {}: {}", step.player, step.command);
+        for e in &item.events {
+            println!("    {}", e.text);
+        }
+        let played = Played { step: step.clone(), events: item.events };
+        self.played.push(played.clone());
+        played
+    }
+
+    /// The state of the game as player 0's journal replays it.
+    pub fn state(&self) -> grognard_fnc::State {
+        let replay = &self.seats[0].game.replay;
+        serde_json::from_value(replay.ruleset.state_json(&replay.state)).expect("an FNC state")
+    }
+
+    /// The journal's one-line summary and what it waits for.
+    pub fn summary(&self) -> String {
+        let replay = &self.seats[0].game.replay;
+        format!("{} | {}", replay.ruleset.summary(&replay.state), replay.ruleset.pending(&replay.state).prompt())
+    }
+
+    /// Where a unit is now.
+    pub fn location(&self, unit: &str) -> grognard_fnc::Location {
+        self.state().units.get(unit).cloned().unwrap_or_else(|| panic!("no unit `{unit}`"))
+    }
+
+    /// Verify both players' journal files from disk as `grognard verify` does (signatures,
+    /// links, canonical order, scripted dice and every command through the rules), check
+    /// that the two files are identical, and return the number of entries.
+    pub fn verify(&self) -> usize {
+        let mut bytes = Vec::new();
+        let mut count = 0;
+        for seat in &self.seats {
+            let store = Store::open(seat.game.store().dir()).expect("the game directory");
+            let loaded = store.load().expect("the journal loads");
+            assert!(loaded.torn_tail.is_none(), "no torn append");
+            let checked = verify::check_records(&rulesets(), &loaded.records)
+                .unwrap_or_else(|p| panic!("verification of {}: {p}", seat.game.store().dir().display()));
+            assert_eq!(checked.replay.genesis.dice.mode, DiceMode::Scripted);
+            let rolled: usize = checked.replay.log.iter().map(|i| i.rolls.len()).sum();
+            assert_eq!(rolled, checked.replay.script_used, "every scripted face used was rolled");
+            count = checked.entries.len();
+            bytes.push(std::fs::read(store.journal_path()).expect("journal file"));
+        }
+        assert_eq!(bytes[0], bytes[1], "both players hold the same journal");
+        count
+    }
+
+    /// The directory holding the players' game directories.
+    pub fn dir(&self) -> &std::path::Path {
+        self.tmp.path()
+    }
+}
