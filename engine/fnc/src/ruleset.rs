@@ -11,7 +11,7 @@ use crate::games::Game;
 use crate::sequence;
 use crate::setup;
 use crate::stacking;
-use crate::state::{DecisionKind, Phase, Side, State};
+use crate::state::{DecisionKind, Location, Phase, Side, State};
 use crate::{combat, events, movement, siege};
 use grognard_engine::{
     Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset, RulesetInfo,
@@ -200,7 +200,33 @@ fn apply_in_phase(
             sequence::advance(ctx, &mut next, log);
             Ok(next)
         }
-        (Phase::Reinforcement | Phase::Movement | Phase::Combat, Command::End) => {
+        (Phase::Combat, Command::End) => {
+            let mut next = state.clone();
+            // 10.3: an invasion force still offshore when the combat phase ends never landed.
+            let stranded: Vec<String> = state
+                .units
+                .iter()
+                .filter(|(u, l)| matches!(l, Location::Offshore { .. }) && ctx.side_of(u) == Some(side))
+                .map(|(u, _)| u.clone())
+                .collect();
+            if !stranded.is_empty() {
+                log.push(Event::new(
+                    format!("{} never invaded: lost at sea (10.3)", stranded.join(", ")),
+                    serde_json::json!({"type": "invasion_lost", "units": stranded}),
+                ));
+                crate::recycling::eliminate(
+                    ctx,
+                    &mut next,
+                    &stranded,
+                    "invasion force that never landed (10.3)",
+                    dice,
+                    log,
+                )?;
+            }
+            sequence::advance(ctx, &mut next, log);
+            Ok(next)
+        }
+        (Phase::Reinforcement | Phase::Movement, Command::End) => {
             let mut next = state.clone();
             sequence::advance(ctx, &mut next, log);
             Ok(next)

@@ -4,7 +4,7 @@
 use crate::control;
 use crate::ctx::Ctx;
 use crate::stacking;
-use crate::state::{Phase, PhaseBook, Side, State};
+use crate::state::{Location, Phase, PhaseBook, Side, State};
 use grognard_engine::Event;
 use serde_json::json;
 
@@ -130,6 +130,13 @@ fn start_phase(state: &mut State) {
 fn begin_game_turn(ctx: &Ctx, state: &mut State, turn: u8) {
     state.turn = turn;
     state.book = PhaseBook::default();
+    // 10.2: fleets that supported an attack are back, in their side's box, for the new turn.
+    let spent: Vec<String> = state.units_at(&Location::Spent).into_iter().cloned().collect();
+    for fleet in spent {
+        if let Some(home) = ctx.side_of(&fleet).and_then(|s| ctx.rules.fleet_box(s)) {
+            state.units.insert(fleet, Location::Box(home.to_string()));
+        }
+    }
     if turn == 1 {
         begin_player_turn(ctx, state, Side::First);
     } else {

@@ -118,3 +118,24 @@ fn rule_10_6_naval_victory_limits_the_loser() {
     assert_eq!(after[0].name, "Gulf of Bothnia");
     assert!(!rules.naval_areas_joined(Side::Second, Some(Side::First)));
 }
+
+#[test]
+fn rule_10_3_an_invasion_force_that_never_attacks_is_lost() {
+    let ctx = ec();
+    let s = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame ec\nturn 2\nphase combat\nphasing ottoman\noffshore 1126 1127: ot-ni-1\nhex 1127: fr-1-1\n",
+    );
+    let n = cmd(ctx, &s, Side::Second, "end");
+    // 8.7: an eliminated Ottoman unit goes back into the reinforcement container.
+    assert_eq!(n.location("ot-ni-1"), Some(&Location::Pool));
+}
+
+#[test]
+fn rule_10_2_spent_fleets_are_back_for_the_next_game_turn() {
+    let ctx = ec();
+    let s = core_common::pos(ctx, "fnc-position 1\ngame ec\nturn 3\nphase siege\nphasing ottoman\nspent: ot-fleet\n");
+    let n = cmd(ctx, &s, Side::Second, "roll");
+    assert_eq!(n.turn, 4);
+    assert_eq!(n.location("ot-fleet"), Some(&Location::Box("anatolia".into())));
+}

@@ -116,6 +116,11 @@ impl GameRules for Ec {
         }
     }
 
+    fn fleet_box(&self, side: Side) -> Option<&'static str> {
+        // The Ottoman fleet (and the British squadron on its side) comes from Anatolia.
+        (side == Side::Second).then_some("anatolia")
+    }
+
     fn naval_areas_joined(&self, _side: Side, _naval_victory: Option<Side>) -> bool {
         // 10.4: never between the Mediterranean and the gulfs.
         false

@@ -113,6 +113,9 @@ pub trait GameRules: Send + Sync {
     /// The sea bodies (by name) a port holding box opens on, for amphibious and fleet
     /// movement (10.3, 10.4).
     fn box_waters(&self, box_id: &str) -> &'static [&'static str];
+    /// The holding box a side's fleets return to after supporting an attack, ready for the
+    /// next game turn (10.2).
+    fn fleet_box(&self, side: Side) -> Option<&'static str>;
     /// May one amphibious movement start in one area and end in another? (10.4, 10.6).
     fn naval_areas_joined(&self, side: Side, naval_victory: Option<Side>) -> bool;
     /// May siege trains of `side` move amphibiously? (10.7).

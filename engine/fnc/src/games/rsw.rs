@@ -116,6 +116,13 @@ impl GameRules for Rsw {
         }
     }
 
+    fn fleet_box(&self, side: Side) -> Option<&'static str> {
+        Some(match side {
+            Side::First => "russian",
+            Side::Second => "swedish",
+        })
+    }
+
     fn naval_areas_joined(&self, side: Side, naval_victory: Option<Side>) -> bool {
         // 10.6: one operation of at most six units a turn for the Swedes, which may go from
         // one gulf to the other until a Russian naval victory.
