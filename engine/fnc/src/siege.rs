@@ -122,7 +122,7 @@ pub fn apply_sieges(
     let found = sieges(ctx, state, side);
     if found.is_empty() {
         log.push(Event::new(
-            format!("The {} besiege no fortress (13.1)", ctx.rules.side_name(side)),
+            format!("The {} player besieges no fortress (13.1)", ctx.rules.side_name(side)),
             json!({"type": "siege_none", "rule": "13.1"}),
         ));
         return Ok(next);
@@ -157,7 +157,7 @@ pub fn apply_sieges(
         if vp > 0 {
             next.award_vp(side, VpKind::Battle, vp as i32);
             log.push(Event::new(
-                format!("The {} gain {vp} battle VP for the surrender of {} (13.3, 11.13)", ctx.rules.side_name(side), s.hex),
+                format!("The {} player gains {vp} battle VP for the surrender of {} (13.3, 11.13)", ctx.rules.side_name(side), s.hex),
                 json!({"type": "vp", "kind": "battle", "side": side, "points": vp, "loser_strength": strength, "rule": "13.3"}),
             ));
         }

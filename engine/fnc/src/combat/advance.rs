@@ -125,7 +125,7 @@ pub fn apply(
     let mut next = state.clone();
     if units.is_empty() {
         log.push(Event::new(
-            format!("The {} do not advance into {hex} (11.25)", ctx.rules.side_name(side)),
+            format!("The {} player does not advance into {hex} (11.25)", ctx.rules.side_name(side)),
             json!({"type": "advance", "hex": hex, "units": [], "rule": "11.25"}),
         ));
     } else {
@@ -138,7 +138,7 @@ pub fn apply(
             .collect();
         crate::stacking::check_stack(ctx, state, *hex, &friendly)?;
         log.push(Event::new(
-            format!("The {} advance into {hex} with {} (11.25)", ctx.rules.side_name(side), units.join(", ")),
+            format!("The {} player advances into {hex} with {} (11.25)", ctx.rules.side_name(side), units.join(", ")),
             json!({"type": "advance", "hex": hex, "units": units, "rule": "11.25"}),
         ));
         enter(ctx, &mut next, &battle, units, dice, log)?;

@@ -62,7 +62,7 @@ pub fn apply_losses(
     let mut next = state.clone();
     log.push(Event::new(
         format!(
-            "The {} choose to lose {} ({} of {} involved strength points required) (11.21)",
+            "The {} player chooses to lose {} ({} of {} involved strength points required) (11.21)",
             ctx.rules.side_name(side),
             units.join(", "),
             needed,

@@ -116,13 +116,13 @@ pub fn apply_attack(
     let percent_text = o.percent.map_or_else(|| "no defense strength".to_string(), |p| format!("{p}%"));
     let text = if d.sc_alone {
         format!(
-            "The {} attack the SC alone in {hex} with {}: automatic DC (14.3)",
+            "The {} player attacks the SC alone in {hex} with {}: automatic DC (14.3)",
             side_name(side),
             d.attackers.join(", ")
         )
     } else {
         format!(
-            "The {} attack {hex}: attack {} against defense {}: {percent_text}, column {}; shifts {}{}; net {:+}{}: column {}; die {}: {}",
+            "The {} player attacks {hex}: attack {} against defense {}: {percent_text}, column {}; shifts {}{}; net {:+}{}: column {}; die {}: {}",
             side_name(side),
             o.attack.describe(),
             o.defense.describe(),
@@ -157,7 +157,7 @@ pub fn apply_attack(
             next.award_vp(winner, VpKind::Battle, vp as i32);
             log.push(Event::new(
                 format!(
-                    "The {} gain {vp} battle VP (loser's force {loser_strength} strength{}) (11.13)",
+                    "The {} player gains {vp} battle VP (the beaten force had {loser_strength} strength points{}) (11.13)",
                     side_name(winner),
                     if ruins { ", doubled for ruins" } else { "" }
                 ),

@@ -146,7 +146,7 @@ fn losses_step(
             }
             log.push(Event::new(
                 format!(
-                    "The {} lose {} ({} of {} involved strength points required; no other choice)",
+                    "The {} player loses {} ({} of {} involved strength points required; no other choice)",
                     side_name(ctx, side),
                     units.join(", "),
                     needed,
