@@ -208,3 +208,52 @@ fn rule_11_2_a_battle_through_the_dispatcher_attack_losses_then_advance() {
     assert_eq!(at(&applied.state, "fr-a"), Location::Hex(hex("0403")));
     assert!(applied.events.iter().any(|e| e.data["type"] == "losses"));
 }
+
+#[test]
+fn rule_11_20_des_defender_first_then_attacker_quarter() {
+    let ctx = ctx();
+    // 12 against 3 = 400%: 400-599; die 1: DES. The defender's 2 of 3 is ot-3 (forced); the
+    // attacker then owes 3 of 12: fr-a or fr-e, his choice.
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0403"), ("fr-a", "0403"), ("ot-3", "0404")]);
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-a"], "0404", &[], &[1]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DES");
+    assert_eq!(at(&s, "ot-3"), Location::Eliminated);
+    let d = s.decision.clone().expect("attacker's losses");
+    assert_eq!(d.by, Side::First);
+    assert!(matches!(d.kind, DecisionKind::Losses { strength: 3, .. }));
+    assert_eq!(combat::loss_options(&ctx, &s, 10).len(), 2);
+    let after =
+        combat::apply_losses(&ctx, &s, Side::First, &ids(&["fr-a"]), &mut NoDice, &mut Vec::new()).expect("minimal");
+    assert!(matches!(after.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
+    assert_eq!(after.vp[0].battle, 1);
+}
+
+#[test]
+fn rule_11_17_bloodbath_gives_no_battle_vp() {
+    let ctx = ctx();
+    // 6 against 6 = 100%: 100-149; die 4: BB; each side loses its only unit.
+    let s = state(&ctx, 4, Side::First, &[("fr-d", "0403"), ("ot-6", "0404")]);
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-d"], "0404", &[], &[4]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "BB");
+    assert_eq!(at(&s, "fr-d"), Location::Eliminated);
+    assert_eq!(at(&s, "ot-6"), Location::Eliminated);
+    assert_eq!((s.vp[0].battle, s.vp[1].battle), (0, 0));
+}
+
+#[test]
+fn rule_14_3_advancing_into_a_lone_sc_eliminates_it() {
+    let ctx = ctx();
+    // The French hold the intact fortress 0506 with fr-a and the SC. 10 against 3 = 333%:
+    // 300-399; die 3: DR. fr-a is the loss, the SC stays (11.24) and is alone.
+    let s = state(&ctx, 4, Side::Second, &[("ot-5", "0505"), ("ot-6", "0505"), ("fr-a", "0506"), ("fr-sc", "0506")]);
+    let (s, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0506", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DR");
+    assert_eq!(at(&s, "fr-a"), Location::Eliminated);
+    assert_eq!(at(&s, "fr-sc"), Location::Hex(hex("0506")));
+    let mut log = Vec::new();
+    let after = combat::apply_advance(&ctx, &s, Side::Second, &ids(&["ot-6"]), &mut NoDice, &mut log).expect("advance");
+    assert_eq!(at(&after, "fr-sc"), Location::Eliminated);
+    assert_eq!(at(&after, "ot-6"), Location::Hex(hex("0506")));
+    assert!(log.iter().any(|e| e.data["type"] == "sc_overrun"));
+    assert!(after.fort_destroyed.contains(&hex("0506")));
+}

@@ -159,3 +159,13 @@ fn rule_11_23_penalty_answer_is_offered_when_only_hexes_next_to_the_attackers_re
     let options = combat::retreat_options(&ctx, &s, Side::Second, 50);
     assert!(options.iter().any(|o| o.len() == 1 && o[0].units.len() == 1), "{options:?}");
 }
+
+#[test]
+fn rule_11_23_stricture_2_one_more_hex_past_an_over_stacked_hex() {
+    let full =
+        [("ot-3", "0405"), ("ot-4", "0405"), ("ot-5", "0405"), ("ot-6", "0405"), ("ot-z", "0405"), ("ot-mm", "0405")];
+    let (ctx, s) = dr_state(&full);
+    assert_eq!(retreat(&ctx, &s, &[group(&["ot-1"], &["0405"])]).expect_err("over-stacked"), "11.23");
+    let after = retreat(&ctx, &s, &[group(&["ot-1"], &["0405", "0406"])]).expect("one more hex");
+    assert_eq!(at(&after, "ot-1"), Location::Hex(hex("0406")));
+}
