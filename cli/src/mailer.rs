@@ -36,13 +36,34 @@ pub fn summary(local: &LocalGame, packet: &Packet) -> String {
     body
 }
 
+/// The file name of the board picture attached to turn mails.
+pub const PICTURE_NAME: &str = "board.png";
+
+/// The picture of the board after the packet, highlighting the moves just made (as the
+/// ruleset's board view marks them), or `None` for a ruleset without a map. A picture that
+/// cannot be drawn is reported and left out: the mail goes without it.
+pub fn board_picture(local: &LocalGame) -> Option<Vec<u8>> {
+    let replay = &local.game.replay;
+    let view = replay.ruleset.board_view(&replay.state)?;
+    match grognard_render::png(&view, &grognard_render::Options::default()) {
+        Ok(png) => Some(png),
+        Err(e) => {
+            eprintln!("grognard: the board picture could not be drawn ({e}); the mail goes without it");
+            None
+        }
+    }
+}
+
 /// Mail `packet` to every other player.
 pub fn mail_packet(local: &LocalGame, packet: &Packet) -> Result<SentReport> {
     let home = seat::home()?;
     let settings =
         config::load(home.root(), &local.identity.slug).map_err(|e| Failure::new(e.code(), e.to_string()))?;
-    let mail = compose(&local.game, local.me, packet, &summary(local, packet))
+    let mut mail = compose(&local.game, local.me, packet, &summary(local, packet))
         .map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    if let Some(png) = board_picture(local) {
+        mail.attach_picture(PICTURE_NAME, png).map_err(|e| Failure::new(e.code(), e.to_string()))?;
+    }
     grognard_mail::send(&settings.send, &mail).map_err(|e| {
         Failure::new(e.code(), e.to_string()).hint("the entries are signed and kept; run `grognard send --mail` again")
     })

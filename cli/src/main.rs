@@ -56,6 +56,8 @@ enum Command {
     Verify(cmd::verify::Args),
     /// The story of the game: every entry, command, roll and event.
     Log(cmd::GameArgs),
+    /// A picture of the board (PNG or SVG): of a game, of a game after N steps, or of a scenario.
+    Show(cmd::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +85,7 @@ fn main() -> ExitCode {
         Command::Autoreply(a) => cmd::autoreply::run(a, json),
         Command::Verify(a) => cmd::verify::run(a, json),
         Command::Log(a) => cmd::log::run(a, json),
+        Command::Show(a) => cmd::show::run(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,6 +10,7 @@ pub mod play;
 pub mod receive;
 pub mod scenarios;
 pub mod send;
+pub mod show;
 pub mod status;
 pub mod verify;
 

@@ -1,7 +1,7 @@
 //! Off-map holding boxes: labelled panels beside the map edge their units enter from,
 //! listing the units in them.
 
-use super::{counters, line, rect, text, Type};
+use super::{counters, line, rect, text, text_width, Type};
 use crate::frame::{Frame, Rect};
 use crate::num::{points, N};
 use crate::palette::{INK, PANEL, PANEL_EDGE};
@@ -23,6 +23,10 @@ pub struct Planned {
     pub w: f64,
     pub h: f64,
     pub want: f64,
+}
+
+fn title(s: f64) -> Type<'static> {
+    Type::new(11.0 * s, INK).bold().start()
 }
 
 fn mini(s: f64) -> f64 {
@@ -61,7 +65,7 @@ pub fn plan(
             distances.iter().min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))).map(|d| d.1).unwrap_or(Edge::Top);
         let units = pieces_in(view, &b.id).len();
         let rows = units.div_ceil(COLUMNS).max(1) as f64;
-        let w = 12.0 * s + COLUMNS as f64 * (mini(s) + 5.0 * s);
+        let w = (12.0 * s + COLUMNS as f64 * (mini(s) + 5.0 * s)).max(text_width(&b.name, title(s)) + 16.0 * s);
         let h = 24.0 * s + rows * (mini(s) + 5.0 * s) + 6.0 * s;
         let want = match edge {
             Edge::Left | Edge::Right => cy - area.y,
@@ -151,7 +155,7 @@ pub fn draw(p: &Picture, out: &mut String) {
             rect_.h,
             &format!(r##"rx="{}" fill="{PANEL}" stroke="#6a3d8f" stroke-width="{}""##, N(4.0 * s), N(1.5 * s)),
         );
-        text(out, rect_.x + 8.0 * s, rect_.y + 16.0 * s, Type::new(11.0 * s, INK).bold().start(), &b.name);
+        text(out, rect_.x + 8.0 * s, rect_.y + 16.0 * s, title(s), &b.name);
         let units = pieces_in(p.view, &b.id);
         if units.is_empty() {
             text(out, rect_.x + 8.0 * s, rect_.y + 40.0 * s, Type::new(10.0 * s, PANEL_EDGE).start(), "(empty)");

@@ -30,7 +30,13 @@ pub fn neat_line(p: &Picture, out: &mut String) {
 pub fn title(p: &Picture, out: &mut String) {
     let s = p.s;
     let title = if p.view.title.is_empty() { p.sheet.title.as_str() } else { p.view.title.as_str() };
-    text(out, p.margin, p.header_y + 22.0 * s, Type::new(21.0 * s, INK).serif().bold().start(), title);
+    // Shrink a long title to the width left of the north arrow, cutting it only as a last resort.
+    let room = p.width - 2.0 * p.margin - 48.0 * s;
+    let fit = super::text_width(title, Type::new(1.0, INK).bold());
+    let size = (room / fit.max(1.0)).clamp(12.0 * s, 21.0 * s);
+    let letters = (room / (size * 0.66)).floor().max(8.0) as usize;
+    let t = Type::new(size, INK).serif().bold().start();
+    text(out, p.margin, p.header_y + 22.0 * s, t, &super::clip(title, letters));
     if let Some((hex, radius)) = p.options.around {
         let note = format!("Close-up: {radius} hexes around {hex}");
         text(out, p.margin, p.header_y + 40.0 * s, Type::new(11.0 * s, INK).start(), &note);

@@ -173,8 +173,15 @@ pub fn draw(p: &Picture, out: &mut String) {
     let _ = write!(out, r#"<path d="{land}" fill="none" stroke="{GRID}" stroke-width="{w}" stroke-opacity="0.6"/>"#);
 }
 
-/// The name of each body of water, once, in its middle.
+/// How many hexes of open water lie between `hex` and the nearest land (capped at 3).
+fn offshore(hex: HexId, land: &[HexId]) -> u32 {
+    land.iter().map(|l| l.distance(hex)).min().unwrap_or(3).min(3)
+}
+
+/// The name of each body of water, once, on open water near its middle.
 pub fn water_names(p: &Picture, out: &mut String) {
+    let land: Vec<HexId> = p.visible.iter().copied().filter(|h| p.sheet.is_land(*h)).collect();
+    let m = p.map_rect;
     for (name, (lake, hexes)) in p.sheet.water_bodies() {
         let shown: Vec<HexId> = hexes.into_iter().filter(|h| p.visible.contains(h)).collect();
         if shown.is_empty() {
@@ -183,19 +190,24 @@ pub fn water_names(p: &Picture, out: &mut String) {
         let n = shown.len() as f64;
         let (sx, sy) = shown.iter().map(|h| p.frame.centre(*h)).fold((0.0, 0.0), |a, c| (a.0 + c.0, a.1 + c.1));
         let (mx, my) = (sx / n, sy / n);
-        // The body's hex nearest its middle, so the name sits on its water.
-        let Some(best) = shown.iter().copied().min_by(|a, b| {
-            let d = |h: &HexId| {
+        // Prefer hexes away from the shore, then the one nearest the middle.
+        let scored: Vec<(f64, HexId)> = shown
+            .iter()
+            .map(|h| {
                 let (x, y) = p.frame.centre(*h);
-                (x - mx).powi(2) + (y - my).powi(2)
-            };
-            d(a).total_cmp(&d(b)).then(a.cmp(b))
-        }) else {
+                let near = ((x - mx).powi(2) + (y - my).powi(2)).sqrt() / p.frame.r;
+                (near - 4.0 * f64::from(offshore(*h, &land)), *h)
+            })
+            .collect();
+        let Some(&(_, best)) = scored.iter().min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))) else {
             continue;
         };
         let (x, y) = p.frame.centre(best);
         let size = if lake { 9.5 } else { 14.0 } * p.s;
         let t = Type::new(size, WATER_TEXT).serif().halo("#d6e8f6", 2.0 * p.s);
+        // Keep the whole name inside the map area.
+        let half = super::text_width(name, t) / 2.0;
+        let x = x.max(m.x + half + 4.0 * p.s).min(m.right() - half - 4.0 * p.s);
         text(out, x, y + size * 0.35, t, name);
     }
 }

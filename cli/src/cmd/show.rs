@@ -1,0 +1,200 @@
+//! `grognard show`: a picture of the board (PNG and/or SVG) of a local game, of a game as it
+//! stood after its first N logged steps, or of a scenario's opening without any game.
+
+use crate::failure::{Failure, Result};
+use crate::{registry, seat};
+use grognard_board::{BoardView, HexId};
+use grognard_engine::{AnyRuleset, GameState, Seats};
+use grognard_journal::local;
+use grognard_journal::replay::Replay;
+use grognard_render::Options;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Players seated when a scenario is drawn without a game.
+const PLACEHOLDER_PLAYERS: usize = 2;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (a prefix of its id); may be left out when there is only one.
+    #[arg(conflicts_with = "scenario")]
+    game: Option<String>,
+    /// Draw a scenario's opening position instead of a game (e.g. `--scenario ec`).
+    #[arg(long)]
+    scenario: Option<String>,
+    /// The ruleset of `--scenario` (default: the only one that has that scenario).
+    #[arg(long, requires = "scenario")]
+    ruleset: Option<String>,
+    /// Write the picture as PNG to this file (the default is `<game or scenario>-board.png`).
+    #[arg(long)]
+    png: Option<PathBuf>,
+    /// Write the picture as SVG to this file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Draw only the hexes around this hex (a close-up), e.g. `--around 1833`.
+    #[arg(long, value_name = "HEX")]
+    around: Option<String>,
+    /// How many hexes around `--around` to show.
+    #[arg(long, default_value_t = 6, requires = "around")]
+    radius: u32,
+    /// Leave out the arrows of the last moves and the battles.
+    #[arg(long)]
+    no_highlight: bool,
+    /// Leave out the hex numbers.
+    #[arg(long)]
+    no_hex_numbers: bool,
+    /// Size of the picture (1.0: hexes 64 pixels wide; 0.25 to 4).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f64,
+    /// Draw the board as it stood after the first N steps of `grognard log`.
+    #[arg(long, value_name = "N", conflicts_with = "scenario")]
+    at: Option<usize>,
+}
+
+/// The board to draw and what it is, for the messages.
+struct Board {
+    view: BoardView,
+    /// A name for the default file: the short game id or the scenario id.
+    stem: String,
+    /// What the picture shows, in words.
+    what: String,
+}
+
+pub fn run(args: Args, json: bool) -> Result<()> {
+    let options = options(&args)?;
+    let board = match &args.scenario {
+        Some(scenario) => scenario_board(scenario, args.ruleset.as_deref())?,
+        None => game_board(args.game.as_deref(), args.at)?,
+    };
+    let png_path = match (&args.png, &args.svg) {
+        (None, None) => Some(PathBuf::from(format!("{}-board.png", board.stem))),
+        (png, _) => png.clone(),
+    };
+    super::check_new_file(png_path.as_deref()).map_err(|f| f.hint("name the file with --png FILE (or --svg FILE)"))?;
+    super::check_new_file(args.svg.as_deref())?;
+    let svg = grognard_render::svg(&board.view, &options).map_err(picture_failure)?;
+    let mut written = Vec::new();
+    if let Some(path) = &png_path {
+        let bytes = grognard_render::png_from_svg(&svg).map_err(picture_failure)?;
+        super::write_new_file(path, &bytes)?;
+        written.push(json!({"format": "png", "file": path, "bytes": bytes.len()}));
+    }
+    if let Some(path) = &args.svg {
+        super::write_new_file(path, svg.as_bytes())?;
+        written.push(json!({"format": "svg", "file": path, "bytes": svg.len()}));
+    }
+    let value = json!({"ok": true, "shows": board.what, "title": board.view.title, "written": written});
+    super::emit(json, value, || {
+        let files: Vec<String> =
+            written.iter().map(|w| format!("{} ({} bytes)", w["file"].as_str().unwrap_or("?"), w["bytes"])).collect();
+        format!("{}\nWrote {}.", board.what, files.join(" and "))
+    });
+    Ok(())
+}
+
+fn picture_failure(e: grognard_render::RenderError) -> Failure {
+    match e {
+        grognard_render::RenderError::NotOnMap(_) => {
+            Failure::usage(e.to_string()).hint("--around takes a hex of the map, e.g. one `grognard status` names")
+        }
+        grognard_render::RenderError::BadScale(_) => Failure::usage(e.to_string()),
+        _ => Failure::new("picture", e.to_string()),
+    }
+}
+
+fn options(args: &Args) -> Result<Options> {
+    let around = match &args.around {
+        Some(text) => Some((
+            HexId::parse(text).map_err(|e| Failure::usage(format!("--around: {e}")).hint("e.g. --around 1833"))?,
+            args.radius,
+        )),
+        None => None,
+    };
+    Ok(Options { around, highlights: !args.no_highlight, hex_numbers: !args.no_hex_numbers, scale: args.scale })
+}
+
+fn no_view(ruleset: &dyn AnyRuleset) -> Failure {
+    let info = ruleset.info();
+    Failure::new("no-picture", format!("the ruleset {} ({}) has no picture of its board", info.id, info.name))
+        .hint("`grognard status` describes the position in words")
+}
+
+fn view_of(ruleset: &dyn AnyRuleset, state: &GameState) -> Result<BoardView> {
+    ruleset.board_view(state).ok_or_else(|| no_view(ruleset))
+}
+
+/// The current board of a local game (with the staged commands, as `grognard status`
+/// shows it), or the board after the first `at` logged steps.
+fn game_board(selector: Option<&str>, at: Option<usize>) -> Result<Board> {
+    let home = seat::home()?;
+    let local = seat::open(&seat::select(&home, selector)?)?;
+    let game = &local.game;
+    let ruleset = game.replay.ruleset;
+    let short: String = game.replay.game.to_hex().chars().take(8).collect();
+    let (state, what) = match at {
+        None => {
+            let staged = local::staged(game)?;
+            let (state, _) = local::preview(game, local.me, &staged)?;
+            let what = if staged.commands.is_empty() {
+                format!("Game {short}: the board now.")
+            } else {
+                format!("Game {short}: the board now, with your {} staged commands.", staged.commands.len())
+            };
+            (state, what)
+        }
+        Some(n) => {
+            let steps = game.replay.log.len();
+            if n == 0 || n > steps {
+                return Err(Failure::usage(format!("--at {n}: the game's log has {steps} steps, so 1 to {steps}"))
+                    .hint("`grognard log` numbers the steps"));
+            }
+            let mut replay =
+                Replay::start(ruleset, game.genesis()).map_err(|e| Failure::new("journal", e.to_string()))?;
+            for entry in game.entries.iter().skip(1) {
+                if replay.log.len() >= n {
+                    break;
+                }
+                replay.apply(entry).map_err(|e| Failure::new("journal", e.to_string()))?;
+            }
+            let last = replay.log.get(n - 1).map(|item| item.text.clone()).unwrap_or_default();
+            (replay.state, format!("Game {short}: the board after step {n} of {steps} ({last})."))
+        }
+    };
+    Ok(Board { view: view_of(ruleset, &state)?, stem: short, what })
+}
+
+/// A scenario's opening position, set up for placeholder players.
+fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
+    let ruleset: &dyn AnyRuleset = match ruleset {
+        Some(id) => registry::find(id).ok_or_else(|| {
+            Failure::new("unknown-ruleset", format!("there is no ruleset `{id}`")).hint("see `grognard scenarios`")
+        })?,
+        None => {
+            let having: Vec<&dyn AnyRuleset> =
+                registry::all().into_iter().filter(|r| r.scenarios().iter().any(|s| s.id == scenario)).collect();
+            match having.as_slice() {
+                [one] => *one,
+                [] => {
+                    return Err(Failure::new("unknown-scenario", format!("no ruleset has a scenario `{scenario}`"))
+                        .hint("see `grognard scenarios`"))
+                }
+                _ => {
+                    let ids: Vec<String> = having.iter().map(|r| r.info().id).collect();
+                    return Err(Failure::usage(format!(
+                        "several rulesets have a scenario `{scenario}`: {}; choose one with --ruleset",
+                        ids.join(", ")
+                    )));
+                }
+            }
+        }
+    };
+    let info = ruleset.scenarios().into_iter().find(|s| s.id == scenario).ok_or_else(|| {
+        Failure::new("unknown-scenario", format!("the ruleset {} has no scenario `{scenario}`", ruleset.info().id))
+            .hint("see `grognard scenarios`")
+    })?;
+    let players = PLACEHOLDER_PLAYERS.clamp(info.min_players.max(1), info.max_players.max(1));
+    let seats = Seats::round_robin(&info.powers, players).map_err(|e| Failure::new("scenario", e.to_string()))?;
+    let state = ruleset.setup(scenario, &seats).map_err(|e| Failure::new("scenario", e.to_string()))?;
+    let what = format!("Scenario {scenario} of {}: the opening position ({}).", ruleset.info().id, info.name);
+    Ok(Board { view: view_of(ruleset, &state)?, stem: scenario.to_string(), what })
+}
