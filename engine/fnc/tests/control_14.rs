@@ -73,3 +73,24 @@ fn rule_7_4_overstack_at_phase_end_is_removed_by_the_opponent() {
     assert_eq!(n.location("fr-1-1"), Some(&Location::Track(5)));
     assert_eq!(n.phase, Phase::Combat, "the sequence goes on once the stack is legal");
 }
+
+#[test]
+fn rule_15_4_russians_need_twice_the_swedish_vp() {
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Rsw).unwrap();
+    let last = ctx.last_turn();
+    assert_eq!(last, 8);
+    let at_end = |russian_event: i32| {
+        let text = format!(
+            "fnc-position 1\ngame rsw\nturn 8\nphase siege\nphasing swedish\nvp russian: event={russian_event}\n"
+        );
+        let s = pos(ctx, &text);
+        let (n, _) = try_cmd(ctx, &s, Side::Second, "roll", &[]).unwrap();
+        (s.vp[0].total(), s.vp[1].total(), n)
+    };
+    let (r, sw, _) = at_end(0);
+    let needed = 2 * sw - r;
+    let (_, _, win) = at_end(needed);
+    assert_eq!(win.winner, Some(Side::First));
+    let (_, _, lose) = at_end(needed - 1);
+    assert_eq!(lose.winner, Some(Side::Second));
+}

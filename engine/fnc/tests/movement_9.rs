@@ -200,3 +200,31 @@ fn rule_9_1_only_the_phasing_side_moves() {
     let s = movement(ctx, 4, "french", "hex 1127: fr-1-1\nhex 1329: ot-mm-1");
     assert_eq!(refused(ctx, &s, Side::Second, "move ot-mm-1 1330"), "5.1");
 }
+
+#[test]
+fn rule_9_5_units_move_together_only_from_one_hex() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1128: fr-1-1 fr-1-2\nhex 1028: fr-2-1");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-1,fr-2-1 1129"), "9.5");
+    // Units of one hex need not move together.
+    let n = cmd(ctx, &s, Side::First, "move fr-1-1 1129");
+    assert_eq!(n.location("fr-1-2"), Some(&hex("1128")));
+}
+
+#[test]
+fn rule_9_22_border_hexsides_do_not_hinder_movement_after_turn_1() {
+    let ctx = ec();
+    // 1527 -> 1627 crosses the Egypt/Syria-Palestine border: clear going, no extra cost.
+    let s = movement(ctx, 4, "french", "hex 1527: fr-1-1");
+    let n = cmd(ctx, &s, Side::First, "move fr-1-1 1627");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 2);
+}
+
+#[test]
+fn rule_7_3_fleets_do_not_count_for_stacking() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1028: fr-1-1");
+    let camp = HexId::parse("1028").unwrap();
+    let six_and_a_fleet = ["fr-1-1", "fr-1-2", "fr-2-1", "fr-2-2", "fr-3-1", "fr-3-2", "ot-fleet"];
+    grognard_fnc::stacking::check_stack(ctx, &s, camp, &six_and_a_fleet).unwrap();
+}
