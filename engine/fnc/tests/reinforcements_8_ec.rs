@@ -168,3 +168,22 @@ fn rule_8_6_reinf_anat_units_arrive_in_the_anatolian_box_from_turn_2() {
     // container.
     assert_eq!(refused_rule(&ctx, &s, OT, "enter ot-si-1 2502", &[]), "8.5");
 }
+
+#[test]
+fn rule_8_2_a_reinforcement_phase_through_the_game_dispatcher() {
+    use grognard_engine::ScriptedDice;
+    use grognard_fnc::{ruleset, Command, Phase};
+    let (ctx, state) = french(3, "control french: 0808 0510\n");
+    let apply = |s: &grognard_fnc::State, text: &str, faces: &[u32]| {
+        let mut dice = ScriptedDice::new(faces);
+        ruleset::apply_command(&ctx, s, FR, &Command::parse(text).expect("a command"), &mut dice)
+    };
+    assert!(apply(&state, "end", &[]).is_err(), "the draw comes first");
+    let drawn = apply(&state, "roll", &[1]).expect("the draw").state;
+    assert_eq!(at(&drawn, "fr-dc"), Location::Track(3));
+    let entered = apply(&drawn, "enter fr-dc 0808", &[]).expect("the entry").state;
+    assert_eq!(at(&entered, "fr-dc"), Location::Hex(hex("0808")));
+    let next = apply(&entered, "end", &[]).expect("the end of the phase").state;
+    assert_eq!(next.phase, Phase::Movement);
+    assert_eq!(next.phasing, FR);
+}
