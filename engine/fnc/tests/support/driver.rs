@@ -5,9 +5,11 @@
 //! `apply`, the text and JSON forms of commands, determinism, and that every phase ends.
 //! A failure carries the seed and the whole command sequence, shrunk when it can be.
 
+use super::candidates::candidates;
 use super::invariants::{check_state, check_step, serde_round_trip, Violation};
 use super::scenarios::start;
 use super::shrink;
+use grognard_board::HexId;
 use grognard_engine::{DiceSource, Pending, PlayerId, Ruleset, ScriptedDice, StreamDice};
 use grognard_fnc::{Command, Ctx, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -53,6 +55,12 @@ pub struct Game {
     pub policy: Policy,
     /// How many legal commands besides the chosen one are tried against `apply` each step.
     pub contract_samples: usize,
+    /// How many extra candidate commands ([`super::candidates`]) are tried each step; those
+    /// `apply` accepts join the legal ones to choose from.
+    pub candidates: usize,
+    /// A legal command other than `end` that changes nothing is a failure (otherwise it is
+    /// only counted, and not chosen again in that phase).
+    pub noops_fail: bool,
 }
 
 /// What a finished game looked like.
@@ -64,6 +72,12 @@ pub struct Played {
     pub boundaries: usize,
     /// Commands of each kind chosen (by the verb of their text form).
     pub verbs: std::collections::BTreeMap<String, usize>,
+    /// Chosen commands that were not listed by `legal_commands` (accepted candidates).
+    pub extra_chosen: usize,
+    /// Legal commands other than `end` that left the state unchanged.
+    pub noops: Vec<String>,
+    /// Commands found to change nothing in the current phase: not chosen again there.
+    skip: Vec<Command>,
 }
 
 /// A property that failed, with everything needed to replay it.
@@ -161,24 +175,64 @@ fn weight(command: &Command) -> u64 {
     }
 }
 
-fn pick<'a>(legal: &'a [Command], policy: Policy, rng: &mut ChaCha8Rng) -> &'a Command {
-    let others: Vec<&Command> = legal.iter().filter(|c| **c != Command::End).collect();
+/// The distance from `hex` to the nearest of `targets`.
+fn nearest(hex: HexId, targets: &[HexId]) -> u32 {
+    targets.iter().map(|t| hex.distance(*t)).min().unwrap_or(0)
+}
+
+/// Moves that close on the enemy weigh more, so that armies meet and fight within a few
+/// turns of random play.
+fn closing_bonus(ctx: &Ctx, state: &State, command: &Command) -> u64 {
+    let (units, to) = match command {
+        Command::Move { units, path } | Command::River { units, path } => (units, path.last().copied()),
+        Command::Sail { units, to } => (units, Some(*to)),
+        _ => return 1,
+    };
+    let Some(side) = units.first().and_then(|u| ctx.side_of(u)) else { return 1 };
+    let enemy: Vec<HexId> =
+        state.units.iter().filter(|(u, _)| ctx.side_of(u) == Some(side.other())).filter_map(|(_, l)| l.hex()).collect();
+    let from = units.first().and_then(|u| state.location(u)).and_then(|l| l.hex());
+    match (from, to) {
+        (Some(from), Some(to)) if nearest(to, &enemy) < nearest(from, &enemy) => 4,
+        (None, Some(_)) => 2,
+        _ => 1,
+    }
+}
+
+fn pick(
+    ctx: &Ctx,
+    state: &State,
+    legal: &[Command],
+    extra: &[Command],
+    policy: Policy,
+    rng: &mut ChaCha8Rng,
+) -> (Command, bool) {
+    let others: Vec<(&Command, bool)> = legal
+        .iter()
+        .map(|c| (c, false))
+        .chain(extra.iter().map(|c| (c, true)))
+        .filter(|(c, _)| **c != Command::End)
+        .collect();
     let end = legal.iter().find(|c| **c == Command::End);
     match (end, policy) {
-        (Some(end), _) if others.is_empty() => return end,
-        (Some(end), Policy::Random { end_percent }) if rng.next_u32() % 100 < end_percent => return end,
+        (Some(end), _) if others.is_empty() => return (end.clone(), false),
+        (Some(end), Policy::Random { end_percent }) if rng.next_u32() % 100 < end_percent => {
+            return (end.clone(), false)
+        }
         _ => {}
     }
-    let total: u64 = others.iter().map(|c| weight(c)).sum();
+    // An accepted candidate weighs as much as all the one-hex sample moves of a unit.
+    let w = |c: &Command, extra: bool| weight(c) * closing_bonus(ctx, state, c) * if extra { 4 } else { 1 };
+    let total: u64 = others.iter().map(|(c, x)| w(c, *x)).sum();
     let mut at = rng.next_u64() % total.max(1);
-    for c in &others {
-        let w = weight(c);
-        if at < w {
-            return c;
+    for (c, x) in &others {
+        let cw = w(c, *x);
+        if at < cw {
+            return ((*c).clone(), *x);
         }
-        at -= w;
+        at -= cw;
     }
-    others.last().copied().unwrap_or(&legal[0])
+    others.last().map(|(c, x)| ((*c).clone(), *x)).unwrap_or_else(|| (legal[0].clone(), false))
 }
 
 fn dice_seed(rng: &mut ChaCha8Rng) -> [u8; 32] {
@@ -244,7 +298,15 @@ fn acting(pending: &Pending) -> Result<Option<PlayerId>, Violation> {
 /// Play one game; `Err` names the first property that broke.
 pub fn play(game: Game) -> Result<Played, Box<Failure>> {
     let (ctx, initial) = start(game.scenario, game.solitaire);
-    let mut played = Played { state: initial.clone(), history: Vec::new(), boundaries: 0, verbs: Default::default() };
+    let mut played = Played {
+        state: initial.clone(),
+        history: Vec::new(),
+        boundaries: 0,
+        verbs: Default::default(),
+        extra_chosen: 0,
+        noops: Vec::new(),
+        skip: Vec::new(),
+    };
     let fail = |violation: Violation, state: &State, history: &[Step]| {
         Box::new(Failure { game, violation, position: describe(state), history: history.to_vec() })
     };
@@ -259,6 +321,7 @@ pub fn play(game: Game) -> Result<Played, Box<Failure>> {
             Ok(Some(next)) => {
                 if phase_key(&next) != phase_key(&state) {
                     played.boundaries += 1;
+                    played.skip.clear();
                     in_phase = 0;
                     if let Err(v) = boundary_checks(ctx, &next) {
                         return Err(fail(v, &next, &played.history));
@@ -348,7 +411,30 @@ fn step(
     for i in sample(legal.len(), game.contract_samples, rng) {
         check_legal_command(state, player, &legal[i], dice_seed(rng))?;
     }
-    let command = pick(&legal, game.policy, rng).clone();
+    let legal_fresh: Vec<Command> = legal.iter().filter(|c| !played.skip.contains(c)).cloned().collect();
+    let mut extra: Vec<Command> = Vec::new();
+    let side = if state.owners[0] == player && state.owners[1] == player {
+        grognard_fnc::ruleset::acting_side(state)
+    } else if state.owners[0] == player {
+        Side::First
+    } else {
+        Side::Second
+    };
+    for c in candidates(ctx, state, side, rng, game.candidates) {
+        if legal.contains(&c) || extra.contains(&c) || played.skip.contains(&c) {
+            continue;
+        }
+        let mut dice = StreamDice::from_seed(dice_seed(rng));
+        let text = Fnc.format_command(&c);
+        if no_panic(&format!("apply candidate `{text}`"), || Fnc.apply(state, player, &c, &mut dice))?.is_ok() {
+            extra.push(c);
+        }
+    }
+    let choices = if legal_fresh.is_empty() { &legal } else { &legal_fresh };
+    let (command, was_extra) = pick(ctx, state, choices, &extra, game.policy, rng);
+    if was_extra {
+        played.extra_chosen += 1;
+    }
     let seed = dice_seed(rng);
     let mut dice = StreamDice::from_seed(seed);
     let applied = no_panic(&format!("apply `{}`", Fnc.format_command(&command)), || {
@@ -358,10 +444,18 @@ fn step(
         Ok(a) => a.state,
         Err(e) => {
             played.history.push(Step { player, command: command.clone(), faces: Vec::new() });
-            return Err(Violation::new(
-                "contract: legal commands are accepted",
-                format!("`{}` is listed by legal_commands but apply refuses it: {e}", Fnc.format_command(&command)),
-            ));
+            let text = Fnc.format_command(&command);
+            return Err(if was_extra {
+                Violation::new(
+                    "legality does not hang on dice",
+                    format!("`{text}` was accepted with other dice, now refused: {e}"),
+                )
+            } else {
+                Violation::new(
+                    "contract: legal commands are accepted",
+                    format!("`{text}` is listed by legal_commands but apply refuses it: {e}"),
+                )
+            });
         }
     };
     let faces: Vec<u32> = dice.rolled().iter().map(|(_, f)| *f).collect();
@@ -384,5 +478,13 @@ fn step(
     }
     check_step(ctx, state, &next)?;
     check_state(ctx, &next)?;
+    if &next == state && command != Command::End {
+        let text = format!("`{}` at {}", Fnc.format_command(&command), describe(state));
+        if game.noops_fail && !was_extra {
+            return Err(Violation::new("progress: legal commands change the state", format!("{text} changed nothing")));
+        }
+        played.noops.push(text);
+        played.skip.push(command);
+    }
     Ok(Some(next))
 }

@@ -4,7 +4,10 @@
 
 #![allow(dead_code)]
 
+pub mod candidates;
+pub mod corpus;
 pub mod driver;
 pub mod invariants;
+pub mod mutate;
 pub mod scenarios;
 pub mod shrink;
