@@ -169,3 +169,12 @@ fn rule_11_23_stricture_2_one_more_hex_past_an_over_stacked_hex() {
     let after = retreat(&ctx, &s, &[group(&["ot-1"], &["0405", "0406"])]).expect("one more hex");
     assert_eq!(at(&after, "ot-1"), Location::Hex(hex("0406")));
 }
+
+#[test]
+fn rule_11_23_stricture_3_a_lone_unit_next_to_the_attackers_is_the_penalty() {
+    // Everything away from 0403 is held by the French: ot-1 could only go next to the
+    // attackers, so it is eliminated as the penalty, with no decision owed.
+    let (_, s) = dr_state(&[("fr-a", "0405"), ("fr-b", "0504"), ("fr-c", "0304")]);
+    assert_eq!(at(&s, "ot-1"), Location::Eliminated);
+    assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
+}

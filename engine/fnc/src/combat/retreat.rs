@@ -153,12 +153,27 @@ pub fn step(
         ));
         return Ok(None);
     }
-    if survivors.iter().all(|u| reach(ctx, state, battle, u) == Reach::None) {
+    let reaches: Vec<Reach> = survivors.iter().map(|u| reach(ctx, state, battle, u)).collect();
+    if reaches.iter().all(|r| *r == Reach::None) {
         log.push(Event::new(
             format!("The defenders of {} have no legal retreat and are eliminated in place (11.23)", battle.hex),
             json!({"type": "retreat_blocked", "hex": battle.hex, "units": survivors, "rule": "11.23"}),
         ));
         eliminate(ctx, state, &survivors, &format!("no retreat from {}", battle.hex), dice, log)?;
+        return Ok(None);
+    }
+    // One unit could retreat, but only next to the attackers: it is the penalty unit itself
+    // (stricture 3, "even if just one unit"), and nobody is left to choose for.
+    if reaches.iter().filter(|r| **r != Reach::None).count() == 1 && !reaches.contains(&Reach::Clear) {
+        log.push(Event::new(
+            format!(
+                "The defenders of {} could retreat only next to the attackers, which costs the one unit able to \
+                 retreat; none survives (11.23 strictures 1 and 3)",
+                battle.hex
+            ),
+            json!({"type": "retreat_penalty", "hex": battle.hex, "units": survivors, "rule": "11.23"}),
+        ));
+        eliminate(ctx, state, &survivors, &format!("retreat from {} next to the attackers", battle.hex), dice, log)?;
         return Ok(None);
     }
     Ok(Some(Decision {
