@@ -29,12 +29,14 @@ pub const FIRST: usize = 0;
 /// The second side's player (Ottoman in EC, Swedish in RSW).
 pub const SECOND: usize = 1;
 
-/// One scripted command: who gives it, its text, and the faces of the dice it rolls.
+/// One scripted command: who gives it, its text, and the faces of the dice it rolls; or a
+/// command the rules must refuse, with a part of the refusal's message.
 #[derive(Clone, Debug)]
 pub struct Step {
     pub player: usize,
     pub command: String,
     pub dice: Vec<u32>,
+    pub refused: Option<String>,
 }
 
 /// A list of steps built in order.
@@ -56,7 +58,15 @@ impl Script {
 
     /// `player` gives `command`, which rolls exactly `dice` (six-sided faces, in order).
     pub fn roll(&mut self, player: usize, command: &str, dice: &[u32]) -> &mut Script {
-        self.steps.push(Step { player, command: command.to_string(), dice: dice.to_vec() });
+        self.steps.push(Step { player, command: command.to_string(), dice: dice.to_vec(), refused: None });
+        self
+    }
+
+    /// `player` tries `command`, which the rules must refuse with a message containing
+    /// `expected` (a rule number, say); the game goes on as if it had not been tried.
+    pub fn refuse(&mut self, player: usize, command: &str, expected: &str) -> &mut Script {
+        let refused = Some(expected.to_string());
+        self.steps.push(Step { player, command: command.to_string(), dice: Vec::new(), refused });
         self
     }
 
@@ -140,44 +150,75 @@ impl ScriptedGame {
     }
 
     /// Play `steps` in order; panics, naming the step, if a command is refused or rolls
-    /// other dice than the script says.
+    /// other dice than the script says. A player signs and sends what he has done when the
+    /// other player is to give the next command, and at the end of `steps`.
     pub fn play(&mut self, steps: &[Step]) -> Vec<Played> {
-        steps.iter().map(|s| self.step(s)).collect()
+        let mut out = Vec::with_capacity(steps.len());
+        for (i, step) in steps.iter().enumerate() {
+            if let Some(expected) = &step.refused {
+                let text = self.refused(step.player, &step.command, expected);
+                println!("refused: player {}: {}\n    {text}", step.player, step.command);
+                continue;
+            }
+            out.push(self.step(step));
+            if steps.get(i + 1).is_none_or(|next| next.player != step.player) {
+                self.hand_over(step.player);
+            }
+        }
+        out
     }
 
-    /// Play one step: the player gives the command, signs it and sends it; the other player
-    /// imports the packet.
+    /// Play one step without sending it: the player gives the command; a command that rolls
+    /// dice is signed into his journal at once (with what he staged before it).
     pub fn step(&mut self, step: &Step) -> Played {
         let n = self.played.len() + 1;
-        let before = self.summary();
+        let before = self.summary_of(step.player);
         let context = || format!("step {n} (player {}: `{}`)\nbefore it: {before}", step.player, step.command);
         let seat = &mut self.seats[step.player];
-        if let Err(e) = local::do_command(&mut seat.game, seat.me, &seat.key, &step.command) {
-            panic!("{} was refused: {e}", context());
-        }
-        let packet = local::send(&mut seat.game, seat.me, &seat.key).expect("send");
-        let item = seat.game.replay.log.last().cloned().expect("the command is in the story");
-        let other = 1 - step.player;
-        if let Err(e) = self.seats[other].game.import(&packet) {
-            panic!("{}: the other player refused the packet: {e}", context());
-        }
-        let faces: Vec<u32> = item.rolls.iter().map(|(_, face)| *face).collect();
-        assert_eq!(
-            faces,
-            step.dice,
-            "{}: the command rolled other dice than the script gives it\nevents:\n{}",
-            context(),
-            item.events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join("\n")
-        );
-        assert!(item.rolls.iter().all(|(sides, _)| *sides >= 1));
+        let outcome = match local::do_command(&mut seat.game, seat.me, &seat.key, &step.command) {
+            Ok(outcome) => outcome,
+            Err(e) => panic!("{} was refused: {e}", context()),
+        };
+        let (events, faces) = match outcome {
+            local::DoOutcome::Staged { events } => (events, Vec::new()),
+            local::DoOutcome::Signed { .. } => {
+                let item = seat.game.replay.log.last().cloned().expect("the command is in the story");
+                (item.events, item.rolls.iter().map(|(_, face)| *face).collect())
+            }
+            local::DoOutcome::Sealed { step, .. } => panic!("{}: FNC sealed a choice for `{step}`", context()),
+        };
         // Shown when a test fails (or with --nocapture): the story of the game so far.
         println!("step {n}: player {}: {}", step.player, step.command);
-        for e in &item.events {
+        for e in &events {
             println!("    {}", e.text);
         }
-        let played = Played { step: step.clone(), events: item.events };
+        assert_eq!(faces, step.dice, "{}: the command rolled other dice than the script gives it", context());
+        let played = Played { step: step.clone(), events };
         self.played.push(played.clone());
         played
+    }
+
+    /// `player` signs what he staged and sends it; the other player imports the packet.
+    pub fn hand_over(&mut self, player: usize) {
+        let seat = &mut self.seats[player];
+        let packet = local::send(&mut seat.game, seat.me, &seat.key).expect("send");
+        if let Err(e) = self.seats[1 - player].game.import(&packet) {
+            panic!("player {} refused the packet of player {player}: {e}", 1 - player);
+        }
+    }
+
+    /// `player` gives `command`, which the rules must refuse with a message containing
+    /// `expected`; nothing is staged or signed.
+    pub fn refused(&mut self, player: usize, command: &str, expected: &str) -> String {
+        let seat = &mut self.seats[player];
+        match local::do_command(&mut seat.game, seat.me, &seat.key, command) {
+            Ok(_) => panic!("`{command}` was accepted; the rules should refuse it ({expected})"),
+            Err(e) => {
+                let text = e.to_string();
+                assert!(text.contains(expected), "`{command}` was refused with `{text}`, not `{expected}`");
+                text
+            }
+        }
     }
 
     /// The state of the game as player 0's journal replays it.
@@ -188,7 +229,12 @@ impl ScriptedGame {
 
     /// The journal's one-line summary and what it waits for.
     pub fn summary(&self) -> String {
-        let replay = &self.seats[0].game.replay;
+        self.summary_of(0)
+    }
+
+    /// The summary as `player`'s journal has it (without what he staged).
+    fn summary_of(&self, player: usize) -> String {
+        let replay = &self.seats[player].game.replay;
         format!("{} | {}", replay.ruleset.summary(&replay.state), replay.ruleset.pending(&replay.state).prompt())
     }
 
