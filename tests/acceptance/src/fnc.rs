@@ -232,10 +232,14 @@ impl ScriptedGame {
         self.summary_of(0)
     }
 
-    /// The summary as `player`'s journal has it (without what he staged).
+    /// The summary as `player` sees the game: his journal and what he has staged on it.
     fn summary_of(&self, player: usize) -> String {
-        let replay = &self.seats[player].game.replay;
-        format!("{} | {}", replay.ruleset.summary(&replay.state), replay.ruleset.pending(&replay.state).prompt())
+        let seat = &self.seats[player];
+        let ruleset = seat.game.replay.ruleset;
+        let staged = local::staged(&seat.game).unwrap_or_default();
+        let state = local::preview(&seat.game, seat.me, &staged)
+            .map_or_else(|_| seat.game.replay.state.clone(), |(state, _)| state);
+        format!("{} | {}", ruleset.summary(&state), ruleset.pending(&state).prompt())
     }
 
     /// Where a unit is now.

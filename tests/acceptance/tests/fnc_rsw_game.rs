@@ -83,6 +83,7 @@ fn turn4(s: &mut Script) {
     s.roll(R, "roll", &[4]);
     s.cmd(R, "enter ru-5-2 russian");
     s.cmd(R, "end");
+    s.refuse(R, "river ru-5-1 1810", "9.15");
     s.cmd(R, "end");
     s.refuse(R, "attack ru-5-1 1907", "6.4");
     s.cmd(R, "end");
@@ -112,6 +113,7 @@ fn turn5(s: &mut Script) {
     // Swedish
     s.cmd(S, "enter sw-sf-1 1309");
     s.cmd(S, "end");
+    s.cmd(S, "river sw-fin 1908 2008");
     s.cmd(S, "end");
     s.cmd(S, "end");
     s.cmd(S, "roll");
@@ -269,6 +271,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     let t5 = g.play(&turns[4].steps);
     assert_eq!(events(&t5, "random-event")[0]["event"], "volunteers");
     assert_eq!(loc(&g, "sw-mil-1"), hex("1708"), "8.3: placed at once");
+    assert_eq!(loc(&g, "sw-fin"), hex("2008"), "9.15: Swedish RCLM on Lake Nasijarvi");
 
     // Turn 6: the Swedes lose in Norway; the Russians commit the 2nd Division.
     let t6 = g.play(&turns[5].steps);
