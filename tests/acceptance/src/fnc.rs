@@ -1,6 +1,7 @@
 //! Scripted games of Forgotten Napoleonic Campaigns through real journals: two players, each
 //! with a key and a game directory of their own, who play a fixed list of commands with
-//! scripted dice and exchange a packet after every command, exactly as `grognard` does.
+//! scripted dice, exactly as `grognard` does: a player stages or signs his commands in his
+//! own journal and sends a packet whenever the other player is to act next.
 //!
 //! Every step names the player, the command as typed and the dice faces it must roll; the
 //! game's scripted faces are those lists end to end, and each step checks that its command
@@ -249,10 +250,12 @@ impl ScriptedGame {
 
     /// Verify both players' journal files from disk as `grognard verify` does (signatures,
     /// links, canonical order, scripted dice and every command through the rules), check
-    /// that the two files are identical, and return the number of entries.
+    /// that the two files are identical, that the game used every scripted face and that
+    /// the verified replay ends in the state the players saw; return the number of entries.
     pub fn verify(&self) -> usize {
         let mut bytes = Vec::new();
         let mut count = 0;
+        let live = serde_json::to_value(self.state()).expect("the state serializes");
         for seat in &self.seats {
             let store = Store::open(seat.game.store().dir()).expect("the game directory");
             let loaded = store.load().expect("the journal loads");
@@ -262,6 +265,13 @@ impl ScriptedGame {
             assert_eq!(checked.replay.genesis.dice.mode, DiceMode::Scripted);
             let rolled: usize = checked.replay.log.iter().map(|i| i.rolls.len()).sum();
             assert_eq!(rolled, checked.replay.script_used, "every scripted face used was rolled");
+            assert_eq!(
+                checked.replay.script_used,
+                checked.replay.genesis.dice.faces.len(),
+                "no scripted face left over"
+            );
+            let replayed = checked.replay.ruleset.state_json(&checked.replay.state);
+            assert_eq!(replayed, live, "the verified replay ends where the game stands");
             count = checked.entries.len();
             bytes.push(std::fs::read(store.journal_path()).expect("journal file"));
         }
