@@ -19,6 +19,8 @@ pub struct Ctx {
     data: String,
     /// The historical deployment (`historical.txt`), a position text, if the game has one.
     pub historical: Option<String>,
+    /// The RCLM courses of the map (9.13-9.15), worked out on first use.
+    river: OnceLock<crate::movement::river::Courses>,
 }
 
 impl std::fmt::Debug for Ctx {
@@ -62,7 +64,7 @@ impl Ctx {
             texts.historical.unwrap_or("")
         );
         let historical = texts.historical.map(str::to_string);
-        Ok(Ctx { game, rules, map: Arc::new(map), counters, charts, data, historical })
+        Ok(Ctx { game, rules, map: Arc::new(map), counters, charts, data, historical, river: OnceLock::new() })
     }
 
     /// The embedded data of `game` (the files under `engine/fnc/data/<game>/`), parsed once.
@@ -76,6 +78,11 @@ impl Ctx {
         cell.get_or_init(|| embedded_texts(game).and_then(|t| Ctx::parse(game, t)))
             .as_ref()
             .map_err(|e| RuleError::new("2.1", format!("the game's data files are faulty: {e}")))
+    }
+
+    /// The courses river, canal and lake movement may follow (9.13-9.15).
+    pub fn river_courses(&self) -> &crate::movement::river::Courses {
+        self.river.get_or_init(|| crate::movement::river::courses(self))
     }
 
     /// The bytes of the game's data files, which a genesis entry hashes.

@@ -228,3 +228,12 @@ fn rule_7_3_fleets_do_not_count_for_stacking() {
     let six_and_a_fleet = ["fr-1-1", "fr-1-2", "fr-2-1", "fr-2-2", "fr-3-1", "fr-3-2", "ot-fleet"];
     grognard_fnc::stacking::check_stack(ctx, &s, camp, &six_and_a_fleet).unwrap();
 }
+
+#[test]
+fn rule_9_6_units_left_behind_by_a_finished_stack_stay() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1128: fr-1-1 fr-1-2\nhex 1028: fr-2-1");
+    let s = cmd(ctx, &s, Side::First, "move fr-1-1 1129");
+    let s = cmd(ctx, &s, Side::First, "move fr-2-1 1029");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-1-2 1228"), "9.6");
+}

@@ -120,12 +120,15 @@ pub fn check_movers(
                     format!("{u} has already moved this phase and may not add this kind of movement"),
                 ));
             }
-            if state.book.moving_origin.as_ref() != Some(&r.origin) {
-                return Err(RuleError::new(
-                    "9.6",
-                    format!("{u} belongs to a stack whose movement is finished: another stack has moved since"),
-                ));
-            }
+        }
+        // 9.6: once another parent stack has started moving, an earlier one (its moved units
+        // and those it left behind alike) is finished.
+        let parent_moved = state.book.moved.values().any(|r| r.origin == start);
+        if parent_moved && state.book.moving_origin.as_ref() != Some(&start) {
+            return Err(RuleError::new(
+                "9.6",
+                format!("{u} belongs to a stack whose movement is finished: another stack has moved since"),
+            ));
         }
         match &here {
             None => here = Some(loc.clone()),

@@ -186,7 +186,7 @@ pub fn apply_river(
     if path.is_empty() || path.len() > MAX_RIVER_HEXES {
         return Err(RuleError::new("9.13", format!("RCLM covers 1 to {MAX_RIVER_HEXES} hexes, not {}", path.len())));
     }
-    let water = courses(ctx);
+    let water = ctx.river_courses();
     if !water.touches(from) {
         return Err(RuleError::new("9.13", format!("{from} has no river, canal or lake hexside RCLM may follow")));
     }
