@@ -204,6 +204,18 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
                 state.effects.push(LastingEffect { effect: effect_word(ctx, effect_words, n)?, turn });
             }
             (["winner", s], None) => state.winner = Some(side_word(ctx, s, n)?),
+            // 8.5, 8.6: an Ottoman reinforcement drawn for an area and not yet placed.
+            (["arrival", u, area], None) => {
+                if ctx.counter(u).is_none() {
+                    return Err(bad(n, format!("there is no unit `{u}` in {}", ctx.rules.title())));
+                }
+                state.logistics.arrivals.insert(u.to_string(), area.to_string());
+            }
+            // 8.9: a contingency division committed on that turn.
+            (["committed", t, division], None) => state
+                .logistics
+                .committed
+                .push((t.parse().map_err(|_| bad(n, format!("`{t}` is not a turn")))?, division.to_string())),
             (place, Some(r)) => {
                 let loc = location_of(place, n)?;
                 for u in r.split_whitespace() {
@@ -300,6 +312,12 @@ pub fn print(ctx: &Ctx, state: &State) -> String {
     }
     if let Some(w) = state.winner {
         out.push(format!("winner {}", ctx.rules.side_id(w)));
+    }
+    for (u, area) in &state.logistics.arrivals {
+        out.push(format!("arrival {u} {area}"));
+    }
+    for (t, division) in &state.logistics.committed {
+        out.push(format!("committed {t} {division}"));
     }
     out.join("\n") + "\n"
 }

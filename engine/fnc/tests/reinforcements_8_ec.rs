@@ -187,3 +187,17 @@ fn rule_8_2_a_reinforcement_phase_through_the_game_dispatcher() {
     assert_eq!(next.phase, Phase::Movement);
     assert_eq!(next.phasing, FR);
 }
+
+#[test]
+fn rule_8_2_blocked_ottoman_arrivals_keep_their_area_in_positions() {
+    let ctx = ec();
+    let body = "turn 4\nphase reinforcement\nphasing ottoman\nhex 1203: ot-jn-1\ntrack 3: ot-ni-1\narrival ot-ni-1 Syria-Palestine\n";
+    let state = position(&ctx, body);
+    assert_eq!(state.logistics.arrivals.get("ot-ni-1").map(String::as_str), Some("Syria-Palestine"));
+    let printed = grognard_fnc::position::print(&ctx, &state);
+    assert!(printed.contains("arrival ot-ni-1 Syria-Palestine"), "{printed}");
+    assert_eq!(grognard_fnc::position::parse(&ctx, &printed).expect("reparsed"), state);
+    let s = ok(&ctx, &state, OT, "roll", &[2]).state;
+    assert_eq!(refused_rule(&ctx, &s, OT, "enter ot-ni-1 1203", &[]), "8.6");
+    assert!(run(&ctx, &s, OT, "enter ot-ni-1 2502", &[]).is_ok());
+}

@@ -75,3 +75,12 @@ fn rule_8_2_stacking_limits_hold_for_arrivals() {
     assert_eq!(refused_rule(&ctx, &state, SW, "enter sw-jc 1412", &[]), "7.1");
     assert!(run(&ctx, &state, SW, "enter sw-jc swedish", &[]).is_ok(), "no limit in a box");
 }
+
+#[test]
+fn rule_8_9_a_committed_division_in_a_position_still_counts_for_the_turn() {
+    let (ctx, state) = russian(6, "box russian: ru-2-1 ru-2-2\ncommitted 6 2\n");
+    assert_eq!(state.logistics.committed, vec![(6, "2".to_string())]);
+    assert_eq!(refused_rule(&ctx, &state, RU, "commit 4", &[]), "8.9");
+    let printed = grognard_fnc::position::print(&ctx, &state);
+    assert!(printed.contains("committed 6 2"), "{printed}");
+}
