@@ -38,7 +38,7 @@ fn rule_10_3_landing_on_a_non_port_coast_ends_the_move() {
     let s = movement(ctx, 2, "ottoman", "box anatolia: ot-ni-1");
     let n = cmd(ctx, &s, Side::Second, "sail ot-ni-1 1227");
     assert_eq!(n.location("ot-ni-1"), Some(&hex("1227")));
-    assert_eq!(refused(ctx, &n, Side::Second, "move ot-ni-1 1228"), "9.2");
+    assert_eq!(refused(ctx, &n, Side::Second, "move ot-ni-1 1228"), "10.3");
 }
 
 #[test]

@@ -106,7 +106,13 @@ pub fn check_movers(
         let start = rec.as_ref().map_or(loc.clone(), |r| r.origin.clone());
         if let Some(r) = &rec {
             if r.stopped {
-                return Err(RuleError::new("9.2", format!("{u} has finished its movement this phase")));
+                // RCLM is a unit's only movement (9.13); a landing off port ends it (10.3).
+                let rule = match r.mode {
+                    MoveMode::River => "9.13",
+                    MoveMode::Sea => "10.3",
+                    MoveMode::Ground => "9.2",
+                };
+                return Err(RuleError::new(rule, format!("{u} has finished its movement this phase")));
             }
             let continuing_allowed = match (r.mode, mode) {
                 (MoveMode::Ground, MoveMode::Ground) => true,

@@ -135,9 +135,6 @@ pub fn apply_move(
         recycling::eliminate(ctx, &mut next, &scs, "overrun by a moving force (14.3)", dice, log)?;
     }
     let last = *path.last().ok_or_else(|| RuleError::new("input", "empty path"))?;
-    for (hex, _, _) in &plan.steps {
-        control::pass_through(ctx, &mut next, side, *hex, log);
-    }
     for u in units {
         next.units.insert(u.clone(), Location::Hex(last));
         let mut rec = record(state, u).unwrap_or(UnitMove {
@@ -172,5 +169,8 @@ pub fn apply_move(
         ),
         json!({"type": "move", "units": units, "from": plan.start, "path": trace, "cost": show(plan.total), "steps": steps}),
     ));
+    for (hex, _, _) in &plan.steps {
+        control::pass_through(ctx, &mut next, side, *hex, log);
+    }
     Ok(next)
 }

@@ -185,9 +185,6 @@ pub fn apply_sail(
             },
         );
     }
-    if enemy.is_none() {
-        control::pass_through(ctx, &mut next, side, to, log);
-    }
     next.book.moving_origin = Some(origin);
     next.book
         .naval
@@ -199,6 +196,9 @@ pub fn apply_sail(
         format!("{} move by sea from {} ({from_area}): {how} (10.3)", units.join(", "), location_text(&start)),
         json!({"type": "amphibious", "units": units, "from": start, "to": to, "area": from_area, "invasion": enemy.is_some()}),
     ));
+    if enemy.is_none() {
+        control::pass_through(ctx, &mut next, side, to, log);
+    }
     Ok(next)
 }
 

@@ -216,9 +216,6 @@ pub fn apply_river(
         return Err(RuleError::new("9.13", format!("{at} is an all-water hex; no unit ends its move there")));
     }
     let mut next = state.clone();
-    for h in path {
-        control::pass_through(ctx, &mut next, side, *h, log);
-    }
     for u in units {
         next.units.insert(u.clone(), Location::Hex(at));
         next.book.moved.insert(
@@ -246,5 +243,8 @@ pub fn apply_river(
         ),
         json!({"type": "river_move", "units": units, "path": trace, "hexes": path.len()}),
     ));
+    for h in path {
+        control::pass_through(ctx, &mut next, side, *h, log);
+    }
     Ok(next)
 }
