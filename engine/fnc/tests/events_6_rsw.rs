@@ -106,6 +106,7 @@ fn rule_6_4_norwegian_front_losing_recycles_a_unit_of_strength_three_or_more() {
         matches!(&out.state.decision, Some(Decision { by, kind: DecisionKind::Recycle { count: 1, min_strength: 3, .. } }) if *by == SW)
     );
     assert_eq!(refused_rule(&ctx, &out.state, SW, "remove sw-ost", &[2]), "6.4");
+    assert_eq!(refused_rule(&ctx, &out.state, SW, "remove sw-sk,sw-jc", &[2, 2]), "6.4");
     let done = ok(&ctx, &out.state, SW, "remove sw-sk", &[2]);
     assert_eq!(at(&done.state, "sw-sk"), Location::Track(5));
     let (ctx, state) = events_phase(4, "event 3 norwegian-front\n");

@@ -414,8 +414,10 @@ pub fn apply_remove(
     let Some(Decision { by, kind: DecisionKind::Recycle { count, min_strength, reason } }) = &state.decision else {
         return Err(RuleError::new("6.2", "no recycling is owed now").into());
     };
+    // The rule of the event that owes the choice (6.3 or 6.4).
+    let rule = RandomEvent::from_id(reason).map_or("6.2", RandomEvent::rule);
     if *by != side {
-        return Err(RuleError::new("6.3", "the other player chooses the units to recycle").into());
+        return Err(RuleError::new(rule, "the other player chooses the units to recycle").into());
     }
     let eligible = recyclable_units(ctx, state, side, *min_strength);
     let mut seen = std::collections::BTreeSet::new();
@@ -424,7 +426,6 @@ pub fn apply_remove(
             return Err(RuleError::new("input", format!("unit `{u}` is named twice")).into());
         }
         if !eligible.contains(u) {
-            let rule = if *min_strength > 0 { "6.4" } else { "6.3" };
             return Err(RuleError::new(
                 rule,
                 format!(
@@ -441,7 +442,7 @@ pub fn apply_remove(
     }
     if units.len() != usize::from(*count) {
         return Err(
-            RuleError::new("6.3", format!("exactly {count} unit(s) must be recycled, not {}", units.len())).into()
+            RuleError::new(rule, format!("exactly {count} unit(s) must be recycled, not {}", units.len())).into()
         );
     }
     let reason = reason.clone();
