@@ -112,3 +112,26 @@ fn rule_6_4_norwegian_front_losing_recycles_a_unit_of_strength_three_or_more() {
     let (ctx, state) = events_phase(4, "event 3 norwegian-front\n");
     assert!(ok(&ctx, &state, RU, "roll", &[1]).text().contains("No Event"));
 }
+
+#[test]
+fn rule_8_3_event_reinforcements_are_placed_at_once_under_the_regular_restrictions() {
+    use grognard_engine::ScriptedDice;
+    use grognard_fnc::{ruleset, Command, Phase};
+    let (ctx, state) = events_phase(3, "control russian: 1406\n");
+    let mut dice = ScriptedDice::new(&[5]);
+    let rolled = ruleset::apply_command(&ctx, &state, RU, &Command::Roll, &mut dice).expect("the events roll");
+    assert_eq!(rolled.state.phase, Phase::RandomEvents, "the Swedes place their militia first");
+    // In the Russian player's Random Events Phase, the Swedish militia goes where 8.10 allows.
+    assert_eq!(refused_rule(&ctx, &rolled.state, SW, "enter sw-mil-1 1406", &[]), "8.10");
+    let mut no_dice = ScriptedDice::new(&[]);
+    let placed = ruleset::apply_command(
+        &ctx,
+        &rolled.state,
+        SW,
+        &Command::parse("enter sw-mil-1 1412").expect("a command"),
+        &mut no_dice,
+    )
+    .expect("placed at once");
+    assert_eq!(at(&placed.state, "sw-mil-1"), Location::Hex(hex("1412")));
+    assert_eq!(placed.state.phase, Phase::Reinforcement, "the phase ends once the choice is made");
+}

@@ -137,3 +137,13 @@ fn rule_12_6_ottoman_ports_supply_after_british_intervention() {
     let french = position(&ctx, &format!("{SUPPLY}hex 1502: fr-1-1\nhex 0803: ot-jn-1\nhex 0903: ot-jn-2\n"));
     assert!(matches!(check(&ctx, &french, FR, "1502"), Ok(Supplied::Line(_))), "by land, not by the port");
 }
+
+#[test]
+fn rule_12_10_a_fortress_port_taken_by_storm_is_still_a_port_and_a_source() {
+    let ctx = ec();
+    let body = "turn 3\nphase supply\nphasing ottoman\nhex 2504: ot-jn-1\nfort-destroyed: 2502\ncontrol french: 1203 1806 2805\n";
+    let stormed = position(&ctx, body);
+    assert_eq!(line(check(&ctx, &stormed, OT, "2504")).source, hex("2502"), "Jaffa still a source (13.4)");
+    let port = position(&ctx, &format!("{body}hex 2502: ot-jn-2\neffect british-intervention\n"));
+    assert_eq!(check(&ctx, &port, OT, "2502"), Ok(Supplied::InterventionPort), "and still a port");
+}
