@@ -67,7 +67,7 @@ fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
         0 => Value::Null,
         1 => json!(rng.next_u32() as i64 - (1 << 31)),
         2 => json!(pick(rng, WORDS)),
-        3 => json!(rng.next_u32() % 2 == 0),
+        3 => json!(rng.next_u32() & 1 == 0),
         4 => Value::Array((0..rng.next_u32() % 4).map(|_| random_json(rng, depth + 1)).collect()),
         5 => {
             let mut m = serde_json::Map::new();
