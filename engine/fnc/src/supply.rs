@@ -17,7 +17,11 @@
 //! directions), in the source order the map gives, and the first line found is reported:
 //! the shortest road path, or the shortest off-road leg and then the shortest road path.
 
-use grognard_board::{Barrier, HexId, Map, Terrain, WaterKind};
+use crate::ctx::Ctx;
+use crate::state::{Effect, Location, Phase, Side, State, UnitId};
+use grognard_board::{Barrier, HexId, Map, Terrain, WaterId, WaterKind};
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// The longest off-road leg of a supply line, in hexes (12.3).
@@ -177,12 +181,6 @@ impl<'a> Ground<'a> {
         None
     }
 }
-
-use crate::ctx::Ctx;
-use crate::state::{Effect, Location, Phase, Side, State, UnitId};
-use grognard_board::WaterId;
-use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// The body of water whose naval operations a naval victory takes from the loser (6.4 event
 /// 2, 10.6), by its name in the RSW map.
@@ -439,7 +437,7 @@ pub fn apply_supply_phase(
     }
     let mut s = state.clone();
     let mut out: Vec<UnitId> = Vec::new();
-    let mut by_place: std::collections::BTreeMap<Location, Vec<UnitId>> = std::collections::BTreeMap::new();
+    let mut by_place: BTreeMap<Location, Vec<UnitId>> = BTreeMap::new();
     for (u, loc) in &state.units {
         if !matches!(loc, Location::Hex(_) | Location::Box(_)) || ctx.side_of(u) != Some(side) {
             continue;
