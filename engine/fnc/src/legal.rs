@@ -1,7 +1,7 @@
 //! The commands a side may give now, for `legal_commands`: every command the dispatcher
 //! would accept of the kinds listed, checked by the same rules as `apply`.
 
-use crate::command::{Command, RetreatPath};
+use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::setup;
 use crate::stacking;
@@ -150,13 +150,11 @@ fn combat_decision_commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command
                 }
             }
         }
-        DecisionKind::Retreat { hex, units, .. } => {
-            for (_, n) in hex.neighbours() {
-                let groups = vec![RetreatPath { units: units.clone(), path: vec![n] }];
-                if accepted(combat::apply_retreat(ctx, state, side, &groups, &mut NoDice, &mut Vec::new())) {
-                    out.push(Command::Retreat { groups });
-                }
-            }
+        DecisionKind::Retreat { .. } => {
+            // The combat module lists checked answers (whole force, less a penalty unit, split).
+            out.extend(
+                combat::retreat_options(ctx, state, side, 20).into_iter().map(|groups| Command::Retreat { groups }),
+            );
         }
         _ => {}
     }
