@@ -257,3 +257,15 @@ fn rule_14_3_advancing_into_a_lone_sc_eliminates_it() {
     assert!(log.iter().any(|e| e.data["type"] == "sc_overrun"));
     assert!(after.fort_destroyed.contains(&hex("0506")));
 }
+
+#[test]
+fn rule_8_8_british_units_advance_only_into_coastal_hexes() {
+    let ctx = ctx();
+    // 0302 is on the coast, 0303 is not: after the automatic DC on the lone SC, only ot-6 may advance.
+    let s = state(&ctx, 4, Side::Second, &[("ot-6", "0302"), ("br-rm", "0302"), ("fr-sc", "0303")]);
+    let (s, _, _) = attack(&ctx, &s, Side::Second, &["ot-6", "br-rm"], "0303", &[], &[]).expect("legal");
+    let Some(DecisionKind::Advance { units, .. }) = s.decision.as_ref().map(|d| &d.kind) else {
+        panic!("an advance decision")
+    };
+    assert_eq!(units, &ids(&["ot-6"]));
+}

@@ -56,7 +56,7 @@ pub fn shifts(ctx: &Ctx, state: &State, d: &Declared) -> (Vec<Shift>, Option<Uni
         out.push(Shift::new(format!("11.7 engineers ({e}) against an intact fortress"), 1));
     }
     // 11.9: concentric attack, never against an intact fortress, only for one side; the
-    // fleets' positions never count.
+    // fleets' positions never count (an invasion force's sea hex does: it holds units).
     if !d.fortress && ctx.rules.concentric_side() == d.side && is_concentric(d.hex, &d.from) {
         out.push(Shift::new("11.9 concentric attack", 1));
     }
