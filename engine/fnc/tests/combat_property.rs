@@ -67,7 +67,7 @@ fn random_battles_always_finish_with_listed_answers() {
         }
         // Some defenders elsewhere, to block retreats.
         for h in &neighbours {
-            if count.get(h).is_none() && rng.next(3) == 0 {
+            if !count.contains_key(h) && rng.next(3) == 0 {
                 if let Some(u) = theirs.iter().find(|u| s.units.get(**u) == Some(&Location::Pool)) {
                     s.units.insert(u.to_string(), Location::Hex(*h));
                 }
