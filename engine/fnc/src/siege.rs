@@ -65,6 +65,10 @@ pub fn sieges(ctx: &Ctx, state: &State, side: Side) -> Vec<Siege> {
         }
         let defenders: Vec<UnitId> =
             ctx.side_units_in(state, hex, enemy).into_iter().filter(|u| is_ground(ctx, u)).cloned().collect();
+        // An empty fortress holds no besieged force: it is simply entered.
+        if defenders.is_empty() {
+            continue;
+        }
         let mut modifiers = Vec::new();
         // +1 per supplied siege train next to the fortress across a landward hexside.
         for u in &besiegers {

@@ -109,3 +109,12 @@ fn rule_13_1_only_in_the_besiegers_siege_phase() {
     let e = siege::apply_sieges(&ctx, &s, Side::First, &mut NoDice, &mut log).expect_err("wrong phase");
     assert_eq!(rule_of(e), "13.1");
 }
+
+#[test]
+fn rule_13_1_an_empty_fortress_is_not_besieged() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, false);
+    s.units.insert("ot-fort".into(), Location::Eliminated);
+    s.control.insert(hex("0506"), Side::Second);
+    assert!(siege::sieges(&ctx, &s, Side::First).is_empty());
+}
