@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 /// Largest picture side in pixels.
 const MAX_SIDE: u32 = 12_000;
 /// NeuQuant samples every n-th pixel when it learns the palette (1 = all, 30 = fastest).
-const SAMPLE_FACTOR: i32 = 10;
+const SAMPLE_FACTOR: i32 = 30;
 
 fn fonts() -> Arc<usvg::fontdb::Database> {
     static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
@@ -61,7 +61,7 @@ fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(palette);
-        encoder.set_compression(png::Compression::High);
+        encoder.set_compression(png::Compression::Balanced);
         let mut writer = encoder.write_header().map_err(|e| RenderError::Encode(e.to_string()))?;
         writer.write_image_data(&indices).map_err(|e| RenderError::Encode(e.to_string()))?;
         writer.finish().map_err(|e| RenderError::Encode(e.to_string()))?;

@@ -101,3 +101,13 @@ fn golden_egyptian_campaign_whole_map() {
 fn golden_egyptian_campaign_close_up_of_cairo() {
     check("ec-cairo", game_map("ec"), Options { around: Some((hex("1833"), 5)), ..Options::default() });
 }
+
+#[test]
+fn golden_russo_swedish_war_whole_map_turned_north_up() {
+    check("rsw", game_map("rsw"), Options::default());
+}
+
+#[test]
+fn golden_russo_swedish_war_close_up_of_sveaborg() {
+    check("rsw-sveaborg", game_map("rsw"), Options { around: Some((hex("1210"), 5)), ..Options::default() });
+}

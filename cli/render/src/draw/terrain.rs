@@ -103,13 +103,14 @@ pub fn defs(out: &mut String, r: f64) {
     out.push_str("</g>");
 }
 
-/// Where the marks of one terrain kind sit in a hex, in hex radii from its centre.
+/// Where the marks of one terrain kind sit in a hex, in hex radii from its centre (never at
+/// the top middle, where the hex number is printed).
 fn mark_spots(ground: &Ground) -> &'static [(f64, f64)] {
     match ground {
-        Ground::Forest => &[(-0.42, -0.3), (0.38, -0.34), (-0.5, 0.3), (0.46, 0.26), (0.0, -0.62), (0.02, 0.56)],
+        Ground::Forest => &[(-0.42, -0.3), (0.4, -0.3), (-0.5, 0.3), (0.46, 0.26), (0.02, 0.56)],
         Ground::Hills => &[(-0.38, -0.36), (0.36, -0.3), (-0.4, 0.38), (0.38, 0.42)],
         Ground::Swamp => &[(-0.45, -0.3), (0.42, -0.32), (-0.42, 0.36), (0.45, 0.3), (0.0, 0.6)],
-        Ground::MudFlat => &[(-0.45, -0.3), (0.4, -0.34), (-0.4, 0.38), (0.42, 0.32), (0.0, -0.6), (0.0, 0.6)],
+        Ground::MudFlat => &[(-0.45, -0.3), (0.4, -0.3), (-0.4, 0.38), (0.42, 0.32), (0.0, 0.6)],
         Ground::Desert => &[(-0.48, -0.28), (0.44, -0.3), (-0.3, 0.45), (0.42, 0.36)],
         _ => &[],
     }
