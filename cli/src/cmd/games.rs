@@ -14,7 +14,9 @@ pub fn run(json: bool) -> Result<()> {
                 let waiting = grognard_journal::local::waiting_sentence(&local.game);
                 text.push_str(&format!(
                     "{id}  {} {}  as {}  — {waiting}\n",
-                    g.ruleset, g.scenario, local.identity.name
+                    g.ruleset,
+                    crate::registry::scenario_label(&g.ruleset, &g.scenario),
+                    local.identity.name
                 ));
                 list.push(json!({"game": id, "ruleset": g.ruleset, "scenario": g.scenario, "me": local.me.0, "waiting": waiting}));
             }

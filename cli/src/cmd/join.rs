@@ -55,7 +55,10 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         || {
             format!(
                 "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}.\nRun `grognard send` to send your join to the others.",
-                packet.game, g.ruleset, g.scenario, identity.name
+                packet.game,
+                g.ruleset,
+                crate::registry::scenario_label(&g.ruleset, &g.scenario),
+                identity.name
             )
         },
     );

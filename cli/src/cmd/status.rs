@@ -64,7 +64,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             g.ruleset,
             g.ruleset_version,
             r.ruleset.info().name,
-            g.scenario,
+            crate::registry::scenario_label(&g.ruleset, &g.scenario),
             game.entries.len()
         );
         for (i, p) in g.players.iter().enumerate() {
