@@ -442,6 +442,20 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Setup(_) => {
             Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") }
         }
+        Phase::Reinforcement => Pending::Command {
+            player,
+            prompt: format!("{what}: `enter UNIT HEX|BOX`, `commit DIVISION` (8.9), then `end`"),
+        },
+        Phase::Movement => Pending::Command {
+            player,
+            prompt: format!(
+                "{what}: `move UNITS HEX...`, `river UNITS HEX...` (9.13), `sail UNITS HEX` (10.3), \
+                 `fleet FLEET HEX` (10.2), then `end`"
+            ),
+        },
+        Phase::Combat => {
+            Pending::Command { player, prompt: format!("{what}: `attack UNITS HEX [FLEETS]` (11.2), then `end`") }
+        }
         _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },
     }
 }
