@@ -34,7 +34,7 @@ pub fn title(p: &Picture, out: &mut String) {
     let room = p.width - 2.0 * p.margin - 48.0 * s;
     let fit = super::text_width(title, Type::new(1.0, INK).bold());
     let size = (room / fit.max(1.0)).clamp(12.0 * s, 21.0 * s);
-    let letters = (room / (size * 0.66)).floor().max(8.0) as usize;
+    let letters = (room / (size * 0.55)).floor().max(8.0) as usize;
     let t = Type::new(size, INK).serif().bold().start();
     text(out, p.margin, p.header_y + 22.0 * s, t, &super::clip(title, letters));
     if let Some((hex, radius)) = p.options.around {
