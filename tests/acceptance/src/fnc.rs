@@ -71,6 +71,11 @@ impl Script {
         self
     }
 
+    /// The steps of `parts`, one after the other.
+    pub fn concat(parts: &[Script]) -> Script {
+        Script { steps: parts.iter().flat_map(|p| p.steps.iter().cloned()).collect() }
+    }
+
     /// Every face of the script, in the order the game rolls them.
     pub fn faces(&self) -> Vec<u32> {
         self.steps.iter().flat_map(|s| s.dice.iter().copied()).collect()
@@ -94,6 +99,59 @@ impl Played {
     pub fn event(&self, kind: &str) -> Option<&Value> {
         self.data().find(|d| d["type"] == kind)
     }
+}
+
+/// The events of `played` whose data has `"type": kind`, in order.
+pub fn events<'a>(played: &'a [Played], kind: &str) -> Vec<&'a Value> {
+    played.iter().flat_map(|p| p.data()).filter(|d| d["type"] == kind).collect()
+}
+
+/// The battle reports (11.2) of `played`, in order.
+pub fn battles(played: &[Played]) -> Vec<&Event> {
+    played.iter().flat_map(|p| p.events.iter()).filter(|e| e.data["type"] == "battle").collect()
+}
+
+/// What a battle report must say (11.2): the defended hex, both strengths, the percentage,
+/// the initial and final CRT columns, the net shift, the die and the result.
+#[derive(Clone, Copy, Debug)]
+pub struct Expected<'a> {
+    pub hex: &'a str,
+    pub attack: u32,
+    pub defense: u32,
+    pub percent: u32,
+    pub columns: (&'a str, &'a str),
+    pub net: i32,
+    pub die: u32,
+    pub result: &'a str,
+}
+
+/// Check a battle report's data and that its text explains the battle to the players.
+pub fn check_battle(e: &Event, x: Expected<'_>) {
+    let b = &e.data;
+    assert_eq!(b["hex"], x.hex, "{}", e.text);
+    assert_eq!(b["attack_strength"], x.attack, "{}", e.text);
+    assert_eq!(b["defense_strength"], x.defense, "{}", e.text);
+    assert_eq!(b["percent"], x.percent, "{}", e.text);
+    assert_eq!(b["base_column"], x.columns.0, "{}", e.text);
+    assert_eq!(b["final_column"], x.columns.1, "{}", e.text);
+    assert_eq!(b["net_shift"], x.net, "{}", e.text);
+    assert_eq!(b["die"], x.die, "{}", e.text);
+    assert_eq!(b["result"], x.result, "{}", e.text);
+    for part in [
+        x.hex.to_string(),
+        format!("{}%", x.percent),
+        format!("= {} against", x.attack),
+        format!("= {}:", x.defense),
+        format!("column {}", x.columns.1),
+        format!("die {}: {}", x.die, x.result),
+    ] {
+        assert!(e.text.contains(&part), "the battle report `{}` does not say `{part}`", e.text);
+    }
+}
+
+/// A hex location in its JSON form, as [`ScriptedGame::loc`] gives it.
+pub fn hex(h: &str) -> Value {
+    serde_json::json!({ "hex": h })
 }
 
 struct Seat {
@@ -241,6 +299,23 @@ impl ScriptedGame {
         let state = local::preview(&seat.game, seat.me, &staged)
             .map_or_else(|_| seat.game.replay.state.clone(), |(state, _)| state);
         format!("{} | {}", ruleset.summary(&state), ruleset.pending(&state).prompt())
+    }
+
+    /// Where a unit is, in its JSON form (`{"hex":"1428"}`, `{"track":4}`, `"pool"`,
+    /// `{"box":"anatolia"}`, `"eliminated"`).
+    pub fn loc(&self, unit: &str) -> Value {
+        serde_json::to_value(self.location(unit)).expect("a location serializes")
+    }
+
+    /// Who controls a hex (14.2, 15.2): `"first"`, `"second"`, or null.
+    pub fn control(&self, hex: &str) -> Value {
+        serde_json::to_value(self.state().control).expect("control serializes")[hex].clone()
+    }
+
+    /// Both sides' victory point totals (14.5, 15.4), first side first.
+    pub fn vp(&self) -> (i32, i32) {
+        let st = self.state();
+        (st.vp[0].total(), st.vp[1].total())
     }
 
     /// Where a unit is now.

@@ -1,7 +1,8 @@
 //! Acceptance: a scripted game of The Egyptian Campaign from the historical set-up, several
 //! full game turns through real journals with scripted dice, then full verification.
 
-use grognard_acceptance::fnc::{Played, Script, ScriptedGame, FIRST, SECOND};
+use grognard_acceptance::fnc::{battles, check_battle, events, hex, Expected, Script, ScriptedGame, FIRST, SECOND};
+use grognard_engine::Event;
 use grognard_fnc::Phase;
 use serde_json::{json, Value};
 
@@ -157,64 +158,11 @@ fn turn5(s: &mut Script) {
     s.cmd(O, "roll");
 }
 
-/// The battle reports (11.2) among the events of `played`, in order.
-fn battles(played: &[Played]) -> Vec<&Value> {
-    played.iter().flat_map(|p| p.data()).filter(|d| d["type"] == "battle").collect()
-}
-
-/// Check a battle report: hex, strengths, percentage, columns, net shift, die and result.
-#[allow(clippy::too_many_arguments)]
-fn check_battle(
-    b: &Value,
-    hex: &str,
-    attack: u32,
-    defense: u32,
-    percent: u32,
-    columns: (&str, &str),
-    net: i32,
-    die: u32,
-    result: &str,
-) {
-    assert_eq!(b["hex"], hex, "{b}");
-    assert_eq!(b["attack_strength"], attack, "{b}");
-    assert_eq!(b["defense_strength"], defense, "{b}");
-    assert_eq!(b["percent"], percent, "{b}");
-    assert_eq!(b["base_column"], columns.0, "{b}");
-    assert_eq!(b["final_column"], columns.1, "{b}");
-    assert_eq!(b["net_shift"], net, "{b}");
-    assert_eq!(b["die"], die, "{b}");
-    assert_eq!(b["result"], result, "{b}");
-}
-
 /// The causes of a battle's column shifts.
-fn shift_causes(b: &Value) -> Vec<String> {
-    b["shifts"]
+fn shift_causes(b: &Event) -> Vec<String> {
+    b.data["shifts"]
         .as_array()
         .map_or_else(Vec::new, |a| a.iter().map(|s| s["cause"].as_str().unwrap_or("").to_string()).collect())
-}
-
-/// Where a unit is, in its JSON form (`{"hex":"1428"}`, `{"track":4}`, `"pool"`...).
-fn loc(g: &ScriptedGame, unit: &str) -> Value {
-    serde_json::to_value(g.location(unit)).expect("a location serializes")
-}
-
-fn hex(h: &str) -> Value {
-    json!({ "hex": h })
-}
-
-/// The events of one kind among `played`.
-fn events<'a>(played: &'a [Played], kind: &str) -> Vec<&'a Value> {
-    played.iter().flat_map(|p| p.data()).filter(|d| d["type"] == kind).collect()
-}
-
-/// Who controls a hex (14.2), as `first` or `second`.
-fn control(g: &ScriptedGame, h: &str) -> Value {
-    serde_json::to_value(g.state().control).expect("control serializes")[h].clone()
-}
-
-fn vp(g: &ScriptedGame) -> (i32, i32) {
-    let st = g.state();
-    (st.vp[0].total(), st.vp[1].total())
 }
 
 fn scripted(turn: fn(&mut Script)) -> Script {
@@ -223,34 +171,46 @@ fn scripted(turn: fn(&mut Script)) -> Script {
     s
 }
 
+/// A battle report's expected contents.
+#[allow(clippy::too_many_arguments)]
+fn x<'a>(
+    hex: &'a str,
+    attack: u32,
+    defense: u32,
+    percent: u32,
+    columns: (&'a str, &'a str),
+    net: i32,
+    die: u32,
+    result: &'a str,
+) -> Expected<'a> {
+    Expected { hex, attack, defense, percent, columns, net, die, result }
+}
+
 #[test]
 fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     let turns: Vec<Script> = [turn1, turn2, turn3, turn4, turn5].into_iter().map(scripted).collect();
-    let mut all = Script::new();
-    for t in &turns {
-        all.steps.extend(t.steps.iter().cloned());
-    }
+    let all = Script::concat(&turns);
     let mut g = ScriptedGame::new("ec-historical", &all);
     let st = g.state();
     assert_eq!((st.turn, st.phase), (1, Phase::Movement), "the quick start begins with the French movement (5.3)");
-    assert_eq!(vp(&g), (3, 31), "14.1: 3 French and 31 Ottoman VP at the start");
-    assert_eq!(loc(&g, "fr-fort"), hex("1127"), "3.1: the garrison stands in Alexandria");
+    assert_eq!(g.vp(), (3, 31), "14.1: 3 French and 31 Ottoman VP at the start");
+    assert_eq!(g.loc("fr-fort"), hex("1127"), "3.1: the garrison stands in Alexandria");
 
     // Turn 1: road moves, a DR and an AC by the French; a DES with ferocity by the Ottomans.
     let t1 = g.play(&turns[0].steps);
     let b = battles(&t1);
     assert_eq!(b.len(), 3);
-    check_battle(b[0], "1428", 3, 1, 300, ("300-399", "300-399"), 0, 3, "DR");
-    check_battle(b[1], "1427", 2, 3, 66, ("50-99", "50-99"), 0, 1, "AC");
+    check_battle(b[0], x("1428", 3, 1, 300, ("300-399", "300-399"), 0, 3, "DR"));
+    check_battle(b[1], x("1427", 2, 3, 66, ("50-99", "50-99"), 0, 1, "AC"));
     assert_eq!(shift_causes(b[1]).len(), 2, "mud (+1) and every attacker across the lake (-1) cancel out (11.6)");
-    check_battle(b[2], "1428", 10, 3, 333, ("300-399", "400-599"), 1, 1, "DES");
+    check_battle(b[2], x("1428", 10, 3, 333, ("300-399", "400-599"), 1, 1, "DES"));
     assert!(shift_causes(b[2])[0].starts_with("5.3"), "Mameluke ferocity on game turn 1");
-    assert_eq!(loc(&g, "ot-be-2"), json!("pool"), "8.7: an eliminated Ottoman goes back into the container");
-    assert_eq!(loc(&g, "fr-gu"), json!({"track": 3}), "8.12: die 2 +1 -1 = 2, back on turn 3");
-    assert_eq!(loc(&g, "fr-cav-1"), json!({"track": 4}));
-    assert_eq!(loc(&g, "ot-mm-2"), json!("eliminated"), "the Ottoman's loss choice; 8.7: Mamelukes never return");
-    assert_eq!(loc(&g, "ot-mm-1"), hex("1428"), "advance after combat (11.25)");
-    assert_eq!(vp(&g), (4, 33));
+    assert_eq!(g.loc("ot-be-2"), json!("pool"), "8.7: an eliminated Ottoman goes back into the container");
+    assert_eq!(g.loc("fr-gu"), json!({"track": 3}), "8.12: die 2 +1 -1 = 2, back on turn 3");
+    assert_eq!(g.loc("fr-cav-1"), json!({"track": 4}));
+    assert_eq!(g.loc("ot-mm-2"), json!("eliminated"), "the Ottoman's loss choice; 8.7: Mamelukes never return");
+    assert_eq!(g.loc("ot-mm-1"), hex("1428"), "advance after combat (11.25)");
+    assert_eq!(g.vp(), (4, 33));
 
     // Turn 2: plague; French cup draw; the Rosetta pocket starves; Alexandria surrenders.
     let t2 = g.play(&turns[1].steps);
@@ -259,16 +219,16 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     assert_eq!(events(&t2, "draw")[0]["unit"], "fr-dc");
     assert_eq!(events(&t2, "draw")[0]["cup"].as_array().map(Vec::len), Some(11), "errata 5A: 11 French reinforcements");
     let b = battles(&t2);
-    check_battle(b[0], "1428", 11, 5, 220, ("200-299", "200-299"), 0, 2, "BB");
-    assert_eq!(b[0]["attackers"][0]["division_bonus"], 1, "11.10: both brigades of the 3rd Division");
+    check_battle(b[0], x("1428", 11, 5, 220, ("200-299", "200-299"), 0, 2, "BB"));
+    assert_eq!(b[0].data["attackers"][0]["division_bonus"], 1, "11.10: both brigades of the 3rd Division");
     let roll = events(&t2, "reinforcement-roll");
     assert_eq!((roll[0]["die"].as_u64(), roll[0]["result"].as_i64()), (Some(6), Some(4)), "8.5: die minus two");
-    assert_eq!(loc(&g, "ot-si-2"), hex("1833"), "8.6: arrivals in Egypt enter at Cairo");
-    assert_eq!(loc(&g, "ot-ni-1"), json!({"box": "anatolia"}), "a Reinf. Anat. unit enters its box");
+    assert_eq!(g.loc("ot-si-2"), hex("1833"), "8.6: arrivals in Egypt enter at Cairo");
+    assert_eq!(g.loc("ot-ni-1"), json!({"box": "anatolia"}), "a Reinf. Anat. unit enters its box");
     let starved: Vec<&Value> = events(&t2, "supply").into_iter().filter(|d| d["supplied"] == false).collect();
     assert_eq!(starved.len(), 1);
     assert_eq!(starved[0]["units"], json!(["ot-jn-1"]), "Rosetta cut off on every landward side (12.3)");
-    assert_eq!(loc(&g, "ot-jn-1"), json!("pool"));
+    assert_eq!(g.loc("ot-jn-1"), json!("pool"));
     let siege = events(&t2, "siege");
     assert_eq!(siege.len(), 1);
     assert_eq!(
@@ -277,63 +237,63 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     );
     assert_eq!(siege[0]["surrender"], true, "13.2: 6 or more surrenders");
     assert_eq!(siege[0]["modifiers"].as_array().map(Vec::len), Some(2), "+1 VP lead, -1 Alexandria");
-    assert_eq!(loc(&g, "fr-fort"), json!("eliminated"), "8.11: garrisons never recycle");
-    assert_eq!(loc(&g, "fr-ln"), json!({"track": 4}));
-    assert_eq!(loc(&g, "ot-mm-3"), hex("1127"), "13.3: advance after the surrender");
-    assert_eq!(control(&g, "1127"), "second", "the Ottomans hold Alexandria (14.2)");
-    assert_eq!(control(&g, "1427"), "second", "Rosetta stays Ottoman: they last had units there");
-    assert_eq!(vp(&g), (2, 37));
+    assert_eq!(g.loc("fr-fort"), json!("eliminated"), "8.11: garrisons never recycle");
+    assert_eq!(g.loc("fr-ln"), json!({"track": 4}));
+    assert_eq!(g.loc("ot-mm-3"), hex("1127"), "13.3: advance after the surrender");
+    assert_eq!(g.control("1127"), "second", "the Ottomans hold Alexandria (14.2)");
+    assert_eq!(g.control("1427"), "second", "Rosetta stays Ottoman: they last had units there");
+    assert_eq!(g.vp(), (2, 37));
 
     // Turn 3: a blocked reinforcement, RCLM up the Nile, Alexandria stormed (Fort De), an
     // Ottoman AR, the SC loots Sais.
     let t3 = g.play(&turns[2].steps);
     assert_eq!(events(&t3, "random-event")[0]["event"], "chain-of-command");
     let b = battles(&t3);
-    check_battle(b[0], "1127", 49, 12, 408, ("400-599", ">=600"), 2, 3, "DC");
-    assert_eq!(b[0]["clamped"], true, "11.11: held at the extreme column");
-    assert_eq!(b[0]["attackers"][0]["doubled"], true, "11.8: the siege train doubles its hex");
-    check_battle(b[1], "1632", 1, 10, 10, ("<=49", "<=49"), 0, 3, "AR");
+    check_battle(b[0], x("1127", 49, 12, 408, ("400-599", ">=600"), 2, 3, "DC"));
+    assert_eq!(b[0].data["clamped"], true, "11.11: held at the extreme column");
+    assert_eq!(b[0].data["attackers"][0]["doubled"], true, "11.8: the siege train doubles its hex");
+    check_battle(b[1], x("1632", 1, 10, 10, ("<=49", "<=49"), 0, 3, "AR"));
     assert!(g.state().fort_destroyed.iter().any(|h| h.to_string() == "1127"), "13.4: Fort De");
-    assert_eq!(control(&g, "1127"), "first");
-    assert_eq!(loc(&g, "fr-2-1"), hex("1632"), "9.13: five hexes by river");
-    assert_eq!(loc(&g, "fr-mo"), json!({"track": 3}), "8.2: held off-map while no entry hex is in supply");
+    assert_eq!(g.control("1127"), "first");
+    assert_eq!(g.loc("fr-2-1"), hex("1632"), "9.13: five hexes by river");
+    assert_eq!(g.loc("fr-mo"), json!({"track": 3}), "8.2: held off-map while no entry hex is in supply");
     assert!(g.state().looted.iter().any(|h| h.to_string() == "1629"), "14.3: the SC loots Sais");
     assert_eq!(g.state().vp[0].looting, 1);
-    assert_eq!(vp(&g), (10, 34));
+    assert_eq!(g.vp(), (10, 34));
 
     // Turn 4: the British intervene; recycled units return; Cairo falls (DR, retreat,
     // advance); the Ottoman counterattack is an AES with both sides choosing losses.
     let t4 = g.play(&turns[3].steps);
     assert_eq!(events(&t4, "random-event")[0]["event"], "british-intervention");
-    assert_eq!(loc(&g, "br-rn"), json!({"box": "anatolia"}));
+    assert_eq!(g.loc("br-rn"), json!({"box": "anatolia"}));
     for unit in ["fr-gu", "fr-or", "fr-ln", "fr-cav-1"] {
-        assert_eq!(loc(&g, unit), hex("1127"), "{unit} back from recycling (8.13, errata 4A)");
+        assert_eq!(g.loc(unit), hex("1127"), "{unit} back from recycling (8.13, errata 4A)");
     }
     let b = battles(&t4);
-    check_battle(b[0], "1833", 34, 10, 340, ("300-399", "300-399"), 0, 3, "DR");
-    check_battle(b[1], "1833", 4, 10, 40, ("<=49", "<=49"), 0, 6, "AES");
-    assert_eq!(loc(&g, "ot-se-3"), hex("1834"), "11.22: the survivor of the DR retreated");
-    assert_eq!(loc(&g, "ot-si-2"), json!("pool"), "the Ottoman's choice of losses (11.21)");
-    assert_eq!(loc(&g, "fr-2-1"), hex("1833"), "advance into Cairo");
-    assert_eq!(loc(&g, "fr-2-2"), json!({"track": 8}), "the French choice of the AES loss");
-    assert_eq!(loc(&g, "ot-be-1"), json!("pool"), "8.5: a roll of 1 returns a unit to the container");
-    assert_eq!(vp(&g), (18, 30));
+    check_battle(b[0], x("1833", 34, 10, 340, ("300-399", "300-399"), 0, 3, "DR"));
+    check_battle(b[1], x("1833", 4, 10, 40, ("<=49", "<=49"), 0, 6, "AES"));
+    assert_eq!(g.loc("ot-se-3"), hex("1834"), "11.22: the survivor of the DR retreated");
+    assert_eq!(g.loc("ot-si-2"), json!("pool"), "the Ottoman's choice of losses (11.21)");
+    assert_eq!(g.loc("fr-2-1"), hex("1833"), "advance into Cairo");
+    assert_eq!(g.loc("fr-2-2"), json!({"track": 8}), "the French choice of the AES loss");
+    assert_eq!(g.loc("ot-be-1"), json!("pool"), "8.5: a roll of 1 returns a unit to the container");
+    assert_eq!(g.vp(), (18, 30));
 
     // Turn 5: Ottoman infighting in Egypt; the SC loots the Pyramids.
     let t5 = g.play(&turns[4].steps);
     assert_eq!(events(&t5, "random-event")[0]["event"], "ottoman-infighting");
-    assert_eq!(loc(&g, "fr-gb"), hex("1833"), "8.4: the gunboats enter on the Nile");
+    assert_eq!(g.loc("fr-gb"), hex("1833"), "8.4: the gunboats enter on the Nile");
     let st = g.state();
     assert_eq!((st.turn, st.phase), (6, Phase::RandomEvents));
     assert_eq!(st.looted.len(), 2);
     let events_used: Vec<&str> = st.events_used.iter().map(|e| e.event.as_str()).collect();
     assert_eq!(events_used, ["plague", "chain-of-command", "british-intervention", "ottoman-infighting"]);
-    assert_eq!(vp(&g), (19, 30));
+    assert_eq!(g.vp(), (19, 30));
     assert_eq!(st.vp[0].battle + st.vp[0].locale + st.vp[0].looting, 19);
 
     // Every result of the CRT came up (11.14-11.20).
     let mut results: Vec<String> =
-        battles(&g.played).iter().map(|b| b["result"].as_str().unwrap_or("").to_string()).collect();
+        battles(&g.played).iter().map(|b| b.data["result"].as_str().unwrap_or("").to_string()).collect();
     results.sort();
     results.dedup();
     assert_eq!(results, ["AC", "AES", "AR", "BB", "DC", "DES", "DR"]);

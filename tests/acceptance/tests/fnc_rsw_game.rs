@@ -1,7 +1,7 @@
 //! Acceptance: a scripted game of The Russo-Swedish War from the historical set-up, several
 //! full game turns through real journals with scripted dice, then full verification.
 
-use grognard_acceptance::fnc::{Played, Script, ScriptedGame, FIRST, SECOND};
+use grognard_acceptance::fnc::{battles, check_battle, events, hex, Expected, Script, ScriptedGame, FIRST, SECOND};
 use grognard_fnc::Phase;
 use serde_json::{json, Value};
 
@@ -141,108 +141,67 @@ fn turn6(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
-/// The battle reports (11.2) among the events of `played`, in order.
-fn battles(played: &[Played]) -> Vec<&Value> {
-    events(played, "battle")
-}
-
-/// The events of one kind among `played`.
-fn events<'a>(played: &'a [Played], kind: &str) -> Vec<&'a Value> {
-    played.iter().flat_map(|p| p.data()).filter(|d| d["type"] == kind).collect()
-}
-
-/// Check a battle report: hex, strengths, percentage, columns, net shift, die and result.
-#[allow(clippy::too_many_arguments)]
-fn check_battle(
-    b: &Value,
-    hex: &str,
-    attack: u32,
-    defense: u32,
-    percent: u32,
-    columns: (&str, &str),
-    net: i32,
-    die: u32,
-    result: &str,
-) {
-    assert_eq!(b["hex"], hex, "{b}");
-    assert_eq!(b["attack_strength"], attack, "{b}");
-    assert_eq!(b["defense_strength"], defense, "{b}");
-    assert_eq!(b["percent"], percent, "{b}");
-    assert_eq!(b["base_column"], columns.0, "{b}");
-    assert_eq!(b["final_column"], columns.1, "{b}");
-    assert_eq!(b["net_shift"], net, "{b}");
-    assert_eq!(b["die"], die, "{b}");
-    assert_eq!(b["result"], result, "{b}");
-}
-
-/// Where a unit is, in its JSON form (`{"hex":"1411"}`, `{"track":4}`, `"pool"`...).
-fn loc(g: &ScriptedGame, unit: &str) -> Value {
-    serde_json::to_value(g.location(unit)).expect("a location serializes")
-}
-
-fn hex(h: &str) -> Value {
-    json!({ "hex": h })
-}
-
-/// Who controls a hex (15.2), as `first` or `second`.
-fn control(g: &ScriptedGame, h: &str) -> Value {
-    serde_json::to_value(g.state().control).expect("control serializes")[h].clone()
-}
-
-fn vp(g: &ScriptedGame) -> (i32, i32) {
-    let st = g.state();
-    (st.vp[0].total(), st.vp[1].total())
-}
-
 fn scripted(turn: fn(&mut Script)) -> Script {
     let mut s = Script::new();
     turn(&mut s);
     s
 }
 
+/// A battle report's expected contents.
+#[allow(clippy::too_many_arguments)]
+fn x<'a>(
+    hex: &'a str,
+    attack: u32,
+    defense: u32,
+    percent: u32,
+    columns: (&'a str, &'a str),
+    net: i32,
+    die: u32,
+    result: &'a str,
+) -> Expected<'a> {
+    Expected { hex, attack, defense, percent, columns, net, die, result }
+}
+
 #[test]
 fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     let turns: Vec<Script> = [turn1, turn2, turn3, turn4, turn5, turn6].into_iter().map(scripted).collect();
-    let mut all = Script::new();
-    for t in &turns {
-        all.steps.extend(t.steps.iter().cloned());
-    }
+    let all = Script::concat(&turns);
     let mut g = ScriptedGame::new("rsw-historical", &all);
     let st = g.state();
     assert_eq!((st.turn, st.phase), (1, Phase::Movement), "the quick start begins with the Russian movement");
-    assert_eq!(vp(&g), (7, 30), "15.1: 7 Russian and 30 Swedish VP at the start");
-    assert_eq!(loc(&g, "sw-sb-1"), hex("1210"), "4.1: two brigades start in Sveaborg");
+    assert_eq!(g.vp(), (7, 30), "15.1: 7 Russian and 30 Swedish VP at the start");
+    assert_eq!(g.loc("sw-sb-1"), hex("1210"), "4.1: two brigades start in Sveaborg");
 
     // Turn 1 (winter): a DR at St Michel, Svartholma surrenders to the siege train, the
     // Swedish counterattack is an AR.
     let t1 = g.play(&turns[0].steps);
     let b = battles(&t1);
     assert_eq!(b.len(), 2);
-    check_battle(b[0], "2013", 18, 4, 450, ("400-599", "300-399"), -1, 3, "DR");
-    assert_eq!(b[0]["attackers"][3]["division_bonus"], 1, "11.10: the whole 5th Division attacks together");
-    check_battle(b[1], "1411", 7, 13, 53, ("50-99", "<=49"), -1, 3, "AR");
+    check_battle(b[0], x("2013", 18, 4, 450, ("400-599", "300-399"), -1, 3, "DR"));
+    assert_eq!(b[0].data["attackers"][3]["division_bonus"], 1, "11.10: the whole 5th Division attacks together");
+    check_battle(b[1], x("1411", 7, 13, 53, ("50-99", "<=49"), -1, 3, "AR"));
     let siege = events(&t1, "siege");
     assert_eq!(siege.len(), 1);
     assert_eq!(siege[0]["hex"], "1311");
     assert_eq!(siege[0]["surrender"], true);
     assert_eq!(siege[0]["modifiers"].as_array().map(Vec::len), Some(2), "+1 siege train, -1 Swedish VP lead (13.2)");
-    assert_eq!(loc(&g, "sw-fort-svartholm"), json!("eliminated"));
-    assert_eq!(loc(&g, "ru-21-cav"), hex("1311"), "13.3: advance into the surrendered fortress");
-    assert_eq!(control(&g, "1311"), "first");
-    assert_eq!(loc(&g, "sw-sk"), json!({"track": 4}), "8.12: die 3, back on turn 4");
-    assert_eq!(vp(&g), (13, 28));
+    assert_eq!(g.loc("sw-fort-svartholm"), json!("eliminated"));
+    assert_eq!(g.loc("ru-21-cav"), hex("1311"), "13.3: advance into the surrendered fortress");
+    assert_eq!(g.control("1311"), "first");
+    assert_eq!(g.loc("sw-sk"), json!({"track": 4}), "8.12: die 3, back on turn 4");
+    assert_eq!(g.vp(), (13, 28));
 
     // Turn 2: Russian naval victory; the 6th Division arrives on schedule; Borga is cut off.
     let t2 = g.play(&turns[1].steps);
     let random = events(&t2, "random-event");
     assert_eq!(random[0]["event"], "naval-victory");
     assert_eq!(g.state().vp[0].event, 2, "6.4 event 2: two VP to the winner");
-    assert_eq!(loc(&g, "ru-6-1"), hex("1515"), "8.9: from the box onto the map through its entry hexes");
-    check_battle(battles(&t2)[0], "1410", 13, 3, 433, ("400-599", "300-399"), -1, 5, "DC");
+    assert_eq!(g.loc("ru-6-1"), hex("1515"), "8.9: from the box onto the map through its entry hexes");
+    check_battle(battles(&t2)[0], x("1410", 13, 3, 433, ("400-599", "300-399"), -1, 5, "DC"));
     let starved: Vec<&Value> = events(&t2, "supply").into_iter().filter(|d| d["supplied"] == false).collect();
     assert_eq!(starved.len(), 1);
     assert_eq!(starved[0]["units"], json!(["sw-ag"]), "no port supply in the Gulf of Finland after the defeat");
-    assert_eq!(loc(&g, "sw-ag"), json!({"track": 4}));
+    assert_eq!(g.loc("sw-ag"), json!({"track": 4}));
 
     // Turn 3: command shake-up; the 14th Division; a DES with the Russian choosing his
     // loss; Sveaborg besieged without success; the Sveaborg brigades strike across the
@@ -250,42 +209,42 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     let t3 = g.play(&turns[2].steps);
     assert_eq!(events(&t3, "random-event")[0]["event"], "command-shake-up");
     let b = battles(&t3);
-    check_battle(b[0], "1811", 8, 2, 400, ("400-599", "300-399"), -1, 2, "DES");
-    check_battle(b[1], "1309", 6, 4, 150, ("150-199", "50-99"), -2, 4, "AES");
+    check_battle(b[0], x("1811", 8, 2, 400, ("400-599", "300-399"), -1, 2, "DES"));
+    check_battle(b[1], x("1309", 6, 4, 150, ("150-199", "50-99"), -2, 4, "AES"));
     let siege = events(&t3, "siege");
     assert_eq!((siege[0]["hex"].as_str(), siege[0]["surrender"].as_bool()), (Some("1210"), Some(false)));
-    assert_eq!(loc(&g, "ru-5-2"), json!({"track": 4}), "the Russian's choice of loss recycles");
-    assert_eq!(loc(&g, "sw-sb-2"), hex("1309"));
-    assert_eq!(control(&g, "1309"), "second");
+    assert_eq!(g.loc("ru-5-2"), json!({"track": 4}), "the Russian's choice of loss recycles");
+    assert_eq!(g.loc("sw-sb-2"), hex("1309"));
+    assert_eq!(g.control("1309"), "second");
 
     // Turn 4: truce; recycled units return on both sides; Swedish reinforcements enter.
     let t4 = g.play(&turns[3].steps);
     assert_eq!(events(&t4, "random-event")[0]["event"], "truce");
     assert!(battles(&t4).is_empty() && events(&t4, "siege").is_empty());
-    assert_eq!(loc(&g, "ru-5-2"), json!({"box": "russian"}), "8.13: a recycled Russian re-enters through the box");
-    assert_eq!(loc(&g, "sw-lifb"), json!({"box": "swedish"}));
-    assert_eq!(loc(&g, "sw-sk"), hex("1708"));
-    assert_eq!(loc(&g, "sw-sf-2"), hex("1309"), "8.10: Helsingfors has an overland supply line");
+    assert_eq!(g.loc("ru-5-2"), json!({"box": "russian"}), "8.13: a recycled Russian re-enters through the box");
+    assert_eq!(g.loc("sw-lifb"), json!({"box": "swedish"}));
+    assert_eq!(g.loc("sw-sk"), hex("1708"));
+    assert_eq!(g.loc("sw-sf-2"), hex("1309"), "8.10: Helsingfors has an overland supply line");
 
     // Turn 5: volunteers mobilize.
     let t5 = g.play(&turns[4].steps);
     assert_eq!(events(&t5, "random-event")[0]["event"], "volunteers");
-    assert_eq!(loc(&g, "sw-mil-1"), hex("1708"), "8.3: placed at once");
-    assert_eq!(loc(&g, "sw-fin"), hex("2008"), "9.15: Swedish RCLM on Lake Nasijarvi");
+    assert_eq!(g.loc("sw-mil-1"), hex("1708"), "8.3: placed at once");
+    assert_eq!(g.loc("sw-fin"), hex("2008"), "9.15: Swedish RCLM on Lake Nasijarvi");
 
     // Turn 6: the Swedes lose in Norway; the Russians commit the 2nd Division.
     let t6 = g.play(&turns[5].steps);
     assert_eq!(events(&t6, "random-event")[0]["event"], "norwegian-front");
-    assert_eq!(loc(&g, "sw-lifb"), json!({"track": 8}));
+    assert_eq!(g.loc("sw-lifb"), json!({"track": 8}));
     assert_eq!(events(&t6, "contingency")[0]["division"], "2");
-    assert_eq!(loc(&g, "ru-2-gr"), hex("1317"));
+    assert_eq!(g.loc("ru-2-gr"), hex("1317"));
     assert_eq!(g.state().vp[1].event, 2, "8.9: two VP to the Swedes per division committed");
-    assert_eq!(loc(&g, "sw-jc"), hex("1708"));
+    assert_eq!(g.loc("sw-jc"), hex("1708"));
     let st = g.state();
     assert_eq!((st.turn, st.phase), (7, Phase::RandomEvents));
     let used: Vec<&str> = st.events_used.iter().map(|e| e.event.as_str()).collect();
     assert_eq!(used, ["naval-victory", "command-shake-up", "truce", "volunteers", "norwegian-front"]);
-    assert_eq!(vp(&g), (20, 29), "locales, battles, the naval victory and the committed division");
+    assert_eq!(g.vp(), (20, 29), "locales, battles, the naval victory and the committed division");
 
     // The whole journal verifies from disk, as `grognard verify` does, for both players.
     let entries = g.verify();
