@@ -71,7 +71,7 @@ impl<'a> Picture<'a> {
             }
         };
         let margin = 12.0 * s;
-        let places = boxes::plan(sheet, view, &frame, &visible, area, s);
+        let places = boxes::plan(sheet, view, &frame, &visible, area, options.around.is_none(), s);
         let band = |edge: Edge| {
             let along: Vec<&boxes::Planned> = places.iter().filter(|p| p.edge == edge).collect();
             match edge {

@@ -38,23 +38,30 @@ pub fn pieces_in<'v>(view: &'v BoardView, id: &str) -> Vec<&'v PieceView> {
     view.pieces.iter().filter(|p| matches!(&p.location, PieceLocation::Box(b) if b == id)).collect()
 }
 
-/// Which edge each shown box goes on and how big its panel is.
+/// Which edge each shown box goes on and how big its panel is (`whole`: the picture shows
+/// the whole map).
 pub fn plan(
     sheet: &Sheet,
     view: &BoardView,
     frame: &Frame,
     visible: &BTreeSet<HexId>,
     area: Rect,
+    whole: bool,
     s: f64,
 ) -> Vec<Planned> {
     let mut out = Vec::new();
     for (index, b) in sheet.boxes.iter().enumerate() {
         let entry: Vec<(f64, f64)> = b.entry.iter().filter(|h| visible.contains(h)).map(|h| frame.centre(*h)).collect();
-        if entry.is_empty() {
+        // A box no hex enters from (a naval holding box) sits under the map's left end, on
+        // whole-map pictures only.
+        let (cx, cy) = if !entry.is_empty() {
+            let n = entry.len() as f64;
+            entry.iter().fold((0.0, 0.0), |a, c| (a.0 + c.0 / n, a.1 + c.1 / n))
+        } else if b.entry.is_empty() && whole {
+            (area.x, area.bottom())
+        } else {
             continue;
-        }
-        let n = entry.len() as f64;
-        let (cx, cy) = entry.iter().fold((0.0, 0.0), |a, c| (a.0 + c.0 / n, a.1 + c.1 / n));
+        };
         let distances = [
             (cy - area.y, Edge::Top),
             (area.right() - cx, Edge::Right),
