@@ -106,12 +106,18 @@ fn turn5(s: &mut Script) {
     s.cmd(S, "enter sw-mil-1 1708");
     s.cmd(R, "enter ru-21-2 russian");
     s.cmd(R, "end");
+    s.cmd(R, "move ru-21-1,ru-21-3 1410");
+    s.cmd(R, "move ru-21-cav 1411 1410");
     s.cmd(R, "end");
+    s.roll(R, "attack ru-21-1,ru-21-3,ru-21-cav 1309", &[6]);
+    s.roll(S, "lose sw-sf-2", &[5]);
+    s.cmd(S, "retreat sw-sb-2 1210");
+    s.cmd(R, "advance ru-21-1");
     s.cmd(R, "end");
     s.cmd(R, "roll");
-    s.cmd(R, "roll");
+    s.roll(R, "roll", &[1]);
     // Swedish
-    s.cmd(S, "enter sw-sf-1 1309");
+    s.cmd(S, "enter sw-sf-1 1708");
     s.cmd(S, "end");
     s.cmd(S, "river sw-fin 1908 2008");
     s.cmd(S, "end");
@@ -130,10 +136,10 @@ fn turn6(s: &mut Script) {
     s.cmd(R, "end");
     s.cmd(R, "end");
     s.cmd(R, "roll");
-    s.cmd(R, "roll");
+    s.roll(R, "roll", &[1]);
     // Swedish
     s.cmd(S, "enter sw-jc 1708");
-    s.cmd(S, "enter sw-sb-1 1309");
+    s.cmd(S, "enter sw-sb-1 1708");
     s.cmd(S, "end");
     s.cmd(S, "end");
     s.cmd(S, "end");
@@ -226,9 +232,16 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     assert_eq!(g.loc("sw-sk"), hex("1708"));
     assert_eq!(g.loc("sw-sf-2"), hex("1309"), "8.10: Helsingfors has an overland supply line");
 
-    // Turn 5: volunteers mobilize.
+    // Turn 5: volunteers mobilize; Helsingfors falls again: a DR, the Swedish choice of
+    // loss, a retreat across the channel into Sveaborg, the advance, a failed siege.
     let t5 = g.play(&turns[4].steps);
     assert_eq!(events(&t5, "random-event")[0]["event"], "volunteers");
+    check_battle(battles(&t5)[0], x("1309", 12, 6, 200, ("200-299", "150-199"), -1, 6, "DR"));
+    assert_eq!(g.loc("sw-sf-2"), json!("eliminated"), "8.13: a return after the last turn is no return");
+    assert_eq!(g.loc("sw-sb-2"), hex("1210"), "11.22, 11.23: retreat across the channel, away from the attackers");
+    assert_eq!(g.loc("ru-21-1"), hex("1309"));
+    assert_eq!(g.control("1309"), "first");
+    assert_eq!(events(&t5, "siege")[0]["surrender"], false);
     assert_eq!(g.loc("sw-mil-1"), hex("1708"), "8.3: placed at once");
     assert_eq!(g.loc("sw-fin"), hex("2008"), "9.15: Swedish RCLM on Lake Nasijarvi");
 
@@ -244,7 +257,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     assert_eq!((st.turn, st.phase), (7, Phase::RandomEvents));
     let used: Vec<&str> = st.events_used.iter().map(|e| e.event.as_str()).collect();
     assert_eq!(used, ["naval-victory", "command-shake-up", "truce", "volunteers", "norwegian-front"]);
-    assert_eq!(g.vp(), (20, 29), "locales, battles, the naval victory and the committed division");
+    assert_eq!(g.vp(), (24, 27), "locales, battles, the naval victory and the committed division");
 
     // The whole journal verifies from disk, as `grognard verify` does, for both players.
     let entries = g.verify();
