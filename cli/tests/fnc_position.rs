@@ -1,0 +1,39 @@
+//! `grognard new --position FILE`: an FNC game starts from a written position, its players
+//! play on from there, and `verify` replays it from the position in the genesis entry.
+
+mod common;
+
+use common::Player;
+
+const POSITION: &str = "fnc-position 1
+game ec
+turn 2
+phase movement
+phasing french
+hex 1127: fr-fort fr-1-1 fr-1-2
+hex 1833: ot-mm-1
+";
+
+#[test]
+fn a_game_starts_from_a_position_and_verifies() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cwd = dir.path();
+    let alice = Player::new(cwd.join("alice"), "alice");
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    std::fs::write(cwd.join("pos.txt"), POSITION).expect("write position");
+    alice.ok(cwd, &["new", "--ruleset", "fnc", "--position", "pos.txt", "--dice", "casual", "--out", "i.grog"]);
+    let status = alice.json(cwd, &["status"]);
+    assert!(status["summary"].as_str().unwrap_or("").contains("Game Turn 2"), "{status}");
+    let games = alice.ok(cwd, &["games"]);
+    assert!(games.contains("ec (from a position)"), "{games}");
+    alice.ok(cwd, &["do", "move", "fr-1-1", "1227"]);
+    alice.ok(cwd, &["do", "end"]);
+    alice.ok(cwd, &["send", "--out", "p1.grog"]);
+    alice.ok(cwd, &["verify"]);
+    // A position that is not one is refused before anything is signed.
+    std::fs::write(cwd.join("bad.txt"), "fnc-position 1\ngame ec\nhex 1127: nobody\n").expect("write");
+    let out =
+        alice.run(cwd, &["new", "--ruleset", "fnc", "--position", "bad.txt", "--dice", "casual", "--out", "j.grog"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nobody"), "{}", String::from_utf8_lossy(&out.stderr));
+}
