@@ -95,4 +95,23 @@ fn show_draws_a_local_game_now_and_after_its_first_steps_and_mails_carry_the_pic
     let out = alice.run(cwd, &["show", "--at", "2", "--png", "late.png"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("the game's log has 1 steps"), "{}", stderr(&out));
+
+    // Bob joins, Alice moves a brigade by road and sends: the picture now shows the move's
+    // arrow, the picture of the step before does not.
+    bob.ok(cwd, &["join", "i.grog"]);
+    bob.ok(cwd, &["send", "--out", "b1.grog"]);
+    alice.ok(cwd, &["receive", "b1.grog"]);
+    alice.ok(cwd, &["do", "move", "fr-1-1", "1228", "1327"]);
+    alice.ok(cwd, &["send", "--out", "a1.grog"]);
+    let steps = alice.json(cwd, &["log"])["log"].as_array().expect("log").len();
+    alice.ok(cwd, &["show", "--svg", "moved.svg"]);
+    alice.ok(cwd, &["show", "--at", &(steps - 1).to_string(), "--svg", "before.svg"]);
+    let moved = std::fs::read_to_string(cwd.join("moved.svg")).expect("svg");
+    let before = std::fs::read_to_string(cwd.join("before.svg")).expect("svg");
+    assert!(moved.contains(r#"<g id="moves"><path"#), "the move is drawn");
+    assert!(before.contains(r#"<g id="moves"></g>"#), "nothing had moved yet");
+    let hidden = alice.json(cwd, &["show", "--no-highlight", "--svg", "plain.svg"]);
+    assert_eq!(hidden["ok"], true);
+    let plain = std::fs::read_to_string(cwd.join("plain.svg")).expect("svg");
+    assert!(plain.contains(r#"<g id="moves"></g>"#));
 }
