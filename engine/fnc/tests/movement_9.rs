@@ -237,3 +237,30 @@ fn rule_9_6_units_left_behind_by_a_finished_stack_stay() {
     let s = cmd(ctx, &s, Side::First, "move fr-2-1 1029");
     assert_eq!(refused(ctx, &s, Side::First, "move fr-1-2 1228"), "9.6");
 }
+
+#[test]
+fn rule_6_3_infighting_holds_ottoman_units_of_the_rolled_area() {
+    let ctx = ec();
+    let units = "hex 1329: ot-mm-1\nbox upper-egypt: ot-mm-2\nhex 1630: ot-se-1\nhex 1426: br-rm\n";
+    let s = movement(ctx, 4, "ottoman", &format!("{units}effect infighting ottoman Egypt turn 4"));
+    assert_eq!(refused(ctx, &s, Side::Second, "move ot-mm-1 1330"), "6.3");
+    assert_eq!(refused(ctx, &s, Side::Second, "move ot-mm-2 1331"), "6.3", "Upper Egypt is in Egypt");
+    cmd(ctx, &s, Side::Second, "move ot-se-1 1631");
+    cmd(ctx, &s, Side::Second, "move br-rm 1427");
+    // Only on the turn it was rolled.
+    let later = movement(ctx, 5, "ottoman", &format!("{units}effect infighting ottoman Egypt turn 4"));
+    cmd(ctx, &later, Side::Second, "move ot-mm-1 1330");
+}
+
+#[test]
+fn rule_6_3_disputes_cut_movement_by_one_and_rule_6_4_shake_up_halves_it() {
+    let ctx = ec();
+    // fr-siege has 3 MP: with Disputes 2, so 1128 -> 1129 -> 1229 -> 1230 (3 MP) is refused.
+    let s = movement(ctx, 4, "french", "hex 1128: fr-siege\neffect movement-minus-one french turn 4");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-siege 1129 1229 1230"), "9.2");
+    cmd(ctx, &s, Side::First, "move fr-siege 1129 1229");
+    // Halved, rounding up: 3 -> 2.
+    let s = movement(ctx, 4, "french", "hex 1128: fr-siege\neffect movement-halved french turn 4");
+    assert_eq!(refused(ctx, &s, Side::First, "move fr-siege 1129 1229 1230"), "9.2");
+    cmd(ctx, &s, Side::First, "move fr-siege 1129 1229");
+}

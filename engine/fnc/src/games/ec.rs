@@ -121,6 +121,11 @@ impl GameRules for Ec {
         (side == Side::Second).then_some("anatolia")
     }
 
+    fn box_region(&self, box_id: &str) -> Option<&'static str> {
+        // The Upper Egypt box is part of Egypt (6.3 event 3: Infighting in Egypt).
+        (box_id == "upper-egypt").then_some(EGYPT)
+    }
+
     fn naval_areas_joined(&self, _side: Side, _naval_victory: Option<Side>) -> bool {
         // 10.4: never between the Mediterranean and the gulfs.
         false

@@ -116,6 +116,8 @@ pub trait GameRules: Send + Sync {
     /// The holding box a side's fleets return to after supporting an attack, ready for the
     /// next game turn (10.2).
     fn fleet_box(&self, side: Side) -> Option<&'static str>;
+    /// The region an off-map box belongs to, if any (EC: Upper Egypt is in Egypt).
+    fn box_region(&self, box_id: &str) -> Option<&'static str>;
     /// May one amphibious movement start in one area and end in another? (10.4, 10.6).
     fn naval_areas_joined(&self, side: Side, naval_victory: Option<Side>) -> bool;
     /// May siege trains of `side` move amphibiously? (10.7).

@@ -123,6 +123,10 @@ impl GameRules for Rsw {
         })
     }
 
+    fn box_region(&self, _box_id: &str) -> Option<&'static str> {
+        None
+    }
+
     fn naval_areas_joined(&self, side: Side, naval_victory: Option<Side>) -> bool {
         // 10.6: one operation of at most six units a turn for the Swedes, which may go from
         // one gulf to the other until a Russian naval victory.

@@ -33,6 +33,11 @@ pub fn area_of(ctx: &Ctx, location: &Location) -> Option<String> {
     }
 }
 
+/// Is `location` a box that belongs to region `area` (EC: Upper Egypt in Egypt)?
+fn in_box_region(ctx: &Ctx, location: &Location, area: &str) -> bool {
+    matches!(location, Location::Box(b) if ctx.rules.box_region(b) == Some(area))
+}
+
 /// Is `unit` held by Ottoman Infighting (6.3 event 3)?
 pub fn held_by_infighting(ctx: &Ctx, state: &State, unit: &str) -> bool {
     let Some(side) = ctx.side_of(unit) else { return false };
@@ -45,7 +50,11 @@ pub fn held_by_infighting(ctx: &Ctx, state: &State, unit: &str) -> bool {
             e.turn.is_none_or(|t| t == state.turn)
                 && *s == side
                 && bound != Some(c.nation.as_str())
-                && if c.kind == UnitType::Fleet { *fleet } else { area.as_deref() == Some(a.as_str()) }
+                && if c.kind == UnitType::Fleet {
+                    *fleet
+                } else {
+                    area.as_deref() == Some(a.as_str()) || in_box_region(ctx, loc, a)
+                }
         }
         _ => false,
     })

@@ -232,6 +232,12 @@ pub fn apply_river(
     next.book.moving_origin = Some(origin);
     let mut trace = vec![from];
     trace.extend(path.iter().copied());
+    // 11.23 stricture 6: a gunboat retreats only back along the water it came by.
+    for u in units {
+        if ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
+            next.water_routes.insert(u.clone(), trace.clone());
+        }
+    }
     next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace.clone() });
     log.push(Event::new(
         format!(
