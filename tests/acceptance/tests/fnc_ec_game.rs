@@ -9,6 +9,10 @@ use serde_json::{json, Value};
 const F: usize = FIRST;
 const O: usize = SECOND;
 
+/// Game turn 1 (summer, 5.3: no random events nor reinforcements). The French march along
+/// the coast road, rout the Bedouin at Damanhur (DR, advance) and lose the Guides before
+/// Rosetta (AC). The Mamelukes ride down the Rosetta road and retake Damanhur (DES with the
+/// ferocity shift; the Ottoman chooses which Mameluke is lost and advances).
 fn turn1(s: &mut Script) {
     s.cmd(F, "move fr-2-1,fr-2-2,fr-3-1,fr-3-2,fr-cav-1,fr-gu 1327");
     s.cmd(F, "move fr-1-1,fr-1-2 1227");
@@ -33,6 +37,11 @@ fn turn1(s: &mut Script) {
     s.cmd(O, "roll");
 }
 
+/// Game turn 2 (Nile flood). Plague: each side recycles a unit. The French draw the Dromedary
+/// Corps from the cup, close every landward side of Rosetta and retake Damanhur (BB,
+/// advance). Four Ottoman reinforcements arrive at Cairo; Mamelukes and a landing from
+/// Damietta surround Alexandria, whose garrison surrenders (13.2). Rosetta's Janissaries,
+/// cut off, are eliminated in the Ottoman supply phase.
 fn turn2(s: &mut Script) {
     s.roll(F, "roll", &[4, 1, 2]);
     s.roll(F, "remove fr-or", &[2]);
@@ -70,6 +79,10 @@ fn turn2(s: &mut Script) {
     s.cmd(O, "advance ot-mm-3,ot-mm-4,ot-jn-2");
 }
 
+/// Game turn 3. Disputes in the Ottoman chain of command. No French reinforcement can enter
+/// (no town in supply without Alexandria); the French storm Alexandria with the siege train
+/// and the engineers (DC, Fort De), move a brigade pair up the Nile by RCLM and the SC to
+/// Sais. A lone Bedouin attack fails (AR).
 fn turn3(s: &mut Script) {
     s.roll(F, "roll", &[5, 4]);
     s.roll(F, "roll", &[9]);
@@ -98,6 +111,10 @@ fn turn3(s: &mut Script) {
     s.cmd(O, "roll");
 }
 
+/// Game turn 4. The British intervene. The French cup draw and the recycled units enter at
+/// Alexandria and Aboukir; Cairo falls (DR: the Ottoman chooses the losses, the survivors
+/// retreat, the French advance). The Ottoman roll of 1 returns a unit to the container; their
+/// counterattack on Cairo is an AES in which both sides choose a loss.
 fn turn4(s: &mut Script) {
     s.roll(F, "roll", &[6]);
     s.cmd(O, "enter br-rm anatolia");
@@ -135,6 +152,8 @@ fn turn4(s: &mut Script) {
     s.cmd(O, "roll");
 }
 
+/// Game turn 5. Ottoman infighting in Egypt holds the Ottomans still; the gunboats enter on
+/// the Nile; Alexandria, no longer a fortress, holds only six units; the SC loots Giza.
 fn turn5(s: &mut Script) {
     s.roll(F, "roll", &[3, 1]);
     s.roll(F, "roll", &[2]);

@@ -8,6 +8,9 @@ use serde_json::{json, Value};
 const R: usize = FIRST;
 const S: usize = SECOND;
 
+/// Game turn 1 (winter). The 21st Division and the siege train close on Svartholma, which
+/// surrenders (13.2); the 5th Division takes St Michel (DR, advance). The South Finland
+/// brigades counterattack and are routed (AR).
 fn turn1(s: &mut Script) {
     s.cmd(R, "move ru-pi,ru-siege 1412");
     s.cmd(R, "move ru-21-1,ru-21-2,ru-21-3,ru-21-cav 1412 1411");
@@ -28,6 +31,9 @@ fn turn1(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
+/// Game turn 2. The Russians win the naval victory; the 6th Division enters from the box;
+/// the second South Finland brigade is destroyed (DC). Borga, with no port supply and both
+/// landward neighbours Russian, starves (12.1).
 fn turn2(s: &mut Script) {
     s.roll(R, "roll", &[2, 5]);
     s.cmd(R, "enter ru-6-1 russian");
@@ -50,6 +56,10 @@ fn turn2(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
+/// Game turn 3. Command shake-up halves the Swedish movement. The 14th Division and a
+/// Cossack regiment arrive; Helsingfors is occupied (and Sveaborg besieged without result);
+/// Heinola falls (DES, the Russian chooses his loss). The Sveaborg brigades strike across
+/// the channel (AES) and retake Helsingfors.
 fn turn3(s: &mut Script) {
     s.roll(R, "roll", &[3, 1]);
     for unit in ["ru-14-1", "ru-14-2", "ru-14-3", "ru-14-cav", "ru-c-2"] {
@@ -79,6 +89,8 @@ fn turn3(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
+/// Game turn 4. Truce: no attacks, no sieges. Recycled units return on both sides with the
+/// scheduled Swedish reinforcements; Russians never use RCLM.
 fn turn4(s: &mut Script) {
     s.roll(R, "roll", &[4]);
     s.cmd(R, "enter ru-5-2 russian");
@@ -101,6 +113,9 @@ fn turn4(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
+/// Game turn 5. Volunteers mobilize. Helsingfors falls again (DR, the Swedish choice of
+/// loss, a retreat across the channel into Sveaborg); the Finnish dragoons cross Lake
+/// Nasijarvi by RCLM.
 fn turn5(s: &mut Script) {
     s.roll(R, "roll", &[5]);
     s.cmd(S, "enter sw-mil-1 1708");
@@ -126,6 +141,8 @@ fn turn5(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
+/// Game turn 6. The Swedes are losing in Norway and recycle their guard brigade; the
+/// Russians commit the 2nd Division (two VP to the Swedes), one division a turn.
 fn turn6(s: &mut Script) {
     s.roll(R, "roll", &[1, 5]);
     s.roll(S, "remove sw-lifb", &[2]);
