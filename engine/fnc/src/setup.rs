@@ -55,6 +55,7 @@ pub fn initial_state(ctx: &Ctx, owners: [PlayerId; 2]) -> State {
         battles: Vec::new(),
         winner: None,
         logistics: Default::default(),
+        water_routes: Default::default(),
     }
 }
 

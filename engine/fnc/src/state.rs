@@ -326,6 +326,11 @@ pub struct State {
     /// decisions (8.4-8.9, 6.3), kept by the reinforcement rules.
     #[serde(default)]
     pub logistics: crate::reinforcements::Logistics,
+    /// The water route (hexes, start first) by which each riverine gunboat reached its hex:
+    /// its last RCLM move, shortened by retreats and lengthened by advances; it limits the
+    /// gunboat's retreats (11.23 stricture 6). Kept by the movement and combat rules.
+    #[serde(default)]
+    pub water_routes: BTreeMap<UnitId, Vec<HexId>>,
 }
 
 impl State {

@@ -178,3 +178,90 @@ fn rule_11_23_stricture_3_a_lone_unit_next_to_the_attackers_is_the_penalty() {
     assert_eq!(at(&s, "ot-1"), Location::Eliminated);
     assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
 }
+
+/// fr-gb moved by RCLM from 0205 down the Nile to 0206 in the French movement phase of turn 4;
+/// in the Ottoman combat phase ot-5 and ot-6 (11) attack it and fr-a (5) from 0306: 220%,
+/// 200-299; die 4: DR, fr-a (3 of the 2.5 owed) is the loss.
+/// The Nile also runs along 0206/0106, so 0106 lies on water next to 0206 but off its route.
+fn gunboat_battle(die: u32) -> (grognard_fnc::Ctx, State, Vec<grognard_engine::Event>) {
+    let ctx = ctx();
+    let mut s = state(&ctx, 4, Side::First, &[("fr-gb", "0205"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
+    s.phase = grognard_fnc::Phase::Movement;
+    let mut log = Vec::new();
+    let mut s = grognard_fnc::movement::apply_river(&ctx, &s, Side::First, &ids(&["fr-gb"]), &[hex("0206")], &mut log)
+        .expect("a legal RCLM move");
+    assert_eq!(s.water_routes.get("fr-gb"), Some(&vec![hex("0205"), hex("0206")]), "the move is recorded");
+    s.phase = grognard_fnc::Phase::Combat;
+    s.phasing = Side::Second;
+    s.book = Default::default();
+    let (s, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
+    (ctx, s, log)
+}
+
+fn retreat_first(ctx: &grognard_fnc::Ctx, s: &State, groups: &[RetreatPath]) -> Result<State, String> {
+    combat::apply_retreat(ctx, s, Side::First, groups, &mut NoDice, &mut Vec::new()).map_err(rule_of)
+}
+
+/// The die that gives a DR at 150% (found from the pinned chart).
+fn gunboat_dr() -> (grognard_fnc::Ctx, State) {
+    for die in 1..=6 {
+        let (ctx, s, log) = gunboat_battle(die);
+        if battle_event(&log)["result"] == "DR" && at(&s, "fr-gb") == Location::Hex(hex("0206")) {
+            return (ctx, s);
+        }
+    }
+    panic!("no die gives a DR the gunboat survives");
+}
+
+#[test]
+fn rule_11_23_stricture_6_gunboat_retreats_only_back_along_its_route() {
+    let (ctx, s) = gunboat_dr();
+    // 0106 is on the Nile too, but the gunboat did not come that way.
+    assert_eq!(retreat_first(&ctx, &s, &[group(&["fr-gb"], &["0106"])]).expect_err("off its route"), "11.23");
+    // 0105 is dry land.
+    assert_eq!(retreat_first(&ctx, &s, &[group(&["fr-gb"], &["0105"])]).expect_err("no water"), "11.23");
+    let after = retreat_first(&ctx, &s, &[group(&["fr-gb"], &["0205"])]).expect("back the way it came");
+    assert_eq!(at(&after, "fr-gb"), Location::Hex(hex("0205")));
+    // Back at the start of its route: the route no longer limits it.
+    assert_eq!(after.water_routes.get("fr-gb").map(Vec::len), Some(1));
+}
+
+#[test]
+fn rule_11_23_stricture_6_gunboat_eliminated_when_its_route_is_closed() {
+    // An Ottoman unit holds 0205, the way back; 0106 is on the water but off the route.
+    let ctx = ctx();
+    let mut s = state(&ctx, 4, Side::First, &[("fr-gb", "0205"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
+    s.phase = grognard_fnc::Phase::Movement;
+    let mut log = Vec::new();
+    let mut s = grognard_fnc::movement::apply_river(&ctx, &s, Side::First, &ids(&["fr-gb"]), &[hex("0206")], &mut log)
+        .expect("a legal RCLM move");
+    s.units.insert("ot-1".into(), Location::Hex(hex("0205")));
+    s.phase = grognard_fnc::Phase::Combat;
+    s.phasing = Side::Second;
+    s.book = Default::default();
+    for die in 1..=6 {
+        let (after, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
+        if battle_event(&log)["result"] == "DR" {
+            assert_eq!(at(&after, "fr-gb"), Location::Eliminated, "0106 is water but not its route");
+            assert!(log.iter().any(|e| e.data["type"] == "retreat_blocked"));
+            return;
+        }
+    }
+    panic!("no die gives a DR");
+}
+
+#[test]
+fn rule_11_23_stricture_6_a_gunboat_without_a_route_follows_the_water_it_lies_on() {
+    let ctx = ctx();
+    let s = state(&ctx, 4, Side::Second, &[("fr-gb", "0206"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
+    for die in 1..=6 {
+        let (after, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
+        if battle_event(&log)["result"] == "DR" && at(&after, "fr-gb") == Location::Hex(hex("0206")) {
+            assert!(retreat_first(&ctx, &after, &[group(&["fr-gb"], &["0106"])]).is_ok());
+            assert!(retreat_first(&ctx, &after, &[group(&["fr-gb"], &["0205"])]).is_ok());
+            assert_eq!(retreat_first(&ctx, &after, &[group(&["fr-gb"], &["0105"])]).expect_err("dry"), "11.23");
+            return;
+        }
+    }
+    panic!("no die gives a DR the gunboat survives");
+}

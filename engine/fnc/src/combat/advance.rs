@@ -83,6 +83,9 @@ pub fn enter(
         eliminate(ctx, state, &sc, "SC overrun (14.3)", dice, log)?;
     }
     for u in units {
+        if ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
+            super::water_route::after_advance(state, u, battle.hex);
+        }
         state.units.insert(u.clone(), Location::Hex(battle.hex));
     }
     if battle.fortress && !battle.siege && state.fort_destroyed.insert(battle.hex) {

@@ -21,6 +21,7 @@ pub mod shifts;
 pub mod steps;
 pub mod strengths;
 pub mod terrain;
+pub mod water_route;
 
 pub use battle::{Battle, Step};
 pub use resolve::{apply_attack, bvp_winner, odds, result_steps, Odds};

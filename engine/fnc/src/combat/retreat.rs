@@ -8,7 +8,8 @@
 use super::advance::coastal_for;
 use super::battle::Battle;
 use super::steps::{attacker_positions, eliminate, surviving_defenders};
-use super::terrain::{hex_terrain, water_link};
+use super::terrain::hex_terrain;
+use super::water_route;
 use crate::command::RetreatPath;
 use crate::ctx::Ctx;
 use crate::data::{Cost, UnitType};
@@ -52,9 +53,12 @@ fn legal_step(ctx: &Ctx, state: &State, owner: Side, unit: &str, from: HexId, to
     }
     let counter = ctx.counter(unit).ok_or_else(|| format!("no unit `{unit}`"))?;
     if counter.kind == UnitType::Gunboats {
-        // Stricture 6: gunboats only along the water; Nile floods do not matter to them.
-        if !water_link(&ctx.map, from, to) {
-            return Err(format!("{unit} retreats only along the water it sails (11.23 stricture 6)"));
+        // Stricture 6: gunboats only back along the water they came by; Nile floods do not
+        // matter to them.
+        if !water_route::may_retreat(ctx, state, unit, from, to) {
+            return Err(format!(
+                "{unit} retreats only back along the water it moved on to reach {from}, not to {to} (11.23 stricture 6)"
+            ));
         }
     } else if crate::sequence::is_flood(ctx, state)
         && side.barrier == Some(Barrier::River)
@@ -276,6 +280,9 @@ pub fn apply(
         ));
         if let Some(end) = g.path.last() {
             for u in &g.units {
+                if ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
+                    water_route::after_retreat(&mut next, u, &g.path);
+                }
                 next.units.insert(u.clone(), crate::state::Location::Hex(*end));
             }
         }
