@@ -64,7 +64,10 @@ pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Resul
     out.push_str("</defs>");
     furniture::paper(&p, &mut out);
     out.push_str(r#"<g id="map" clip-path="url(#map-area)">"#);
-    layer(&mut out, "terrain", |o| terrain::draw(&p, o));
+    layer(&mut out, "terrain", |o| {
+        terrain::draw(&p, o);
+        terrain::coast(&p, o);
+    });
     layer(&mut out, "hexsides", |o| hexsides::draw(&p, o));
     layer(&mut out, "roads", |o| roads::draw(&p, o));
     layer(&mut out, "waters", |o| {

@@ -174,6 +174,29 @@ pub fn draw(p: &Picture, out: &mut String) {
     let _ = write!(out, r#"<path d="{land}" fill="none" stroke="{GRID}" stroke-width="{w}" stroke-opacity="0.6"/>"#);
 }
 
+/// A shore line along every hexside between a visible land hex and a water hex.
+pub fn coast(p: &Picture, out: &mut String) {
+    let mut d = String::new();
+    for hex in &p.visible {
+        if !p.sheet.is_land(*hex) {
+            continue;
+        }
+        for (dir, other) in hex.neighbours() {
+            if matches!(p.sheet.hexes.get(&other), Some(Ground::Water { .. })) {
+                let (a, b) = p.frame.side_ends(*hex, dir);
+                let _ = write!(d, "M{} {}L{} {}", N(a.0), N(a.1), N(b.0), N(b.1));
+            }
+        }
+    }
+    if !d.is_empty() {
+        let _ = write!(
+            out,
+            r##"<path d="{d}" fill="none" stroke="#3f6f9f" stroke-width="{}" stroke-linecap="round"/>"##,
+            N(0.05 * p.frame.r)
+        );
+    }
+}
+
 /// How many hexes of open water lie between `hex` and the nearest land (capped at 3).
 fn offshore(hex: HexId, land: &[HexId]) -> u32 {
     land.iter().map(|l| l.distance(hex)).min().unwrap_or(3).min(3)
