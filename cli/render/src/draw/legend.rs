@@ -128,7 +128,8 @@ pub fn draw(p: &Picture, out: &mut String) {
                     N(0.6 * s)
                 );
                 if !matches!(g, Ground::Clear | Ground::Water { .. }) {
-                    let _ = write!(out, r##"<use href="#mk-{}" x="{}" y="{}"/>"##, terrain::key(g), N(c.0), N(c.1));
+                    let _ =
+                        write!(out, r##"<use xlink:href="#mk-{}" x="{}" y="{}"/>"##, terrain::key(g), N(c.0), N(c.1));
                 }
                 match g {
                     Ground::Clear => "Clear",

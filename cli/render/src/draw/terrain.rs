@@ -153,7 +153,7 @@ pub fn draw(p: &Picture, out: &mut String) {
             let (wx, wy) = wobble(*hex, i);
             let _ = write!(
                 out,
-                r##"<use href="#mk-{}" x="{}" y="{}"/>"##,
+                r##"<use xlink:href="#mk-{}" x="{}" y="{}"/>"##,
                 key(ground),
                 N(cx + (dx + wx) * r),
                 N(cy + (dy + wy) * r)
