@@ -176,3 +176,36 @@ pub fn draw(p: &Picture, out: &mut String) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn planned(index: usize, edge: Edge, want: f64) -> Planned {
+        Planned { index, edge, w: 100.0, h: 60.0, want }
+    }
+
+    #[test]
+    fn panels_wanting_the_same_spot_are_spread_along_their_edge() {
+        let map = Rect { x: 200.0, y: 100.0, w: 500.0, h: 800.0 };
+        let placed = place(
+            vec![planned(0, Edge::Right, 300.0), planned(1, Edge::Right, 300.0), planned(2, Edge::Bottom, 10.0)],
+            map,
+            12.0,
+        );
+        assert_eq!(placed.iter().map(|b| b.index).collect::<Vec<_>>(), [0, 1, 2]);
+        let (a, b) = (placed[0].rect, placed[1].rect);
+        assert!(a.x >= map.right() && b.x >= map.right(), "right of the map");
+        assert!(a.bottom() <= b.y || b.bottom() <= a.y, "no overlap: {a:?} {b:?}");
+        let c = placed[2].rect;
+        assert!(c.y >= map.bottom() && c.x >= map.x, "under the map, not left of it: {c:?}");
+    }
+
+    #[test]
+    fn a_panel_near_the_end_of_its_edge_stays_beside_the_map() {
+        let map = Rect { x: 0.0, y: 0.0, w: 400.0, h: 300.0 };
+        let placed = place(vec![planned(0, Edge::Left, 290.0)], map, 10.0);
+        let r = placed[0].rect;
+        assert!(r.right() <= map.x && r.bottom() <= map.bottom() && r.y >= map.y, "{r:?}");
+    }
+}
