@@ -26,6 +26,7 @@ looted: 1231
 event 2 plague
 effect british-intervention
 effect movement-minus-one french turn 3
+arrival ot-jn-4 Syria-Palestine
 ";
 
 #[test]
