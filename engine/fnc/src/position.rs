@@ -204,16 +204,6 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
                 state.effects.push(LastingEffect { effect: effect_word(ctx, effect_words, n)?, turn });
             }
             (["winner", s], None) => state.winner = Some(side_word(ctx, s, n)?),
-            (["arrival", u, area], None) => {
-                if ctx.counter(u).is_none() {
-                    return Err(bad(n, format!("there is no unit `{u}` in {}", ctx.rules.title())));
-                }
-                state.logistics.arrivals.insert(u.to_string(), area.replace('_', " "));
-            }
-            (["committed", t, division], None) => {
-                let turn = t.parse().map_err(|_| bad(n, format!("`{t}` is not a turn")))?;
-                state.logistics.committed.push((turn, division.to_string()));
-            }
             // 8.5, 8.6: an Ottoman reinforcement drawn for an area and not yet placed.
             (["arrival", u, area], None) => {
                 if ctx.counter(u).is_none() {
@@ -319,12 +309,6 @@ pub fn print(ctx: &Ctx, state: &State) -> String {
     for e in &state.effects {
         let turn = e.turn.map(|t| format!(" turn {t}")).unwrap_or_default();
         out.push(format!("effect {}{turn}", effect_text(ctx, &e.effect)));
-    }
-    for (unit, area) in &state.logistics.arrivals {
-        out.push(format!("arrival {unit} {}", area.replace(' ', "_")));
-    }
-    for (turn, division) in &state.logistics.committed {
-        out.push(format!("committed {turn} {division}"));
     }
     if let Some(w) = state.winner {
         out.push(format!("winner {}", ctx.rules.side_id(w)));

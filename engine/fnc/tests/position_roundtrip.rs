@@ -27,6 +27,7 @@ event 2 plague
 effect british-intervention
 effect movement-minus-one french turn 3
 arrival ot-jn-4 Syria-Palestine
+committed 6 4
 ";
 
 #[test]
