@@ -91,7 +91,14 @@ impl<'a> Picture<'a> {
         let map_rect = Rect { x: map_left, y: map_top, w: area.w, h: area.h };
         let frame = frame.shifted(map_left - area.x, map_top - area.y);
         let legend_y = map_rect.bottom() + bottom + margin;
-        let height = (legend_y + crate::draw::legend::height(sheet, view, width - 2.0 * margin, s) + margin).ceil();
+        let legend_input = crate::draw::legend::LegendInput {
+            sheet,
+            view,
+            visible: &visible,
+            highlights: options.highlights,
+            whole: options.around.is_none(),
+        };
+        let height = (legend_y + crate::draw::legend::height(&legend_input, width - 2.0 * margin, s) + margin).ceil();
         let boxes = boxes::place(places, map_rect, margin);
         Ok(Picture {
             sheet,

@@ -7,8 +7,9 @@ use crate::num::N;
 use crate::palette::{self, INK, PANEL_EDGE};
 use crate::picture::Picture;
 use crate::sheet::{Ground, Place, Sheet, SideKind};
-use crate::view::{BoardView, Marker, Symbol};
-use std::collections::BTreeSet;
+use crate::view::{BoardView, Highlight, Marker, PieceLocation, PieceView, Symbol};
+use grognard_board::HexId;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 const ITEM_W: f64 = 150.0;
@@ -31,21 +32,27 @@ enum Item {
     Battle,
 }
 
-fn items(sheet: &Sheet, view: &BoardView) -> Vec<Item> {
+/// The entries for what the picture shows: only what lies in the `visible` hexes (and the
+/// highlights only if they are drawn).
+fn items(input: &LegendInput) -> Vec<Item> {
+    let LegendInput { sheet, view, visible, highlights, whole } = *input;
     let mut out: Vec<Item> = Vec::new();
-    let present: BTreeSet<&str> = sheet.hexes.values().map(terrain::key).collect();
+    let seen = |h: &HexId| visible.contains(h);
+    let present: BTreeSet<&str> = sheet.hexes.iter().filter(|(h, _)| seen(h)).map(|(_, g)| terrain::key(g)).collect();
     out.extend(terrain::grounds().into_iter().filter(|g| present.contains(terrain::key(g))).map(Item::Ground));
-    let kinds: BTreeSet<SideKind> = sheet.sides.iter().map(|s| s.kind).collect();
+    let kinds: BTreeSet<SideKind> =
+        sheet.sides.iter().filter(|s| seen(&s.side.0) || seen(&s.side.1)).map(|s| s.kind).collect();
     out.extend(kinds.into_iter().map(Item::Side));
-    if !sheet.roads.is_empty() {
+    if sheet.roads.iter().any(|r| r.iter().any(seen)) {
         out.push(Item::Road);
     }
+    let shown: Vec<&Place> = sheet.places.iter().filter(|p| p.hex.is_some_and(|h| seen(&h))).collect();
     let place = |f: fn(&mut Place)| {
         let mut p = Place::default();
         f(&mut p);
         p
     };
-    let has = |f: fn(&Place) -> bool| sheet.places.iter().any(f);
+    let has = |f: fn(&Place) -> bool| shown.iter().any(|p| f(p));
     if has(|p| p.town) {
         out.push(Item::Place(place(|p| p.town = true), "Town"));
     }
@@ -61,33 +68,58 @@ fn items(sheet: &Sheet, view: &BoardView) -> Vec<Item> {
     if has(|p| p.ruins) {
         out.push(Item::Place(place(|p| p.ruins = true), "Ruins"));
     }
-    if sheet.places.iter().any(|p| p.vp > 0) {
+    if shown.iter().any(|p| p.vp > 0) {
         out.push(Item::Vp);
     }
-    if !view.control.is_empty() {
+    if view.control.iter().any(|(h, _)| seen(h)) {
         out.push(Item::Control);
     }
     for m in [Marker::FortDestroyed, Marker::VpTaken] {
-        if view.markers.iter().any(|(_, x)| *x == m) {
+        if view.markers.iter().any(|(h, x)| *x == m && seen(h)) {
             out.push(Item::Marker(m));
         }
     }
-    if !view.pieces.is_empty() {
+    // A box's units are drawn when its panel is (see `boxes::plan`).
+    let drawn = |p: &&PieceView| match &p.location {
+        PieceLocation::Hex(h) => seen(h),
+        PieceLocation::Box(id) => {
+            sheet.boxes.iter().any(|b| &b.id == id && (b.entry.iter().any(seen) || (b.entry.is_empty() && whole)))
+        }
+    };
+    let mut per_hex: BTreeMap<HexId, usize> = BTreeMap::new();
+    for p in view.pieces.iter().filter(drawn) {
+        if let PieceLocation::Hex(h) = p.location {
+            *per_hex.entry(h).or_default() += 1;
+        }
+    }
+    if per_hex.values().any(|n| *n > 1) {
         out.push(Item::Stack);
     }
     for sym in symbols::ALL {
-        if view.pieces.iter().any(|p| p.symbol == sym) {
+        if view.pieces.iter().filter(drawn).any(|p| p.symbol == sym) {
             out.push(Item::Unit(sym));
         }
     }
-    use crate::view::Highlight;
-    if view.highlights.iter().any(|h| matches!(h, Highlight::Path { .. })) {
-        out.push(Item::Move);
-    }
-    if view.highlights.iter().any(|h| matches!(h, Highlight::Battle { .. })) {
-        out.push(Item::Battle);
+    if highlights {
+        if view.highlights.iter().any(|h| matches!(h, Highlight::Path { hexes, .. } if hexes.iter().any(seen))) {
+            out.push(Item::Move);
+        }
+        if view.highlights.iter().any(|h| matches!(h, Highlight::Battle { defender, .. } if seen(defender))) {
+            out.push(Item::Battle);
+        }
     }
     out
+}
+
+/// What the key is made from, before the picture is laid out.
+#[derive(Clone, Copy)]
+pub struct LegendInput<'a> {
+    pub sheet: &'a Sheet,
+    pub view: &'a BoardView,
+    pub visible: &'a BTreeSet<HexId>,
+    pub highlights: bool,
+    /// The whole map is drawn (not a close-up).
+    pub whole: bool,
 }
 
 fn per_row(width: f64, s: f64) -> usize {
@@ -95,8 +127,8 @@ fn per_row(width: f64, s: f64) -> usize {
 }
 
 /// Height of the key for a picture `width` wide.
-pub fn height(sheet: &Sheet, view: &BoardView, width: f64, s: f64) -> f64 {
-    let n = items(sheet, view).len();
+pub fn height(p: &LegendInput, width: f64, s: f64) -> f64 {
+    let n = items(p).len();
     HEADING * s + n.div_ceil(per_row(width, s)) as f64 * ITEM_H * s
 }
 
@@ -104,7 +136,14 @@ pub fn draw(p: &Picture, out: &mut String) {
     let s = p.s;
     let r = 11.0 * s;
     let (x0, y0) = (p.margin, p.legend_y);
-    let list = items(p.sheet, p.view);
+    let input = LegendInput {
+        sheet: p.sheet,
+        view: p.view,
+        visible: &p.visible,
+        highlights: p.options.highlights,
+        whole: p.options.around.is_none(),
+    };
+    let list = items(&input);
     let n = per_row(p.width - 2.0 * p.margin, s);
     line(
         out,
