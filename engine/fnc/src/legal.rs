@@ -44,8 +44,19 @@ pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     match state.phase {
         Phase::Setup(_) => {
             let waiting = setup::unplaced(ctx, state, side);
+            // Where set-up units may go: towns and cities and the start hexes (3.1, 3.2, 4.1),
+            // or anywhere in the home regions (4.2).
+            let hexes: Vec<HexId> = if ctx.rules.setup_in_towns(side) {
+                let mut h: Vec<HexId> = ctx.map.locales().map(|l| l.hex).collect();
+                h.extend(ctx.rules.start_hexes(side).iter().filter_map(|n| HexId::parse(&format!("{n:04}")).ok()));
+                h.sort();
+                h.dedup();
+                h
+            } else {
+                ctx.map.land_hexes().collect()
+            };
             for unit in &waiting {
-                for hex in ctx.map.land_hexes() {
+                for &hex in &hexes {
                     if setup::check_place(ctx, state, side, unit, hex).is_ok() {
                         out.push(Command::Place { unit: unit.clone(), hex });
                     }

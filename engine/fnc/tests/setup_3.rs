@@ -110,3 +110,15 @@ fn rule_3_2_towns_of_egypt_fill_up_two_by_two() {
     assert_eq!(refused(ctx, &s, Side::Second, "place ot-be-1 1329"), "3.2");
     assert_eq!(refused(ctx, &s, Side::Second, "end"), "3.2");
 }
+
+#[test]
+fn rule_3_1_legal_set_up_commands_are_all_accepted() {
+    let ctx = ec();
+    let s = start();
+    let legal = grognard_fnc::legal::commands(ctx, &s, Side::First);
+    assert!(legal.iter().any(|c| c.to_string() == "place fr-1-1 1028"), "{legal:?}");
+    assert!(!legal.iter().any(|c| c.to_string() == "end"), "not before every unit is placed");
+    for c in legal {
+        core_common::try_cmd(ctx, &s, Side::First, &c.to_string(), &[]).unwrap_or_else(|e| panic!("`{c}`: {e}"));
+    }
+}
