@@ -13,22 +13,27 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use std::sync::OnceLock;
+use support::contact::leaked_contact_position;
 use support::corpus::{snapshots, Snapshot};
 use support::driver::no_panic;
 use support::invariants::{check_state, check_step};
 use support::mutate::{mutate, mutate_json, random_json, random_text};
 use support::scenarios::seats;
 
-/// The positions every test here throws commands at: EC from the historical start and
-/// from the players' own set-up, with decisions (losses, retreats, advances) among them.
+/// The positions every test here throws commands at: EC and RSW from the historical start,
+/// from the players' own set-up and from armies in contact (support::contact), with
+/// decisions (losses, retreats, advances, removals) among them.
 fn corpus() -> &'static [Snapshot] {
     static CORPUS: OnceLock<Vec<Snapshot>> = OnceLock::new();
     CORPUS.get_or_init(|| {
         let mut all = Vec::new();
-        for seed in 0..3 {
-            all.extend(snapshots("ec-historical", 100 + seed, 5, 6));
+        for seed in 0..2 {
+            all.extend(snapshots("ec-historical", 100 + seed, 4, 8));
         }
-        all.extend(snapshots("ec", 200, 2, 8));
+        all.extend(snapshots("ec", 200, 2, 10));
+        all.extend(snapshots(leaked_contact_position("ec-historical", 300), 300, 3, 4));
+        all.extend(snapshots("rsw-historical", 400, 3, 8));
+        all.extend(snapshots(leaked_contact_position("rsw-historical", 500), 500, 3, 4));
         all
     })
 }
@@ -184,6 +189,7 @@ fn engine_survives_mutated_legal_commands() {
         }
     }
     assert!(tried > 1000, "only {tried} bad commands tried: the corpus is too small");
+    assert!(corpus().iter().any(|s| s.state.decision.is_some()), "the corpus holds positions with a decision owed");
     findings.assert_none("mutated legal commands");
 }
 
@@ -258,9 +264,9 @@ fn spoil_position(text: &str, rng: &mut ChaCha8Rng) -> String {
 fn engine_survives_bad_scenarios_and_positions() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut findings = Findings::default();
-    let seats = seats("ec", false);
     for s in corpus() {
         let ctx = ctx_of(&s.state);
+        let seats = seats(s.scenario, false);
         let text = position::print(ctx, &s.state);
         for _ in 0..6 {
             let spoiled = spoil_position(&text, &mut rng);
@@ -284,6 +290,7 @@ fn engine_survives_bad_scenarios_and_positions() {
             }
         }
     }
+    let ec_seats = seats("ec", false);
     for scenario in [
         "",
         "ec ",
@@ -294,7 +301,7 @@ fn engine_survives_bad_scenarios_and_positions() {
         "fnc-position 1\ngame zz",
         "\u{0}",
     ] {
-        if let Err(v) = no_panic("setup", || AnyRuleset::setup(&Fnc, scenario, &seats)) {
+        if let Err(v) = no_panic("setup", || AnyRuleset::setup(&Fnc, scenario, &ec_seats)) {
             findings.0.push(format!("{v}\n    scenario {scenario:?}"));
         }
     }

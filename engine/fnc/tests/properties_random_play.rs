@@ -57,11 +57,12 @@ fn random(end_percent: u32) -> Policy {
 #[test]
 fn ec_historical_random_play_keeps_every_invariant() {
     let n = 16 * scale();
-    let played = play_all((0..n).map(|seed| game("ec-historical", seed, 3, random(8))));
-    // The games did get somewhere: through turn 1 into turn 3 or later, with fighting.
-    assert!(played.iter().all(|p| p.state.turn >= 3), "every game reaches game turn 3");
-    let attacks: usize = played.iter().map(|p| p.verbs.get("attack").copied().unwrap_or(0)).sum();
-    assert!(attacks > 0, "random play declared no attack in {n} games");
+    let played = play_all((0..n).map(|seed| game("ec-historical", seed, 2, random(8))));
+    // The games did get somewhere: through game turn 1 (no reinforcements, no events) into
+    // game turn 2 (random events, reinforcements, both player turns).
+    assert!(played.iter().all(|p| p.state.turn >= 2), "every game reaches game turn 2");
+    let moves: usize = played.iter().map(|p| p.verbs.get("move").copied().unwrap_or(0)).sum();
+    assert!(moves > n as usize, "random play made only {moves} moves in {n} games");
 }
 
 #[test]
@@ -76,7 +77,7 @@ fn ec_games_from_the_players_own_set_up_keep_every_invariant() {
 #[test]
 fn ec_phases_end_even_when_no_player_ever_ends_one() {
     // The exhausting player gives every other command the rules allow before `end`.
-    play_all((0..scale()).map(|seed| game("ec-historical", 2000 + seed, 3, Policy::Exhaust)));
+    play_all((0..scale()).map(|seed| game("ec-historical", 2000 + seed, 2, Policy::Exhaust)));
 }
 
 #[test]
@@ -95,8 +96,8 @@ fn rsw_embedded() -> bool {
 #[test]
 fn rsw_historical_random_play_keeps_every_invariant() {
     assert!(rsw_embedded(), "the RSW data are embedded");
-    let played = play_all((0..8 * scale()).map(|seed| game(RSW_SCENARIOS[1], 4000 + seed, 3, random(8))));
-    assert!(played.iter().all(|p| p.state.turn >= 3), "every game reaches game turn 3");
+    let played = play_all((0..16 * scale()).map(|seed| game(RSW_SCENARIOS[1], 4000 + seed, 2, random(8))));
+    assert!(played.iter().all(|p| p.state.turn >= 2), "every game reaches game turn 2");
 }
 
 #[test]
@@ -108,7 +109,7 @@ fn rsw_games_from_the_players_own_set_up_keep_every_invariant() {
 #[test]
 fn rsw_phases_end_even_when_no_player_ever_ends_one() {
     assert!(rsw_embedded(), "the RSW data are embedded");
-    play_all((0..scale()).map(|seed| game(RSW_SCENARIOS[1], 6000 + seed, 3, Policy::Exhaust)));
+    play_all((0..scale()).map(|seed| game(RSW_SCENARIOS[1], 6000 + seed, 2, Policy::Exhaust)));
 }
 
 #[test]
@@ -117,5 +118,57 @@ fn rsw_whole_game_to_the_victory_check() {
     let played = play_all((0..scale()).map(|seed| game(RSW_SCENARIOS[1], 7000 + seed, 8, random(12))));
     for p in &played {
         assert!(p.state.winner.is_some(), "the game ends with a winner after turn 8 (15.4)");
+    }
+}
+
+/// Games from positions with the armies in contact (support::contact): they fight at once.
+fn contact_games(historical: &str, first_seed: u64, games: u64) -> Vec<Played> {
+    play_all((0..games).map(|i| {
+        let seed = first_seed + i;
+        game(support::contact::leaked_contact_position(historical, seed), seed, 3, random(6))
+    }))
+}
+
+#[test]
+fn ec_battles_from_contact_positions_keep_every_invariant() {
+    let played = contact_games("ec-historical", 8000, 6 * scale());
+    let attacks: usize = played.iter().map(|p| p.verbs.get("attack").copied().unwrap_or(0)).sum();
+    assert!(attacks >= 6, "only {attacks} attacks in battles from contact positions");
+}
+
+#[test]
+fn rsw_battles_from_contact_positions_keep_every_invariant() {
+    assert!(rsw_embedded(), "the RSW data are embedded");
+    let played = contact_games("rsw-historical", 9000, 4 * scale());
+    let attacks: usize = played.iter().map(|p| p.verbs.get("attack").copied().unwrap_or(0)).sum();
+    assert!(attacks >= 4, "only {attacks} attacks in battles from contact positions");
+}
+
+/// Found by random play (scenario `ec`, seed 1006; contact position seed 8015): a British
+/// fleet that entered a port as a reinforcement (8.8) stays in the land hex, counts as its
+/// occupant, and keeps the locale Ottoman after French ground units advance into it.
+/// Fleet markers are not true units (10.2); control goes with the units in a locale (14.2).
+#[test]
+#[ignore = "known bug: Ctx::occupant counts fleet markers, so an enemy fleet in a port keeps control (14.2, 10.2)"]
+fn rule_14_2_ground_units_take_control_of_a_port_from_an_enemy_fleet() {
+    use grognard_engine::{Ruleset, ScriptedDice};
+    use grognard_fnc::{Command, DecisionKind, Fnc};
+    let position = "fnc-position 1\ngame ec\nturn 2\nphase combat\nphasing french\n\
+                    hex 1427: br-rn ot-be-1\nhex 1327: fr-5-2 fr-1-1 fr-1-2 fr-2-1\neffect british-intervention\n";
+    let (ctx, state) = support::scenarios::start(position, false);
+    let french = state.owners[0];
+    let attack = Command::parse("attack fr-5-2,fr-1-1,fr-1-2,fr-2-1 1427").unwrap_or_else(|e| panic!("{e}"));
+    let faces = [1, 3, 3, 3];
+    let fought = Fnc.apply(&state, french, &attack, &mut ScriptedDice::new(&faces)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        matches!(fought.state.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })),
+        "the attack clears Rosetta and the French may advance: {:?}",
+        fought.state.decision
+    );
+    let advance = Command::parse("advance fr-5-2").unwrap_or_else(|e| panic!("{e}"));
+    let advanced =
+        Fnc.apply(&fought.state, french, &advance, &mut ScriptedDice::new(&[])).unwrap_or_else(|e| panic!("{e}"));
+    if let Err(v) = support::invariants::check_state(ctx, &advanced.state) {
+        panic!("after `advance fr-5-2` into Rosetta (1427): {v}");
     }
 }

@@ -5,6 +5,7 @@
 //! random play reaches positions the one-hex sample alone never would (crowded hexes,
 //! long moves, amphibious landings).
 
+use super::random::{below, one_in};
 use grognard_board::HexId;
 use grognard_fnc::command::{Place, RetreatPath};
 use grognard_fnc::data::UnitType;
@@ -12,14 +13,6 @@ use grognard_fnc::state::{DecisionKind, Location};
 use grognard_fnc::{Command, Ctx, Phase, Side, State, UnitId};
 use rand_chacha::rand_core::RngCore;
 use rand_chacha::ChaCha8Rng;
-
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    if n == 0 {
-        0
-    } else {
-        (rng.next_u64() % n as u64) as usize
-    }
-}
 
 fn one_of<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> Option<&'a T> {
     if items.is_empty() {
@@ -31,7 +24,7 @@ fn one_of<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> Option<&'a T> {
 
 /// A random non-empty subset of `items` (each kept with even odds, at least one).
 fn subset(rng: &mut ChaCha8Rng, items: &[UnitId]) -> Vec<UnitId> {
-    let mut out: Vec<UnitId> = items.iter().filter(|_| rng.next_u32() % 2 == 0).cloned().collect();
+    let mut out: Vec<UnitId> = items.iter().filter(|_| one_in(rng, 2)).cloned().collect();
     if out.is_empty() {
         if let Some(u) = one_of(rng, items) {
             out.push(u.clone());
@@ -140,7 +133,7 @@ fn attack_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) 
     let fleets: Vec<UnitId> =
         state.units.keys().filter(|u| ctx.side_of(u) == Some(side) && is_fleet(ctx, u)).cloned().collect();
     let attackers = if adjacent.is_empty() { Vec::new() } else { subset(rng, &adjacent) };
-    let fleets = if fleets.is_empty() || rng.next_u32() % 2 == 0 { Vec::new() } else { subset(rng, &fleets) };
+    let fleets = if fleets.is_empty() || one_in(rng, 2) { Vec::new() } else { subset(rng, &fleets) };
     Some(Command::Attack { attackers, defender, fleets })
 }
 
@@ -155,7 +148,7 @@ fn enter_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) -
 }
 
 fn enter_somewhere(ctx: &Ctx, state: &State, unit: UnitId, rng: &mut ChaCha8Rng) -> Option<Command> {
-    if rng.next_u32() % 3 == 0 {
+    if one_in(rng, 3) {
         let b = one_of(rng, ctx.map.boxes())?;
         return Some(Command::Enter { unit, to: Place::Box(b.id.clone()) });
     }

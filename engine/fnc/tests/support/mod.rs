@@ -5,9 +5,11 @@
 #![allow(dead_code)]
 
 pub mod candidates;
+pub mod contact;
 pub mod corpus;
 pub mod driver;
 pub mod invariants;
 pub mod mutate;
+pub mod random;
 pub mod scenarios;
 pub mod shrink;

@@ -2,6 +2,7 @@
 //! eliminated or repeated unit ids, empty lists, hexes off the map or at sea, absurd
 //! paths), random JSON values and JSON with huge numbers, and random command text.
 
+use super::random::{below, one_in};
 use grognard_board::HexId;
 use grognard_fnc::command::{Place, RetreatPath};
 use grognard_fnc::state::Location;
@@ -9,14 +10,6 @@ use grognard_fnc::{Command, Ctx, State, UnitId};
 use rand_chacha::rand_core::RngCore;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
-
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    if n == 0 {
-        0
-    } else {
-        (rng.next_u64() % n as u64) as usize
-    }
-}
 
 fn one_of<T: Clone>(rng: &mut ChaCha8Rng, items: &[T], fallback: T) -> T {
     if items.is_empty() {
@@ -125,7 +118,7 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
     let mut c = command.clone();
     match &mut c {
         Command::Place { unit, hex } => {
-            if rng.next_u32() % 2 == 0 {
+            if one_in(rng, 2) {
                 *unit = bad_unit(ctx, state, rng);
             } else {
                 *hex = bad_hex(ctx, rng);
@@ -139,21 +132,21 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
         },
         Command::Commit { division } => *division = bad_unit(ctx, state, rng),
         Command::Move { units, path } | Command::River { units, path } => {
-            if rng.next_u32() % 2 == 0 {
+            if one_in(rng, 2) {
                 *units = spoil_units(ctx, state, units, rng);
             } else {
                 *path = spoil_path(ctx, path, rng);
             }
         }
         Command::Sail { units, to } => {
-            if rng.next_u32() % 2 == 0 {
+            if one_in(rng, 2) {
                 *units = spoil_units(ctx, state, units, rng);
             } else {
                 *to = bad_hex(ctx, rng);
             }
         }
         Command::Fleet { fleet, to } => {
-            if rng.next_u32() % 2 == 0 {
+            if one_in(rng, 2) {
                 *fleet = bad_unit(ctx, state, rng);
             } else {
                 *to = bad_hex(ctx, rng);
@@ -206,7 +199,7 @@ pub fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
     let leaf = |rng: &mut ChaCha8Rng| -> Value {
         match rng.next_u32() % 12 {
             0 => Value::Null,
-            1 => json!(rng.next_u32() % 2 == 0),
+            1 => json!(one_in(rng, 2)),
             2 => json!(rng.next_u64()),
             3 => json!(-(rng.next_u32() as i64)),
             4 => json!(1e308),
@@ -281,7 +274,7 @@ pub fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
 /// A JSON value with one of its leaves (or the whole) replaced by a random value.
 pub fn mutate_json(value: &Value, rng: &mut ChaCha8Rng) -> Value {
     match value {
-        Value::Object(map) if !map.is_empty() && rng.next_u32() % 4 != 0 => {
+        Value::Object(map) if !map.is_empty() && !one_in(rng, 4) => {
             let mut map = map.clone();
             let keys: Vec<String> = map.keys().cloned().collect();
             let key = keys[below(rng, keys.len())].clone();
@@ -299,7 +292,7 @@ pub fn mutate_json(value: &Value, rng: &mut ChaCha8Rng) -> Value {
             }
             Value::Object(map)
         }
-        Value::Array(items) if !items.is_empty() && rng.next_u32() % 4 != 0 => {
+        Value::Array(items) if !items.is_empty() && !one_in(rng, 4) => {
             let mut items = items.clone();
             let i = below(rng, items.len());
             match rng.next_u32() % 3 {
@@ -364,6 +357,6 @@ pub fn random_text(ctx: &Ctx, rng: &mut ChaCha8Rng) -> String {
         };
         words.push(w);
     }
-    let sep = if rng.next_u32() % 5 == 0 { "" } else { " " };
+    let sep = if one_in(rng, 5) { "" } else { " " };
     words.join(sep)
 }

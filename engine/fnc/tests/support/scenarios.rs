@@ -2,7 +2,7 @@
 //! scenarios and powers, one player a side (or one player for both, solitaire).
 
 use grognard_engine::{PlayerId, Ruleset, Seats};
-use grognard_fnc::ruleset::scenario_game;
+use grognard_fnc::ruleset::{game_of_setup, scenario_game};
 use grognard_fnc::{Ctx, Fnc, State};
 
 /// The scenario ids the property tests play.
@@ -12,19 +12,24 @@ pub const RSW_SCENARIOS: [&str; 2] = ["rsw", "rsw-historical"];
 
 /// The seats of a scenario: one player a side, or `solitaire` (player 0 runs both).
 pub fn seats(scenario: &str, solitaire: bool) -> Seats {
+    // A position text is played with the powers of its game's own scenario.
+    let id = match scenario_game(scenario) {
+        Some(_) => scenario.to_string(),
+        None => game_of_setup(scenario).map(|g| g.id().to_string()).unwrap_or_default(),
+    };
     let info = Fnc
         .scenarios()
         .into_iter()
-        .find(|s| s.id == scenario)
-        .unwrap_or_else(|| panic!("scenario `{scenario}` is not listed by the ruleset"));
+        .find(|s| s.id == id)
+        .unwrap_or_else(|| panic!("scenario `{id}` is not listed by the ruleset"));
     let ids: Vec<String> = info.powers.iter().map(|p| p.id.clone()).collect();
     let assignment = if solitaire { vec![ids] } else { ids.into_iter().map(|id| vec![id]).collect() };
     Seats::new(&info.powers, &assignment).unwrap_or_else(|e| panic!("seats of `{scenario}`: {e}"))
 }
 
-/// The initial state of `scenario` and its game's data.
+/// The initial state of `scenario` (an id or a position text) and its game's data.
 pub fn start(scenario: &str, solitaire: bool) -> (&'static Ctx, State) {
-    let (game, _) = scenario_game(scenario).unwrap_or_else(|| panic!("no scenario `{scenario}`"));
+    let game = game_of_setup(scenario).unwrap_or_else(|e| panic!("no scenario `{scenario}`: {e}"));
     let ctx = Ctx::embedded(game).unwrap_or_else(|e| panic!("data of `{scenario}`: {e}"));
     let state =
         Fnc.setup(scenario, &seats(scenario, solitaire)).unwrap_or_else(|e| panic!("setup of `{scenario}`: {e}"));
