@@ -139,3 +139,16 @@ fn rule_10_2_spent_fleets_are_back_for_the_next_game_turn() {
     assert_eq!(n.turn, 4);
     assert_eq!(n.location("ot-fleet"), Some(&Location::Box("anatolia".into())));
 }
+
+#[test]
+fn rule_10_4_gulfs_are_one_sea_and_never_reach_the_mediterranean() {
+    // On the game's own map: Suez (2533) and Aqaba (3735) are gulf ports; Rosetta (1427) and
+    // Damietta (2126) Mediterranean ones.
+    let ctx = grognard_fnc::Ctx::embedded(Game::Ec).unwrap();
+    let s =
+        core_common::pos(ctx, "fnc-position 1\ngame ec\nturn 3\nphase movement\nphasing ottoman\nhex 2533: ot-jn-1\n");
+    let refusal = core_common::refused(ctx, &s, Side::Second, "sail ot-jn-1 2126");
+    assert_eq!(refusal, "10.4");
+    let n = cmd(ctx, &s, Side::Second, "sail ot-jn-1 3735");
+    assert_eq!(n.location("ot-jn-1"), Some(&hex("3735")));
+}
