@@ -468,13 +468,22 @@ pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command
 
 /// A few lines for `grognard status`.
 pub fn summary(ctx: &Ctx, state: &State) -> String {
-    format!(
-        "{}: {}\n{} {} VP, {} {} VP",
-        ctx.rules.title(),
-        sequence::describe(ctx, state),
-        ctx.rules.side_name(Side::First),
-        state.vp[0].total(),
-        ctx.rules.side_name(Side::Second),
-        state.vp[1].total()
-    )
+    let vp = |side: Side| {
+        let v = &state.vp[side.index()];
+        format!(
+            "{} {} VP (locales {}, battles {}, looting {}, events {})",
+            ctx.rules.side_name(side),
+            v.total(),
+            v.locale,
+            v.battle,
+            v.looting,
+            v.event
+        )
+    };
+    let mut out =
+        format!("{}: {}\n{}; {}", ctx.rules.title(), sequence::describe(ctx, state), vp(Side::First), vp(Side::Second));
+    if let Some(d) = &state.decision {
+        out.push_str(&format!("\nThe {} must {}", ctx.rules.side_name(d.by), describe_decision(&d.kind)));
+    }
+    out
 }
