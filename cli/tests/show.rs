@@ -98,7 +98,8 @@ fn show_draws_a_local_game_now_and_after_its_first_steps_and_mails_carry_the_pic
 
     // Bob joins, Alice moves a brigade by road and sends: the picture now shows the move's
     // arrow, the picture of the step before does not.
-    bob.ok(cwd, &["join", "i.grog"]);
+    // the mail with its picture still carries a packet Bob can join from
+    bob.ok(cwd, &["join", mail.to_str().expect("a UTF-8 path")]);
     bob.ok(cwd, &["send", "--out", "b1.grog"]);
     alice.ok(cwd, &["receive", "b1.grog"]);
     alice.ok(cwd, &["do", "move", "fr-1-1", "1228", "1327"]);
