@@ -264,3 +264,28 @@ fn rule_6_3_disputes_cut_movement_by_one_and_rule_6_4_shake_up_halves_it() {
     assert_eq!(refused(ctx, &s, Side::First, "move fr-siege 1129 1229 1230"), "9.2");
     cmd(ctx, &s, Side::First, "move fr-siege 1129 1229");
 }
+
+#[test]
+fn rule_8_8_errata_2a_british_coast_is_the_mediterranean_not_the_gulfs() {
+    // On the game's own map: a land hex on the gulfs' shore only, next to another one.
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap();
+    let shore =
+        |h: HexId| -> Vec<String> { ctx.map.shore_of(h).into_iter().map(|w| ctx.map.water(w).name.clone()).collect() };
+    let gulf_only =
+        |h: HexId| ctx.map.is_land(h) && !shore(h).is_empty() && shore(h).iter().all(|n| n.contains("Gulf"));
+    let (from, to) = ctx
+        .map
+        .hexes()
+        .filter(|h| gulf_only(*h) && ctx.map.locale(*h).is_none())
+        .find_map(|h| h.neighbours().map(|(_, n)| n).find(|n| gulf_only(*n)).map(|n| (h, n)))
+        .expect("two neighbouring gulf-shore hexes");
+    let s = core_common::pos(
+        ctx,
+        &format!("fnc-position 1\ngame ec\nturn 4\nphase movement\nphasing ottoman\nhex {from}: br-rm\n"),
+    );
+    assert_eq!(refused(ctx, &s, Side::Second, &format!("move br-rm {to}")), "8.8");
+    let mut ot = s.clone();
+    ot.units.insert("ot-jn-1".into(), Location::Hex(from));
+    ot.units.insert("br-rm".into(), Location::Eliminated);
+    let _ = cmd(ctx, &ot, Side::Second, &format!("move ot-jn-1 {to}"));
+}

@@ -79,9 +79,9 @@ impl GameRules for Ec {
     }
 
     fn coast_bound(&self) -> Option<(&'static str, &'static [&'static str])> {
-        // 8.8 and 16.0 2A: British units stay on the Mediterranean coast or the shores of
-        // Lakes Bourlos and Menzoleh.
-        Some(("british", &["Lake Bourlos", "Lake Menzoleh", "Lake Burullus", "Lake Manzala"]))
+        // 8.8 and 16.0 2A: British units stay on the Mediterranean coast (not the gulfs) or the
+        // shores of Lakes Bourlos and Menzoleh.
+        Some(("british", &["Mediterranean", "Lake Bourlos", "Lake Menzoleh", "Lake Burullus", "Lake Manzala"]))
     }
 
     fn naval_areas(

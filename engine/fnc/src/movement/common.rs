@@ -176,15 +176,14 @@ pub fn check_enter(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], hex: 
     check_coast_bound(ctx, units, hex)
 }
 
-/// 8.8, 16.0 2A: British units only in coastal hexes (Mediterranean coast, or the shores of
-/// Lakes Bourlos and Menzoleh).
+/// 8.8, 16.0 2A: British units only in coastal hexes: on the Mediterranean (never the gulfs)
+/// or the shores of Lakes Bourlos and Menzoleh.
 pub fn check_coast_bound(ctx: &Ctx, units: &[UnitId], hex: HexId) -> Result<(), RuleError> {
-    let Some((nation, lakes)) = ctx.rules.coast_bound() else { return Ok(()) };
+    let Some((nation, waters)) = ctx.rules.coast_bound() else { return Ok(()) };
     if !units.iter().any(|u| ctx.counter(u).is_some_and(|c| c.nation == nation)) {
         return Ok(());
     }
-    let coastal = ctx.map.is_coastal(hex)
-        || ctx.map.shore_of(hex).iter().any(|w| lakes.contains(&ctx.map.water(*w).name.as_str()));
+    let coastal = ctx.map.shore_of(hex).iter().any(|w| waters.contains(&ctx.map.water(*w).name.as_str()));
     if coastal {
         Ok(())
     } else {
