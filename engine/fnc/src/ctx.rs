@@ -120,9 +120,14 @@ impl Ctx {
         state.units_in(hex).into_iter().filter(|u| self.side_of(u) == Some(side)).collect()
     }
 
-    /// The side with units in `hex`, if any (opposing units never share a hex, 7.1).
+    /// The side with units in `hex`, if any (opposing units never share a hex, 7.1). Fleet
+    /// markers are not true units (10.2): they neither hold a hex nor keep its control.
     pub fn occupant(&self, state: &State, hex: HexId) -> Option<Side> {
-        state.units_in(hex).into_iter().find_map(|u| self.side_of(u))
+        state
+            .units_in(hex)
+            .into_iter()
+            .filter(|u| self.counter(u).is_some_and(|c| c.kind != crate::data::UnitType::Fleet))
+            .find_map(|u| self.side_of(u))
     }
 }
 

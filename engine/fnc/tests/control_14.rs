@@ -94,3 +94,11 @@ fn rule_15_4_russians_need_twice_the_swedish_vp() {
     let (_, _, lose) = at_end(needed - 1);
     assert_eq!(lose.winner, Some(Side::Second));
 }
+
+#[test]
+fn rule_14_2_fleet_markers_neither_hold_nor_keep_a_locale() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1426: br-rn\nhex 1427: fr-1-1");
+    let n = cmd(ctx, &s, Side::First, "move fr-1-1 1426");
+    assert_eq!(n.control.get(&HexId::parse("1426").unwrap()), Some(&Side::First));
+}
