@@ -41,15 +41,6 @@ pub fn table(final_result: i32) -> TableResult {
     }
 }
 
-/// Is this one of the Mameluke "5-8" cavalry units, which never come back (8.7)?
-fn is_mameluke_5_8(counter: &Counter) -> bool {
-    counter.kind == UnitType::Cavalry
-        && counter.attack == Some(5)
-        && counter.defense == 5
-        && counter.movement == 8
-        && counter.name.starts_with("Mm")
-}
-
 /// Does the unit's side draw its reinforcements from a container by die roll (8.5)? Its own
 /// nation's units (not the British, 8.8) go back into that container when eliminated (8.7).
 fn has_container(ctx: &Ctx, counter: &Counter) -> bool {
@@ -65,8 +56,8 @@ pub fn fate(ctx: &Ctx, counter: &Counter) -> Fate {
     if counter.kind == UnitType::Fortress {
         return Fate::Permanent("8.11: fortress garrisons never recycle");
     }
-    if is_mameluke_5_8(counter) {
-        return Fate::Permanent("8.7: the Mameluke 5-8 cavalry never come back into play");
+    if let Some(reason) = crate::games::logistics_facts::of(ctx.game).never_returns(counter) {
+        return Fate::Permanent(reason);
     }
     if has_container(ctx, counter) {
         return Fate::Container;
@@ -89,16 +80,14 @@ pub fn side_of(ctx: &Ctx, counter: &Counter) -> Option<Side> {
 }
 
 /// The recycling die roll modifiers for a unit of `side` (8.12), with their causes.
-pub fn modifiers(state: &State, side: Side, counter: &Counter) -> Vec<(i32, &'static str)> {
+pub fn modifiers(ctx: &Ctx, state: &State, side: Side, counter: &Counter) -> Vec<(i32, &'static str)> {
     let mut mods = Vec::new();
     let own = state.vp[side.index()].total();
     let enemy = state.vp[side.other().index()].total();
     if enemy - own >= 10 {
         mods.push((1, "the enemy has 10 or more VP more"));
     }
-    if counter.nation == "french" {
-        mods.push((-1, "French unit"));
-    }
+    mods.extend(crate::games::logistics_facts::of(ctx.game).recycling_modifiers(counter));
     mods
 }
 
@@ -139,7 +128,7 @@ pub fn eliminate(
             }
             Fate::Recycle => {
                 let die = dice.roll(6)? as i32;
-                let mods = modifiers(state, side, counter);
+                let mods = modifiers(ctx, state, side, counter);
                 let total: i32 = die + mods.iter().map(|(m, _)| m).sum::<i32>();
                 let mod_text: Vec<String> = mods.iter().map(|(m, why)| format!("{m:+} {why}")).collect();
                 let mod_json: Vec<_> = mods.iter().map(|(m, why)| json!({"modifier": m, "cause": why})).collect();

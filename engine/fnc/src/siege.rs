@@ -4,10 +4,10 @@
 
 use crate::combat::battle::{Battle, Step};
 use crate::combat::bvp::battle_vp;
-use crate::combat::per_game;
 use crate::combat::steps;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::games::combat_facts as per_game;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -84,8 +84,10 @@ pub fn sieges(ctx: &Ctx, state: &State, side: Side) -> Vec<Siege> {
         if ours - theirs >= 10 {
             modifiers.push((1, "the besieger has 10 or more VP more".to_string()));
         }
-        if defenders.iter().any(|u| ctx.counter(u).is_some_and(|c| c.nation == "british")) {
-            modifiers.push((-1, "British units in the fortress".to_string()));
+        if let Some(nation) = per_game::of(ctx.game).siege_stiffening_nation() {
+            if defenders.iter().any(|u| ctx.counter(u).is_some_and(|c| c.nation == nation)) {
+                modifiers.push((-1, format!("{nation} units in the fortress")));
+            }
         }
         if theirs - ours >= 10 {
             modifiers.push((-1, "the besieged side has 10 or more VP more".to_string()));

@@ -18,6 +18,7 @@
 //! the shortest road path, or the shortest off-road leg and then the shortest road path.
 
 use crate::ctx::Ctx;
+use crate::games::logistics_facts::{self, PortSupply};
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::{Barrier, HexId, Map, Terrain, WaterId, WaterKind};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -182,10 +183,6 @@ impl<'a> Ground<'a> {
     }
 }
 
-/// The body of water whose naval operations a naval victory takes from the loser (6.4 event
-/// 2, 10.6), by its name in the RSW map.
-pub const GULF_OF_FINLAND: &str = "Gulf of Finland";
-
 /// How a unit or stack is in supply, for the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Supplied {
@@ -251,46 +248,29 @@ impl Supplied {
 pub fn source_lines(ctx: &Ctx, state: &State, side: Side) -> (Vec<SourceLine>, Vec<String>) {
     let mut lines = Vec::new();
     let mut notes = Vec::new();
-    let sveaborg_cut = russian_naval_victory(state, side);
+    let facts = logistics_facts::of(ctx.game);
+    let enemy_victory = state.has_effect(&Effect::NavalVictory(side.other()));
     for &hex in ctx.map.sources(ctx.rules.side_id(side)) {
         let name = ctx.map.locale(hex).map_or_else(|| hex.to_string(), |l| l.name.clone());
         if state.control.get(&hex).is_some_and(|c| *c != side) {
             notes.push(format!("{name} ({hex}) is held by the enemy and supplies nothing (12.9)"));
             continue;
         }
-        let mut line = SourceLine {
+        // 12.6, 12.8: the game's limits on lines to this source (El Minya, Sveaborg).
+        let limits = facts.source_limits(side, &name, enemy_victory);
+        let line = SourceLine {
             hex,
             name: name.clone(),
-            no_border_crossing: false,
-            landward_entry_only: false,
-            cut_from_outside: false,
+            no_border_crossing: limits.no_border_crossing,
+            landward_entry_only: limits.landward_entry_only,
+            cut_from_outside: limits.cut_from_outside,
         };
-        // 12.6: lines to an Ottoman source deep in Egypt (El Minya) may not cross the
-        // Syria-Palestine border; 12.8: Sveaborg only across its channel hexside, and not at
-        // all from outside after a Russian naval victory.
-        match ctx.game {
-            crate::games::Game::Ec => {
-                line.no_border_crossing = ctx.map.locale(hex).is_some_and(|l| l.name.contains("Minya"));
-            }
-            crate::games::Game::Rsw => {
-                let is_sveaborg = ctx.map.locale(hex).is_some_and(|l| l.name.contains("Sveaborg"));
-                line.landward_entry_only = is_sveaborg;
-                line.cut_from_outside = is_sveaborg && sveaborg_cut;
-                if line.cut_from_outside {
-                    notes.push(format!(
-                        "{name} ({hex}) supplies only its own hex after the Russian naval victory (12.8)"
-                    ));
-                }
-            }
+        if line.cut_from_outside {
+            notes.push(format!("{name} ({hex}) supplies only its own hex after the enemy's naval victory (12.8)"));
         }
         lines.push(line);
     }
     (lines, notes)
-}
-
-/// Did the Russians win the naval victory, cutting Sveaborg off (12.8), and is `side` Swedish?
-fn russian_naval_victory(state: &State, side: Side) -> bool {
-    side == Side::Second && state.has_effect(&Effect::NavalVictory(Side::First))
 }
 
 /// The hexes holding units of the enemy of `side`.
@@ -299,16 +279,17 @@ pub fn enemy_hexes(ctx: &Ctx, state: &State, side: Side) -> BTreeSet<HexId> {
 }
 
 /// The water bodies where `side` conducts naval operations now (10.4-10.6), for port supply
-/// (12.4), less the Gulf of Finland for the loser of the naval victory (6.4 event 2).
+/// (12.4), less the water a naval victory took from the side (6.4 event 2).
 pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
     let winter = crate::sequence::is_winter(ctx, state);
     let british = state.has_effect(&Effect::BritishIntervention);
     let victor = Side::BOTH.into_iter().find(|s| state.has_effect(&Effect::NavalVictory(*s)));
+    let lost = logistics_facts::of(ctx.game).naval_victory_water().filter(|_| victor == Some(side.other()));
     let mut out = Vec::new();
     for area in ctx.rules.naval_areas(side, state.turn, british, victor, winter) {
         for name in &area.waters {
             if let Some(w) = ctx.map.water_by_name(name) {
-                if victor == Some(side.other()) && name == GULF_OF_FINLAND {
+                if lost == Some(name.as_str()) {
                     continue;
                 }
                 if !out.contains(&w) {
@@ -323,30 +304,27 @@ pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
 /// Is a unit of `side` in `hex` in supply by its port (12.4, 12.6)?
 fn port_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
     ctx.map.locale(hex).filter(|l| l.port)?;
-    // 12.6: in EC the Ottoman side's ports supply its units once the British intervene; before
-    // that the Ottoman fleet's operations give no port supply (the rule names the condition).
-    if ctx.game == crate::games::Game::Ec {
-        if side == Side::Second && state.has_effect(&Effect::BritishIntervention) {
-            return Some(Supplied::InterventionPort);
+    let british = state.has_effect(&Effect::BritishIntervention);
+    match logistics_facts::of(ctx.game).port_supply(side, british) {
+        PortSupply::None => None,
+        PortSupply::Every => Some(Supplied::InterventionPort),
+        PortSupply::NavalWaters => {
+            let waters = naval_waters(ctx, state, side);
+            ctx.map
+                .shore_of(hex)
+                .into_iter()
+                .find(|w| waters.contains(w))
+                .map(|w| Supplied::Port { water: ctx.map.water(w).name.clone() })
         }
-        return None;
     }
-    let waters = naval_waters(ctx, state, side);
-    ctx.map
-        .shore_of(hex)
-        .into_iter()
-        .find(|w| waters.contains(w))
-        .map(|w| Supplied::Port { water: ctx.map.water(w).name.clone() })
 }
 
-/// The Aland Isles (12.8): the region of that name, supplied while the Swedes control every
+/// The game's island region (12.8: the Aland Isles), supplied while the side controls every
 /// town there (Marienhamm).
 fn aland_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
-    if ctx.game != crate::games::Game::Rsw || side != Side::Second {
-        return None;
-    }
+    let islands = logistics_facts::of(ctx.game).island_region(side)?;
     let region = ctx.map.region(hex)?;
-    if !region.starts_with("Aland") {
+    if !region.starts_with(islands) {
         return None;
     }
     let towns: Vec<HexId> = ctx

@@ -25,8 +25,8 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
     if counter.kind == UnitType::Gunboats && !water_link(&ctx.map, at, hex) {
         return false;
     }
-    if let Some((nation, lakes)) = ctx.rules.coast_bound() {
-        if counter.nation == nation && !coastal_for(ctx, hex, lakes) {
+    if let Some((nation, waters)) = ctx.rules.coast_bound() {
+        if counter.nation == nation && !coastal_for(ctx, hex, waters) {
             return false;
         }
     }
@@ -37,9 +37,10 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
     true
 }
 
-/// Is `hex` coastal, counting the shores of `lakes` (8.8, 16.0 2A)?
-pub fn coastal_for(ctx: &Ctx, hex: HexId, lakes: &[&str]) -> bool {
-    ctx.map.is_coastal(hex) || ctx.map.shore_of(hex).iter().any(|w| lakes.contains(&ctx.map.water(*w).name.as_str()))
+/// Is `hex` on the shore of one of `waters`, the coast a coast-bound nation keeps to (8.8,
+/// 16.0 2A: the Mediterranean and Lakes Bourlos and Menzoleh, never the gulfs)?
+pub fn coastal_for(ctx: &Ctx, hex: HexId, waters: &[&str]) -> bool {
+    ctx.map.shore_of(hex).iter().any(|w| waters.contains(&ctx.map.water(*w).name.as_str()))
 }
 
 /// The advance step: when the hex is vacated and attackers could enter it, the attacker

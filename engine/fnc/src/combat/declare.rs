@@ -1,10 +1,10 @@
 //! Attack declaration (11.1-11.4, 11.26, 11.27, 10.2, 10.3, 5.3, 6.3 event 3, 6.4 event 4):
 //! everything about an attack is checked here, before any die is rolled.
 
-use super::per_game;
 use super::terrain::water_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::games::combat_facts as per_game;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::{Barrier, HexId, WaterKind};
 use grognard_engine::RuleError;

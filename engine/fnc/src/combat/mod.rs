@@ -14,7 +14,6 @@ pub mod concentric;
 pub mod declare;
 pub mod losses;
 pub mod odds;
-pub mod per_game;
 mod resolve;
 pub mod retreat;
 pub mod shifts;

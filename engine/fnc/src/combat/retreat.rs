@@ -68,8 +68,8 @@ fn legal_step(ctx: &Ctx, state: &State, owner: Side, unit: &str, from: HexId, to
         // Stricture 4.
         return Err(format!("{from}/{to} is an unbridged Nile hexside in flood (11.23 stricture 4)"));
     }
-    if let Some((nation, lakes)) = ctx.rules.coast_bound() {
-        if counter.nation == nation && !coastal_for(ctx, to, lakes) {
+    if let Some((nation, waters)) = ctx.rules.coast_bound() {
+        if counter.nation == nation && !coastal_for(ctx, to, waters) {
             return Err(format!("{unit} may be only in coastal hexes (8.8)"));
         }
     }

@@ -4,10 +4,10 @@
 use super::concentric::is_concentric;
 use super::declare::Declared;
 use super::odds::Shift;
-use super::per_game;
 use super::terrain::{chart_barrier, hex_terrain};
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::games::combat_facts as per_game;
 use crate::state::{State, UnitId};
 
 /// Every shift that applies to a declared attack, with its cause, and the engineer that

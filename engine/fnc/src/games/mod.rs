@@ -1,7 +1,9 @@
 //! What differs between the two games of FNC. The rules' logic is shared; each game
 //! answers these questions from its own module ([`ec`], [`rsw`]) and its data files.
 
+pub mod combat_facts;
 pub mod ec;
+pub mod logistics_facts;
 pub mod rsw;
 
 use crate::state::Side;

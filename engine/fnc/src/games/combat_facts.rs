@@ -1,7 +1,9 @@
 //! What differs between EC and RSW in combat and sieges, in one place: the region that
 //! limits divisional integrity (11.10), the Mameluke ferocity of EC turn 1 (5.3), where
-//! fleets may support attacks (10.2, 10.5) and the fortresses that are harder to besiege
-//! (13.2). Everything else comes from the data files and `GameRules`.
+//! fleets may support attacks (10.2, 10.5), the fortresses that are harder to besiege and
+//! the nation whose presence makes a siege harder (13.2). Everything else comes from the
+//! data files and `GameRules`; the shared combat and siege code asks these questions and
+//! never tests the game or a place's name itself.
 
 use crate::data::{Counter, UnitType};
 use crate::games::Game;
@@ -22,6 +24,8 @@ pub trait CombatRules: Sync {
     fn fleet_waters(&self, side: Side, naval_loser: bool) -> Option<Vec<&'static str>>;
     /// Fortress hexes whose sieges take -1 (13.2: Alexandria and Damascus).
     fn hard_sieges(&self) -> &'static [u16];
+    /// The nation whose units in a besieged fortress give the siege roll -1 (13.2: British).
+    fn siege_stiffening_nation(&self) -> Option<&'static str>;
 }
 
 /// The combat rules of `game`.
@@ -49,11 +53,7 @@ impl CombatRules for EcCombat {
     }
 
     fn ferocious(&self, counter: &Counter) -> bool {
-        counter.kind == UnitType::Cavalry
-            && counter.attack == Some(5)
-            && counter.defense == 5
-            && counter.movement == 8
-            && counter.name.starts_with("Mm")
+        is_mameluke_5_8(counter)
     }
 
     fn fleet_waters(&self, _side: Side, _naval_loser: bool) -> Option<Vec<&'static str>> {
@@ -64,6 +64,21 @@ impl CombatRules for EcCombat {
         // 13.2: Alexandria (1127) and Damascus (4213).
         &[1127, 4213]
     }
+
+    fn siege_stiffening_nation(&self) -> Option<&'static str> {
+        // 13.2: British units in the fortress (Ottoman ones do not count).
+        Some("british")
+    }
+}
+
+/// Is this one of EC's four Mameluke "5-8" cavalry units (5.3 ferocity; 8.7: never back in
+/// play once eliminated)? The counters name them with the `Mm` prefix.
+pub fn is_mameluke_5_8(counter: &Counter) -> bool {
+    counter.kind == UnitType::Cavalry
+        && counter.attack == Some(5)
+        && counter.defense == 5
+        && counter.movement == 8
+        && counter.name.starts_with("Mm")
 }
 
 const GULF_OF_FINLAND: &str = "Gulf of Finland";
@@ -97,5 +112,8 @@ impl CombatRules for RswCombat {
 
     fn hard_sieges(&self) -> &'static [u16] {
         &[]
+    }
+    fn siege_stiffening_nation(&self) -> Option<&'static str> {
+        None
     }
 }
