@@ -80,3 +80,51 @@ fn rule_6_1_rule_8_2_listed_logistics_commands_are_accepted() {
     assert_eq!(all_legal_apply(&ctx, &minus.state, OT), 1);
     assert!(total >= 4);
 }
+
+/// Apply the first recycling choice `legal` offers `side` and return the next state.
+fn take_offered_recycling(ctx: &Ctx, state: &State, side: Side) -> State {
+    let legal = events::dispatch::legal(ctx, state, side);
+    let Some(command @ Command::Remove { .. }) = legal.first() else {
+        panic!("no recycling choice offered: {legal:?}");
+    };
+    let faces = [2u32; 40];
+    let mut dice = ScriptedDice::new(&faces);
+    match events::dispatch::apply(ctx, state, side, command, &mut dice, &mut Vec::new()) {
+        Some(Ok(next)) => next,
+        other => panic!("offered `{command}` not accepted: {other:?}"),
+    }
+}
+
+#[test]
+fn rule_6_3_rule_6_4_every_recycling_choice_offered_is_accepted() {
+    // EC Plague (6.3 event 4): the French choice, then the queued Ottoman one.
+    let ctx = ec();
+    let plague = ok(
+        &ctx,
+        &position(&ctx, "turn 3\nphase random-events\nphasing french\nhex 0808: fr-1-1 fr-1-2\nhex 1203: ot-jn-1\n"),
+        FR,
+        "roll",
+        &[4, 3, 2],
+    );
+    let after_french = take_offered_recycling(&ctx, &plague.state, FR);
+    let Some(Command::Remove { units }) = events::dispatch::legal(&ctx, &after_french, OT).first().cloned() else {
+        panic!("the Ottoman choice is owed next");
+    };
+    let after_ottoman = take_offered_recycling(&ctx, &after_french, OT);
+    assert!(after_ottoman.decision.is_none(), "both choices made");
+    assert!(units.iter().all(|u| at(&after_ottoman, u).hex().is_none()), "the chosen units left the map");
+    // RSW Norwegian Front lost (6.4 event 1): a unit of combat factor 3 or more.
+    let ctx = rsw();
+    let state = position(
+        &ctx,
+        "turn 3\nphase random-events\nphasing russian\nhex 1412: sw-sk sw-ost\nhex 1409: ru-5-1\ntrack 5: sw-jc\n",
+    );
+    let lost = ok(&ctx, &state, Side::First, "roll", &[1, 6]);
+    let Some(Command::Remove { units }) = events::dispatch::legal(&ctx, &lost.state, Side::Second).first().cloned()
+    else {
+        panic!("the Swedish choice is owed");
+    };
+    let done = take_offered_recycling(&ctx, &lost.state, Side::Second);
+    assert!(done.decision.is_none());
+    assert!(units.iter().all(|u| at(&done, u).hex().is_none()), "the chosen unit left the map");
+}
