@@ -76,6 +76,8 @@ pub fn sieges(ctx: &Ctx, state: &State, side: Side) -> Vec<Siege> {
                 let at = state.location(u).cloned().unwrap_or(Location::Eliminated);
                 if crate::supply::check(ctx, state, side, &at, false).is_ok() {
                     modifiers.push((1, format!("supplied siege train {u}")));
+                } else {
+                    modifiers.push((0, format!("siege train {u} out of supply counts nothing")));
                 }
             }
         }
@@ -142,10 +144,15 @@ pub fn apply_sieges(
         let total = die + s.modifiers.iter().map(|m| m.0).sum::<i32>();
         let surrender = total >= 6;
         let mods: Vec<String> = s.modifiers.iter().map(|(m, why)| format!("{m:+} {why}")).collect();
+        let name = ctx.map.locale(s.hex).map_or_else(|| s.hex.to_string(), |l| format!("{} ({})", l.name, s.hex));
+        let ring: Vec<String> = ctx.map.landward_neighbours(s.hex).iter().map(|h| h.to_string()).collect();
         log.push(Event::new(
             format!(
-                "Siege of {}: die {die}{}{} = {total}: {} (13.2)",
-                s.hex,
+                "Siege of {name} held by {}: the {} hold every landward neighbour ({}) with {} (13.1); die {die}{}{} = {total}, 6 or more surrenders: {} (13.2)",
+                s.defenders.join(", "),
+                ctx.rules.side_name(side),
+                ring.join(" "),
+                s.besiegers.join(", "),
                 if mods.is_empty() { "" } else { " " },
                 mods.join(" "),
                 if surrender { "the besieged force surrenders" } else { "the siege continues" }
@@ -163,7 +170,12 @@ pub fn apply_sieges(
         if vp > 0 {
             next.award_vp(side, VpKind::Battle, vp as i32);
             log.push(Event::new(
-                format!("The {} player gains {vp} battle VP for the surrender of {} (13.3, 11.13)", ctx.rules.side_name(side), s.hex),
+                format!(
+                    "The {} player gains {vp} battle VP for the surrender of {} (the force had {strength} defense strength points{}) (13.3, 11.13)",
+                    ctx.rules.side_name(side),
+                    s.hex,
+                    if ruins { ", doubled for ruins" } else { "" }
+                ),
                 json!({"type": "vp", "kind": "battle", "side": side, "points": vp, "loser_strength": strength, "rule": "13.3"}),
             ));
         }

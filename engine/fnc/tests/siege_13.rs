@@ -118,3 +118,56 @@ fn rule_13_1_an_empty_fortress_is_not_besieged() {
     s.control.insert(hex("0506"), Side::Second);
     assert!(siege::sieges(&ctx, &s, Side::First).is_empty());
 }
+
+#[test]
+fn rule_13_2_alexandria_is_harder_to_besiege() {
+    // The game's own map: Alexandria (1127) held by its French garrison, Ottoman units on
+    // every landward neighbour.
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).expect("the EC data");
+    let ring = ctx.map.landward_neighbours(hex("1127"));
+    assert!(!ring.is_empty());
+    let ottomans: Vec<String> = ctx
+        .counters
+        .iter()
+        .filter(|c| c.side == "ottoman" && c.nation == "ottoman" && c.kind == grognard_fnc::data::UnitType::Infantry)
+        .map(|c| c.id.clone())
+        .take(ring.len())
+        .collect();
+    assert_eq!(ottomans.len(), ring.len(), "enough Ottoman infantry for the ring");
+    let mut placed: Vec<(String, String)> = vec![("fr-fort".into(), "1127".into())];
+    placed.extend(ottomans.iter().cloned().zip(ring.iter().map(|h| h.to_string())));
+    let refs: Vec<(&str, &str)> = placed.iter().map(|(u, h)| (u.as_str(), h.as_str())).collect();
+    let mut s = state(ctx, 4, Side::Second, &refs);
+    s.phase = Phase::Siege;
+    let found = siege::sieges(ctx, &s, Side::Second);
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0].modifiers.iter().any(|(m, why)| *m == -1 && why.contains("Alexandria")),
+        "{:?}",
+        found[0].modifiers
+    );
+}
+
+#[test]
+fn rule_13_2_the_siege_log_names_the_ring_the_die_each_modifier_and_the_threshold() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, true);
+    s.vp[0].locale = 10;
+    let (_, log, _) = roll(&ctx, &s, &[3, 2]);
+    let text = &log.iter().find(|e| e.data["type"] == "siege").expect("a siege event").text;
+    for part in [
+        "Castellum (0506)",
+        "ot-fort",
+        "0505",
+        "fr-siege",
+        "die 3",
+        "+1 supplied siege train fr-siege",
+        "+1 the besieger has 10 or more VP more",
+        "= 5",
+        "6 or more surrenders",
+        "the siege continues",
+        "13.2",
+    ] {
+        assert!(text.contains(part), "`{part}` missing from: {text}");
+    }
+}
