@@ -99,8 +99,8 @@ pub trait GameRules: Send + Sync {
     fn river_movement_allowed(&self, side: Side, winter: bool) -> bool;
     /// The courses RCLM may follow (9.14, 9.15).
     fn river_courses(&self) -> RiverCourses;
-    /// The nation whose units may only be in coastal hexes, and the lakes whose shores
-    /// also count as coast for it (8.8, 16.0 2A).
+    /// The nation whose units may only be in coastal hexes, and the bodies of water (seas and
+    /// lakes, by name) whose shores count as its coast (8.8, 16.0 2A).
     fn coast_bound(&self) -> Option<(&'static str, &'static [&'static str])>;
     /// The amphibious movement areas open to `side` (10.4, 10.6), given the game turn, whether
     /// the British intervened, who won RSW's naval victory and whether the turn is a winter turn.
