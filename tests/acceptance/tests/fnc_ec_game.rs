@@ -39,7 +39,7 @@ fn turn1(s: &mut Script) {
 
 /// Game turn 2 (Nile flood). Plague: each side recycles a unit. The French draw the Dromedary
 /// Corps from the cup, close every landward side of Rosetta and retake Damanhur (BB,
-/// advance). Four Ottoman reinforcements arrive at Cairo; Mamelukes and a landing from
+/// advance). Four Ottoman reinforcements arrive, three at Cairo and one at Jaffa; Mamelukes and a landing from
 /// Damietta surround Alexandria, whose garrison surrenders (13.2). Rosetta's Janissaries,
 /// cut off, are eliminated in the Ottoman supply phase.
 fn turn2(s: &mut Script) {
@@ -64,7 +64,7 @@ fn turn2(s: &mut Script) {
     // Ottoman
     s.roll(O, "roll", &[6, 14, 14, 3, 6, 5]);
     s.cmd(O, "enter ot-si-2 1833");
-    s.cmd(O, "enter ot-si-3 1833");
+    s.cmd(O, "enter ot-si-3 3623");
     s.cmd(O, "enter ot-be-5 1833");
     s.cmd(O, "enter ot-jn-4 1833");
     s.cmd(O, "enter ot-ni-1 anatolia");
@@ -133,7 +133,7 @@ fn turn4(s: &mut Script) {
     s.cmd(F, "move fr-4-1,fr-4-2,fr-5-1,fr-5-2 1327 1428 1527 1528 1629 1630 1631 1632 1732");
     s.cmd(F, "end");
     s.roll(F, "attack fr-2-1,fr-2-2,fr-4-1,fr-4-2,fr-5-1,fr-5-2,fr-dc 1833", &[3]);
-    s.cmd(O, "lose ot-si-2,ot-si-3,ot-jn-4");
+    s.cmd(O, "lose ot-si-2,ot-jn-4");
     s.cmd(O, "retreat ot-se-3,ot-se-4 1834");
     s.cmd(F, "advance fr-2-1,fr-2-2");
     s.cmd(F, "end");
@@ -243,6 +243,7 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     let roll = events(&t2, "reinforcement-roll");
     assert_eq!((roll[0]["die"].as_u64(), roll[0]["result"].as_i64()), (Some(6), Some(4)), "8.5: die minus two");
     assert_eq!(g.loc("ot-si-2"), hex("1833"), "8.6: arrivals in Egypt enter at Cairo");
+    assert_eq!(g.loc("ot-si-3"), hex("3623"), "errata 1A: a Reinf. S-P unit enters at a fortress of its area");
     assert_eq!(g.loc("ot-ni-1"), json!({"box": "anatolia"}), "a Reinf. Anat. unit enters its box");
     let starved: Vec<&Value> = events(&t2, "supply").into_iter().filter(|d| d["supplied"] == false).collect();
     assert_eq!(starved.len(), 1);
@@ -289,7 +290,7 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
         assert_eq!(g.loc(unit), hex("1127"), "{unit} back from recycling (8.13, errata 4A)");
     }
     let b = battles(&t4);
-    check_battle(b[0], x("1833", 34, 10, 340, ("300-399", "300-399"), 0, 3, "DR"));
+    check_battle(b[0], x("1833", 34, 8, 425, ("400-599", "400-599"), 0, 3, "DR"));
     check_battle(b[1], x("1833", 4, 10, 40, ("<=49", "<=49"), 0, 6, "AES"));
     assert_eq!(g.loc("ot-se-3"), hex("1834"), "11.22: the survivor of the DR retreated");
     assert_eq!(g.loc("ot-si-2"), json!("pool"), "the Ottoman's choice of losses (11.21)");
