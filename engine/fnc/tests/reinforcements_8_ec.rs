@@ -105,10 +105,24 @@ fn rule_8_6_ottoman_arrivals_in_syria_palestine_enter_controlled_supplied_fortre
     let jaffa = ok(&ctx, &s, OT, "enter ot-ni-1 2502", &[]);
     assert_eq!(at(&jaffa.state, "ot-ni-1"), Location::Hex(hex("2502")));
     assert!(jaffa.state.logistics.arrivals.is_empty());
-    // 16.0 1A as briefed: the printed Reinf. Egypt / Reinf. S-P do not restrict the rolled area.
+}
+
+#[test]
+fn rule_16_0_1a_units_with_a_printed_area_arrive_there_whatever_the_area_die() {
+    // The random area is for the plain "Reinf ?" units only: ot-se-1 (Reinf. Egypt) drawn
+    // with an area die of 3 (Syria-Palestine) still arrives in Egypt.
+    let (ctx, state) = ottoman(2, "");
     let out = ok(&ctx, &state, OT, "roll", &[3, 3, 3]);
     assert_eq!(at(&out.state, "ot-se-1"), Location::Track(2));
-    assert!(run(&ctx, &out.state, OT, "enter ot-se-1 2805", &[]).is_ok());
+    assert_eq!(out.state.logistics.arrivals.get("ot-se-1").map(String::as_str), Some("Egypt"));
+    assert!(out.text().contains("printed area (16.0 1A)"), "{}", out.text());
+    assert_eq!(refused_rule(&ctx, &out.state, OT, "enter ot-se-1 2805", &[]), "8.6");
+    assert!(run(&ctx, &out.state, OT, "enter ot-se-1 1203", &[]).is_ok());
+    // ot-si-1 (Reinf. S-P) drawn with an area die of 6 (Egypt) goes to Syria-Palestine.
+    let out = ok(&ctx, &state, OT, "roll", &[3, 4, 6]);
+    assert_eq!(at(&out.state, "ot-si-1"), Location::Track(2), "{}", out.text());
+    assert_eq!(out.state.logistics.arrivals.get("ot-si-1").map(String::as_str), Some("Syria-Palestine"));
+    assert_eq!(refused_rule(&ctx, &out.state, OT, "enter ot-si-1 1203", &[]), "8.6");
 }
 
 #[test]

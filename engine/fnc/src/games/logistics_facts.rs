@@ -55,6 +55,9 @@ pub trait LogisticsFacts: Sync {
     /// The areas of a container draw by the second die, 1-2, 3-4 and 5-6 (8.5): a box id (the
     /// units go straight into the box) or a region name (they wait to be placed there).
     fn draw_areas(&self) -> Option<[&'static str; 3]>;
+    /// The area printed on a container unit, which the area die does not change (16.0 1A:
+    /// the random placement is for the plain "Reinf ?" units only).
+    fn printed_area(&self, counter: &Counter) -> Option<&'static str>;
     /// The limits on lines of `side` traced to the source named `name`; `enemy_naval_victory`
     /// is true when the other side won RSW's naval victory (12.6, 12.8).
     fn source_limits(&self, side: Side, name: &str, enemy_naval_victory: bool) -> SourceLimits;
@@ -91,6 +94,8 @@ const ANATOLIA: &str = "anatolia";
 const UPPER_EGYPT: &str = "upper-egypt";
 /// The region of EC whose Ottoman arrivals may enter at a supply source (8.6).
 const EGYPT: &str = "Egypt";
+/// The other EC region of Ottoman arrivals, at its fortresses (8.6).
+const SYRIA_PALESTINE: &str = "Syria-Palestine";
 /// The sea of the British arrival ports (8.8), as the map may name it.
 const MEDITERRANEAN: [&str; 2] = ["Mediterranean", "Mediterranean Sea"];
 /// RSW's naval victory takes the Gulf of Finland from its loser (6.4 event 2).
@@ -142,7 +147,15 @@ impl LogisticsFacts for EcLogistics {
 
     fn draw_areas(&self) -> Option<[&'static str; 3]> {
         // 8.5: 1-2 the Anatolian box, 3-4 Syria-Palestine, 5-6 Egypt.
-        Some([ANATOLIA, "Syria-Palestine", EGYPT])
+        Some([ANATOLIA, SYRIA_PALESTINE, EGYPT])
+    }
+
+    fn printed_area(&self, counter: &Counter) -> Option<&'static str> {
+        match counter.setup {
+            SetupCode::ReinfEgypt => Some(EGYPT),
+            SetupCode::ReinfSp => Some(SYRIA_PALESTINE),
+            _ => None,
+        }
     }
 
     fn source_limits(&self, side: Side, name: &str, _enemy_naval_victory: bool) -> SourceLimits {
@@ -216,6 +229,10 @@ impl LogisticsFacts for RswLogistics {
 
     fn draw_areas(&self) -> Option<[&'static str; 3]> {
         // RSW has no container draw (8.9, 8.10).
+        None
+    }
+
+    fn printed_area(&self, _counter: &Counter) -> Option<&'static str> {
         None
     }
 

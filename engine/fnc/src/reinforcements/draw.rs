@@ -190,9 +190,13 @@ fn ottoman_roll(
         json!({"type": "roll", "purpose": "Ottoman reinforcement area", "rule": "8.5", "die": area_die, "area": area}),
     ));
     // An area that is a box takes the units at once; a gunboat needs a river there (8.6).
-    let area_box = ctx.map.box_by_id(area);
+    // 16.0 1A: units with a printed area ("Reinf. Egypt", "Reinf. S-P") go there instead.
+    let facts = crate::games::logistics_facts::of(ctx.game);
     for unit in drawn {
         let gunboat = ctx.counter(&unit).is_some_and(|c| c.kind == UnitType::Gunboats);
+        let printed = ctx.counter(&unit).and_then(|c| facts.printed_area(c));
+        let area = printed.unwrap_or(area);
+        let area_box = ctx.map.box_by_id(area);
         if let Some(b) = area_box {
             if gunboat && !b.river {
                 log.push(Event::new(
@@ -211,12 +215,13 @@ fn ottoman_roll(
                 json!({"type": "enter", "unit": unit, "to": Location::Box(b.id.clone()), "rule": "8.6"}),
             ));
         } else {
+            let why = if printed.is_some() { "its printed area (16.0 1A)" } else { "the area rolled" };
             log.push(Event::new(
                 format!(
-                    "{} is due in {area}: it enters there this phase or waits off-map until it can (8.2, 8.6)",
+                    "{} is due in {area}, {why}: it enters there this phase or waits off-map until it can (8.2, 8.6)",
                     unit_name(ctx, &unit)
                 ),
-                json!({"type": "arrival-area", "unit": unit, "area": area, "rule": "8.6"}),
+                json!({"type": "arrival-area", "unit": unit, "area": area, "printed": printed.is_some(), "rule": "8.6"}),
             ));
             s.units.insert(unit.clone(), Location::Track(s.turn));
             s.logistics.arrivals.insert(unit, area.to_string());
