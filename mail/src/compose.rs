@@ -223,8 +223,11 @@ pub fn compose(game: &Game, me: PlayerId, packet: &Packet, summary: &str) -> Res
 
     let info = replay.ruleset.info();
     let summary_text = replay.ruleset.summary(&replay.state);
-    let phase = phase_text(summary_text.lines().next().unwrap_or(""), &info.name, &info.id, &replay.genesis.scenario);
-    let subject = subject_line(&replay.genesis.ruleset, &replay.genesis.scenario, &id, &phase, &who_text(game));
+    // A game started from a written position names its scenario by the position's scenario.
+    let scenario =
+        replay.ruleset.scenario_of(&replay.genesis.scenario).map_or_else(|| replay.genesis.scenario.clone(), |s| s.id);
+    let phase = phase_text(summary_text.lines().next().unwrap_or(""), &info.name, &info.id, &scenario);
+    let subject = subject_line(&replay.genesis.ruleset, &scenario, &id, &phase, &who_text(game));
 
     let bytes = packet.encode();
     let root = thread_root(&id);
