@@ -171,3 +171,19 @@ fn rule_13_2_the_siege_log_names_the_ring_the_die_each_modifier_and_the_threshol
         assert!(text.contains(part), "`{part}` missing from: {text}");
     }
 }
+
+#[test]
+fn rule_13_3_surrendered_units_are_eliminated_and_the_eligible_ones_recycle() {
+    let ctx = ctx();
+    let mut s = besieged(&ctx, true);
+    s.units.insert("br-rm".into(), Location::Hex(hex("0506")));
+    // Die 6 +1 siege train -1 British = 6: surrender. Then the Royal Marines' recycling die 2.
+    let (after, log, used) = roll(&ctx, &s, &[6, 2]);
+    assert_eq!(used, 2, "one siege die, one recycling die");
+    assert_eq!(at(&after, "ot-fort"), Location::Eliminated, "8.11: garrisons never recycle");
+    assert_eq!(at(&after, "br-rm"), Location::Track(6), "8.12: die 2 = back two turns later");
+    assert!(log.iter().any(|e| e.data["type"] == "recycling" && e.data["unit"] == "br-rm"));
+    // BVP from the whole surrendered force: 4 + 2 = 6 defense points, 2 VP.
+    assert_eq!(after.vp[0].battle, 2);
+    assert!(after.fort_destroyed.is_empty(), "13.3: taken by siege, the fortress stays intact");
+}
