@@ -269,3 +269,77 @@ fn rule_8_8_british_units_advance_only_into_coastal_hexes() {
     };
     assert_eq!(units, &ids(&["ot-6"]));
 }
+
+#[test]
+fn rule_11_15_attacker_routed_loses_half_and_the_defender_gains_bvp() {
+    let ctx = ctx();
+    // 7 against 6 = 116%: 100-149; die 1: AR. Half of 7 rounds up to 4: fr-c is the only
+    // minimal loss. Defender gains BVP for a beaten force of 7: 2 VP. Nobody retreats.
+    let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("fr-c", "0403"), ("ot-6", "0404")]);
+    let (after, log, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-c"], "0404", &[], &[1]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AR");
+    assert_eq!(at(&after, "fr-c"), Location::Eliminated);
+    assert_eq!(at(&after, "fr-a"), Location::Hex(hex("0403")));
+    assert_eq!(at(&after, "ot-6"), Location::Hex(hex("0404")));
+    assert_eq!(after.vp[1].battle, 2);
+    assert!(after.decision.is_none(), "no retreat, no advance");
+}
+
+#[test]
+fn rule_11_16_aes_attacker_half_then_defender_quarter_and_the_defender_gains_bvp() {
+    let ctx = ctx();
+    // 7 against 6 = 116%: 100-149; die 3: AES. The attacker's 4 of 7 is fr-c (forced); the
+    // defender then owes 2 of 6: ot-2 or ot-4, his choice; the defender gains 2 VP.
+    let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("fr-c", "0403"), ("ot-2", "0404"), ("ot-4", "0404")]);
+    let (after, log, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-c"], "0404", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AES");
+    assert_eq!(at(&after, "fr-c"), Location::Eliminated);
+    let d = after.decision.clone().expect("the defender's losses");
+    assert_eq!(d.by, Side::Second);
+    assert_eq!(combat::loss_options(&ctx, &after, 10).len(), 2);
+    let done =
+        combat::apply_losses(&ctx, &after, Side::Second, &ids(&["ot-2"]), &mut NoDice, &mut Vec::new()).expect("ok");
+    assert_eq!(at(&done, "ot-4"), Location::Hex(hex("0404")), "no retreat on AES");
+    assert_eq!(done.vp[1].battle, 2);
+    assert!(done.decision.is_none());
+}
+
+#[test]
+fn rule_11_18_defender_catastrophe_eliminates_every_defender_and_the_attacker_may_advance() {
+    let ctx = ctx();
+    // 19 against 3 = 633%: >=600; die 3: DC. The beaten force of 3 gives the attacker 1 VP.
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0403"), ("fr-f", "0403"), ("ot-1", "0404"), ("ot-2", "0404")]);
+    let (after, log, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DC");
+    // (The test counters give the Ottomans no container: they are simply out of play.)
+    assert_eq!((at(&after, "ot-1"), at(&after, "ot-2")), (Location::Eliminated, Location::Eliminated));
+    assert_eq!(after.vp[0].battle, 1);
+    assert!(matches!(after.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
+}
+
+#[test]
+fn rule_11_19_defender_routed_half_lost_survivors_retreat_attacker_gains_bvp() {
+    let ctx = ctx();
+    // 9 against 3 = 300%: 300-399; die 3: DR. ot-2 (2 of 3) is lost, ot-1 must retreat; the
+    // attacker gains 1 VP for a beaten force of 3.
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0403"), ("ot-1", "0404"), ("ot-2", "0404")]);
+    let (after, log, _) = attack(&ctx, &s, Side::First, &["fr-e"], "0404", &[], &[3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "DR");
+    assert_eq!(at(&after, "ot-2"), Location::Eliminated);
+    assert_eq!(at(&after, "ot-1"), Location::Hex(hex("0404")), "waiting to retreat");
+    assert_eq!(after.vp[0].battle, 1);
+    assert!(matches!(
+        after.decision.as_ref().map(|d| (&d.kind, d.by)),
+        Some((DecisionKind::Retreat { .. }, Side::Second))
+    ));
+}
+
+#[test]
+fn rule_14_4_battle_vp_are_never_debited_from_the_loser() {
+    let ctx = ctx();
+    let s = state(&ctx, 4, Side::First, &[("fr-e", "0403"), ("ot-1", "0404"), ("ot-2", "0404")]);
+    let before = s.vp;
+    let (after, _, _) = attack(&ctx, &s, Side::First, &["fr-e"], "0404", &[], &[3]).expect("legal");
+    assert_eq!(after.vp[0].battle, before[0].battle + 1);
+    assert_eq!(after.vp[1], before[1], "the loser keeps every VP");
+}

@@ -191,3 +191,41 @@ fn rule_16_0_errata_6a_no_attack_on_sveaborg_across_open_sea() {
     .expect_err("across the sea");
     assert!(e.to_string().starts_with("11.3"), "{e}");
 }
+
+#[test]
+fn rule_15_3_battle_vp_go_to_the_victor_and_are_never_debited_from_the_loser() {
+    let ctx = ctx();
+    let (from, to) = land_pair(&ctx);
+    let division = ["ru-5-1", "ru-5-2", "ru-5-3", "ru-5-cav"];
+    let mut placed: Vec<(&str, HexId)> = division.iter().map(|u| (*u, from)).collect();
+    placed.push(("sw-sk", to));
+    let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
+    let defense: u32 = ctx.counter("sw-sk").map(|c| u32::from(c.defense)).expect("sw-sk");
+    // 18 against the lone Swedish unit: find the die that destroys it.
+    for die in 1..=6 {
+        let mut log = Vec::new();
+        let after = combat::apply_attack(
+            &ctx,
+            &s,
+            Side::First,
+            &ids(&division),
+            to,
+            &[],
+            &mut ScriptedDice::new(&[die, 3, 3, 3]),
+            &mut log,
+        )
+        .expect("legal attack");
+        let result = log.iter().find(|e| e.data["type"] == "battle").expect("battle").data["result"].clone();
+        if result == "DC" {
+            let expected = match defense {
+                1..=5 => 1,
+                6..=10 => 2,
+                _ => 3,
+            };
+            assert_eq!(after.vp[0].battle, s.vp[0].battle + expected, "11.13 table for {defense} points");
+            assert_eq!(after.vp[1], s.vp[1], "the Swedes lose no VP for it");
+            return;
+        }
+    }
+    panic!("no die gives a DC at these odds");
+}
