@@ -61,12 +61,11 @@ pub fn initial_state(ctx: &Ctx, owners: [PlayerId; 2]) -> State {
 
 /// The set-up rule of `side` in this game: 3.1 French, 3.2 Ottoman, 4.1 Swedish, 4.2 Russian.
 pub fn setup_rule(ctx: &Ctx, side: Side) -> &'static str {
-    let first = side == ctx.rules.sets_up_first();
-    match (ctx.game, first) {
-        (crate::games::Game::Ec, true) => "3.1",
-        (crate::games::Game::Ec, false) => "3.2",
-        (crate::games::Game::Rsw, true) => "4.1",
-        (crate::games::Game::Rsw, false) => "4.2",
+    let numbers = ctx.rules.rule_numbers();
+    if side == ctx.rules.sets_up_first() {
+        numbers.setup_first
+    } else {
+        numbers.setup_second
     }
 }
 

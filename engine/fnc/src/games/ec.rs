@@ -1,6 +1,6 @@
 //! The Egyptian Campaign: what differs from the Russo-Swedish War.
 
-use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses};
+use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses, RuleNumbers};
 use crate::state::Side;
 
 /// The Egyptian Campaign's own rules.
@@ -71,6 +71,10 @@ impl GameRules for Ec {
     fn river_movement_allowed(&self, _side: Side, _winter: bool) -> bool {
         // 9.14: both sides, every turn.
         true
+    }
+
+    fn rule_numbers(&self) -> RuleNumbers {
+        RuleNumbers { setup_first: "3.1", setup_second: "3.2", river: "9.14", naval: "10.4" }
     }
 
     fn river_courses(&self) -> RiverCourses {

@@ -73,6 +73,15 @@ pub struct RiverCourses {
     pub lakes: LakeCourse,
 }
 
+/// Rule numbers that differ between the games (see [`GameRules::rule_numbers`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleNumbers {
+    pub setup_first: &'static str,
+    pub setup_second: &'static str,
+    pub river: &'static str,
+    pub naval: &'static str,
+}
+
 /// What a game's own rules answer; the shared logic asks these instead of testing the game.
 pub trait GameRules: Send + Sync {
     /// The game.
@@ -97,6 +106,10 @@ pub trait GameRules: Send + Sync {
     fn first_turn_border_side(&self) -> Option<Side>;
     /// May `side` use RCLM this turn? (9.14, 9.15).
     fn river_movement_allowed(&self, side: Side, winter: bool) -> bool;
+    /// The game's own rule numbers, for refusals: its set-up rule for the side that sets up
+    /// first and second (3.1/3.2, 4.1/4.2), its RCLM rule (9.14, 9.15), its amphibious
+    /// capacity rule (10.4, 10.6).
+    fn rule_numbers(&self) -> RuleNumbers;
     /// The courses RCLM may follow (9.14, 9.15).
     fn river_courses(&self) -> RiverCourses;
     /// The nation whose units may only be in coastal hexes, and the bodies of water (seas and

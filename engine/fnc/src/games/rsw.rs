@@ -1,6 +1,6 @@
 //! The Russo-Swedish War: what differs from the Egyptian Campaign.
 
-use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses};
+use super::{Game, GameRules, LakeCourse, NavalArea, RiverCourses, RuleNumbers};
 use crate::state::Side;
 
 /// The Russo-Swedish War's own rules.
@@ -73,6 +73,10 @@ impl GameRules for Rsw {
     fn river_movement_allowed(&self, side: Side, winter: bool) -> bool {
         // 9.15: Swedes only, never in winter; Russians never.
         side == Side::Second && !winter
+    }
+
+    fn rule_numbers(&self) -> RuleNumbers {
+        RuleNumbers { setup_first: "4.1", setup_second: "4.2", river: "9.15", naval: "10.6" }
     }
 
     fn river_courses(&self) -> RiverCourses {

@@ -119,14 +119,14 @@ pub fn apply_sail(
     let already: u16 = used.iter().map(|n| u16::from(n.units)).sum();
     if already + units.len() as u16 > u16::from(capacity) {
         return Err(RuleError::new(
-            if ctx.game == crate::games::Game::Rsw { "10.6" } else { "10.4" },
+            ctx.rules.rule_numbers().naval,
             format!("amphibious capacity {capacity} a turn in {from_area}: {already} already used"),
         ));
     }
     if let Some(first) = used.first() {
         if first.origin != start || first.destination != to {
             return Err(RuleError::new(
-                if ctx.game == crate::games::Game::Rsw { "10.6" } else { "10.4" },
+                ctx.rules.rule_numbers().naval,
                 "all amphibious movement of a turn in one area starts in one place and ends in one place",
             ));
         }
@@ -231,7 +231,7 @@ pub fn apply_fleet(
     if held_by_infighting(ctx, state, fleet) {
         return Err(RuleError::new("6.3", format!("{fleet} is held by Ottoman Infighting")));
     }
-    if is_winter(ctx, state) && ctx.game == crate::games::Game::Rsw {
+    if is_winter(ctx, state) {
         return Err(RuleError::new("10.5", "no naval movement in the winter turn"));
     }
     let from = state.location(fleet).cloned().unwrap_or(Location::Eliminated);

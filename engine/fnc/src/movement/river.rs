@@ -168,7 +168,7 @@ pub fn apply_river(
     let (start, origin) = check_movers(ctx, state, side, units, MoveMode::River)?;
     if !ctx.rules.river_movement_allowed(side, is_winter(ctx, state)) {
         return Err(RuleError::new(
-            if ctx.game == crate::games::Game::Rsw { "9.15" } else { "9.14" },
+            ctx.rules.rule_numbers().river,
             format!("the {} may not use river, canal and lake movement now", ctx.rules.side_name(side)),
         ));
     }
