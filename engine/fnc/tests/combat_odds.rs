@@ -174,3 +174,29 @@ fn rule_11_10_no_french_divisional_bonus_outside_egypt() {
     let (_, log, _) = attack(&ctx, &s, Side::First, &["fr-1-1", "fr-1-2"], "0804", &[], &[3]).expect("legal");
     assert_eq!(battle_event(&log)["attack_strength"], 9);
 }
+
+#[test]
+fn rule_11_5_attacker_and_defender_shifts_net_out_and_the_log_names_each() {
+    let ctx = ctx();
+    // ot-6 in the hills of 0303 (-2 for the defender), attacked from the opposite hexes 0302
+    // and 0304 (concentric, +1 for the attacker): 12 against 6 = 200%, 200-299, net -1: 150-199.
+    let s = state(&ctx, 4, Side::First, &[("fr-d", "0302"), ("fr-a", "0304"), ("fr-b", "0304"), ("ot-6", "0303")]);
+    let (_, log, _) = attack(&ctx, &s, Side::First, &["fr-d", "fr-a", "fr-b"], "0303", &[], &[3]).expect("legal");
+    let battle = battle_event(&log);
+    assert_eq!(battle["net_shift"], -1);
+    assert_eq!(battle["base_column"], "200-299");
+    assert_eq!(battle["final_column"], "150-199");
+    let text = &log.iter().find(|e| e.data["type"] == "battle").expect("battle").text;
+    for part in [
+        "12",
+        "200%",
+        "-2 (11.6 defender in",
+        "for the defender",
+        "+1 (11.9 concentric attack, for the attacker)",
+        "net -1",
+        "column 150-199",
+        "die 3",
+    ] {
+        assert!(text.contains(part), "`{part}` missing from: {text}");
+    }
+}
