@@ -278,6 +278,10 @@ fn rule_11_15_attacker_routed_loses_half_and_the_defender_gains_bvp() {
     let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("fr-c", "0403"), ("ot-6", "0404")]);
     let (after, log, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-c"], "0404", &[], &[1]).expect("legal");
     assert_eq!(battle_event(&log)["result"], "AR");
+    let losses = &log.iter().find(|e| e.data["type"] == "losses").expect("a losses event").text;
+    for part in ["AR (11.15)", "50%", "7 involved", ": 4", "loses fr-c"] {
+        assert!(losses.contains(part), "`{part}` missing from: {losses}");
+    }
     assert_eq!(at(&after, "fr-c"), Location::Eliminated);
     assert_eq!(at(&after, "fr-a"), Location::Hex(hex("0403")));
     assert_eq!(at(&after, "ot-6"), Location::Hex(hex("0404")));
@@ -296,6 +300,7 @@ fn rule_11_16_aes_attacker_half_then_defender_quarter_and_the_defender_gains_bvp
     assert_eq!(at(&after, "fr-c"), Location::Eliminated);
     let d = after.decision.clone().expect("the defender's losses");
     assert_eq!(d.by, Side::Second);
+    assert!(log.iter().any(|e| e.data["type"] == "losses_owed" && e.text.contains("AES (11.16)")));
     assert_eq!(combat::loss_options(&ctx, &after, 10).len(), 2);
     let done =
         combat::apply_losses(&ctx, &after, Side::Second, &ids(&["ot-2"]), &mut NoDice, &mut Vec::new()).expect("ok");

@@ -136,7 +136,14 @@ fn losses_step(
     let involved: u32 = candidates.iter().map(|c| c.strength).sum();
     let needed = required_strength(req, involved);
     let choices = minimal_choices(req, &candidates, 2);
-    let rule = if attacker { "11.14-11.17, 11.20" } else { "11.16-11.20" };
+    let rule = result_rule(&battle.result);
+    let owed = match req {
+        LossRequirement::All => "every involved unit".to_string(),
+        LossRequirement::Percent(p) => {
+            format!("units printed at {p}% or more of {involved} involved strength points: {needed}")
+        }
+        LossRequirement::None => "nothing".to_string(),
+    };
     match choices.as_slice() {
         [] => Ok(None),
         [only] => {
@@ -146,11 +153,10 @@ fn losses_step(
             }
             log.push(Event::new(
                 format!(
-                    "The {} player loses {} ({} of {} involved strength points required; no other choice)",
+                    "{} ({rule}): the {} player owes {owed}; he loses {} (no other choice, 11.21)",
+                    battle.result,
                     side_name(ctx, side),
                     units.join(", "),
-                    needed,
-                    involved
                 ),
                 json!({"type": "losses", "hex": battle.hex, "side": side, "units": units, "required": needed,
                        "involved": involved, "chosen_by": "forced", "rule": rule}),
@@ -158,14 +164,39 @@ fn losses_step(
             eliminate(ctx, state, &units, &format!("{} in the battle for {}", battle.result, battle.hex), dice, log)?;
             Ok(None)
         }
-        _ => Ok(Some(Decision {
-            by: side,
-            kind: DecisionKind::Losses {
-                hex: battle.hex,
-                units: candidates.iter().map(|c| c.unit.clone()).collect(),
-                strength: u16::try_from(needed).unwrap_or(u16::MAX),
-            },
-        })),
+        _ => {
+            log.push(Event::new(
+                format!(
+                    "{} ({rule}): the {} player owes {owed}, and chooses which units (11.21)",
+                    battle.result,
+                    side_name(ctx, side)
+                ),
+                json!({"type": "losses_owed", "hex": battle.hex, "side": side, "required": needed,
+                       "involved": involved, "rule": rule}),
+            ));
+            Ok(Some(Decision {
+                by: side,
+                kind: DecisionKind::Losses {
+                    hex: battle.hex,
+                    units: candidates.iter().map(|c| c.unit.clone()).collect(),
+                    strength: u16::try_from(needed).unwrap_or(u16::MAX),
+                },
+            }))
+        }
+    }
+}
+
+/// The rule of a combat result (11.14-11.20), by its code.
+fn result_rule(code: &str) -> &'static str {
+    match code {
+        "AC" => "11.14",
+        "AR" => "11.15",
+        "AES" => "11.16",
+        "BB" => "11.17",
+        "DC" => "11.18",
+        "DR" => "11.19",
+        "DES" => "11.20",
+        _ => "11.21",
     }
 }
 
