@@ -141,8 +141,20 @@ pub fn apply(
             .chain(units.iter().map(String::as_str))
             .collect();
         crate::stacking::check_stack(ctx, state, *hex, &friendly)?;
+        let from: Vec<String> = units
+            .iter()
+            .map(|u| match state.location(u).and_then(Location::hex) {
+                Some(h) => format!("{u} from {h}"),
+                None => u.clone(),
+            })
+            .collect();
         log.push(Event::new(
-            format!("The {} player advances into {hex} with {} (11.25)", ctx.rules.side_name(side), units.join(", ")),
+            format!(
+                "The {} player advances into {hex} with {} (11.25{})",
+                ctx.rules.side_name(side),
+                from.join(", "),
+                if battle.siege { ", 13.3" } else { "" }
+            ),
             json!({"type": "advance", "hex": hex, "units": units, "rule": "11.25"}),
         ));
         enter(ctx, &mut next, &battle, units, dice, log)?;
