@@ -406,3 +406,37 @@ fn rule_7_4_and_14_2_positions_that_break_them_are_refused_or_put_right() {
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
+
+/// The contract of `legal_commands` in full (random play checks a sample of long lists):
+/// in every reached position, each listed command (up to 60 a position) is accepted by
+/// `apply`, and the state it makes keeps every invariant.
+#[test]
+fn every_listed_command_is_accepted_in_reached_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut findings = Findings::default();
+    let mut tried = 0usize;
+    for s in corpus() {
+        let legal = Ruleset::legal_commands(&Fnc, &s.state, s.player);
+        let picked: Vec<&Command> = if legal.len() <= 60 {
+            legal.iter().collect()
+        } else {
+            (0..60).map(|_| &legal[(rng.next_u64() % legal.len() as u64) as usize]).collect()
+        };
+        for c in picked {
+            tried += 1;
+            let mut dice = StreamDice::from_seed([9; 32]);
+            let text = Ruleset::format_command(&Fnc, c);
+            match no_panic("apply", || Ruleset::apply(&Fnc, &s.state, s.player, c, &mut dice)) {
+                Err(v) => findings.add(s, format!("{v}\n    listed command `{text}`")),
+                Ok(Err(e)) => findings.add(s, format!("listed command `{text}` refused: {e}")),
+                Ok(Ok(a)) => {
+                    if let Err(e) = accepted_state_is_sound(&s.state, &a.state) {
+                        findings.add(s, format!("listed command `{text}` broke an invariant: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 1000, "only {tried} listed commands tried");
+    findings.assert_none("listed commands");
+}

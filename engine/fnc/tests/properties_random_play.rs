@@ -145,11 +145,10 @@ fn rsw_battles_from_contact_positions_keep_every_invariant() {
 }
 
 /// Found by random play (scenario `ec`, seed 1006; contact position seed 8015): a British
-/// fleet that entered a port as a reinforcement (8.8) stays in the land hex, counts as its
-/// occupant, and keeps the locale Ottoman after French ground units advance into it.
+/// fleet that entered a port as a reinforcement (8.8) stayed in the land hex, counted as
+/// its occupant, and kept the locale Ottoman after French ground units advanced into it.
 /// Fleet markers are not true units (10.2); control goes with the units in a locale (14.2).
 #[test]
-#[ignore = "known bug: Ctx::occupant counts fleet markers, so an enemy fleet in a port keeps control (14.2, 10.2)"]
 fn rule_14_2_ground_units_take_control_of_a_port_from_an_enemy_fleet() {
     use grognard_engine::{Ruleset, ScriptedDice};
     use grognard_fnc::{Command, DecisionKind, Fnc};

@@ -22,6 +22,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 /// before this even when the driver never chooses `end` on its own.
 pub const PHASE_COMMAND_BOUND: usize = 1500;
 
+/// Lists of legal commands up to this long are checked against `apply` in full each step.
+pub const SHORT_LIST: usize = 12;
+
 /// One command of a game as played: who gave it, what it was and the faces it rolled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -53,7 +56,8 @@ pub struct Game {
     /// A hard cap on commands (a game stopped by it is not a failure).
     pub max_steps: usize,
     pub policy: Policy,
-    /// How many legal commands besides the chosen one are tried against `apply` each step.
+    /// How many legal commands of a long list, besides the chosen one, are tried against
+    /// `apply` each step (a list of at most [`SHORT_LIST`] is tried in full).
     pub contract_samples: usize,
     /// How many extra candidate commands ([`super::candidates`]) are tried each step; those
     /// `apply` accepts join the legal ones to choose from.
@@ -436,9 +440,11 @@ fn step(
     let choices = if legal_fresh.is_empty() { &legal } else { &legal_fresh };
     let (command, was_extra) = pick(ctx, state, choices, &extra, game.policy, rng);
     check_forms(&command)?;
-    // The contract, on a sample of the other legal commands (the chosen one is applied below).
+    // The contract: every other legal command of a short list (decisions, attacks, rolls),
+    // a sample of a long one (set-up places, one-hex moves); the chosen one is applied below.
     let others: Vec<&Command> = legal.iter().filter(|c| **c != command).collect();
-    for i in sample(others.len(), game.contract_samples, rng) {
+    let checked = if others.len() <= SHORT_LIST { others.len() } else { game.contract_samples };
+    for i in sample(others.len(), checked, rng) {
         check_legal_command(state, player, others[i], dice_seed(rng))?;
     }
     if was_extra {
