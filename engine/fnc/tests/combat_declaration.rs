@@ -78,12 +78,21 @@ fn rule_6_3_ottoman_infighting_forbids_attacks_in_the_rolled_area() {
 #[test]
 fn rule_11_26_gunboats_attack_only_along_the_water() {
     let ctx = ctx();
-    // The Aqua river runs along 0603/0604 and 0503/0604: a gunboat in 0603 reaches 0604,
-    // a gunboat in 0704 (no water) does not.
-    let s = state(&ctx, 4, Side::First, &[("fr-gb", "0704"), ("ot-1", "0604")]);
-    assert_eq!(rule_of(attack(&ctx, &s, Side::First, &["fr-gb"], "0604", &[], &[3]).expect_err("refused")), "11.26");
+    // The Nile runs along 0205/0206: a gunboat in 0205 reaches 0206, a gunboat in 0305 (no
+    // water between) does not.
+    let s = state(&ctx, 4, Side::First, &[("fr-gb", "0305"), ("ot-1", "0206")]);
+    assert_eq!(rule_of(attack(&ctx, &s, Side::First, &["fr-gb"], "0206", &[], &[3]).expect_err("refused")), "11.26");
+    let s = state(&ctx, 4, Side::First, &[("fr-gb", "0205"), ("ot-1", "0206")]);
+    assert!(attack(&ctx, &s, Side::First, &["fr-gb"], "0206", &[], &[3]).is_ok());
+}
+
+#[test]
+fn rule_11_26_gunboats_attack_only_across_water_they_could_move_on() {
+    // 9.14: in EC, RCLM follows only the Nile, the Yussef Canal and the lakes joined to them.
+    // The Aqua river (0603/0604) is water, but no gunboat could move along it.
+    let ctx = ctx();
     let s = state(&ctx, 4, Side::First, &[("fr-gb", "0603"), ("ot-1", "0604")]);
-    assert!(attack(&ctx, &s, Side::First, &["fr-gb"], "0604", &[], &[3]).is_ok());
+    assert_eq!(rule_of(attack(&ctx, &s, Side::First, &["fr-gb"], "0604", &[], &[3]).expect_err("refused")), "11.26");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use super::battle::Battle;
 use super::steps::{eliminate, hex_cleared, surviving_attackers, surviving_defenders};
-use super::terrain::water_link;
+use super::terrain::gunboat_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
@@ -22,7 +22,7 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
     if ctx.map.hexside(at, hex).barrier == Some(Barrier::Sea) {
         return false;
     }
-    if counter.kind == UnitType::Gunboats && !water_link(&ctx.map, at, hex) {
+    if counter.kind == UnitType::Gunboats && !gunboat_link(ctx, at, hex) {
         return false;
     }
     if let Some((nation, waters)) = ctx.rules.coast_bound() {

@@ -1,7 +1,7 @@
 //! Attack declaration (11.1-11.4, 11.26, 11.27, 10.2, 10.3, 5.3, 6.3 event 3, 6.4 event 4):
 //! everything about an attack is checked here, before any die is rolled.
 
-use super::terrain::water_link;
+use super::terrain::gunboat_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::games::combat_facts as per_game;
@@ -133,7 +133,7 @@ pub fn check(
                 {
                     return Err(err("5.3", format!("{unit} may not attack across the border on game turn 1")));
                 }
-                if counter.kind == UnitType::Gunboats && !water_link(&ctx.map, at, hex) {
+                if counter.kind == UnitType::Gunboats && !gunboat_link(ctx, at, hex) {
                     return Err(err("11.26", format!("{unit} attacks only where it could move along the water")));
                 }
                 from.insert(at);

@@ -6,7 +6,7 @@
 //! an advance after combat extends it. A gunboat with no such route (set up or placed there,
 //! or back at the start of its route) may retreat along the water it lies on.
 
-use super::terrain::water_link;
+use super::terrain::gunboat_link;
 use crate::ctx::Ctx;
 use crate::state::{Location, State};
 use grognard_board::HexId;
@@ -22,7 +22,7 @@ fn way_back(state: &State, unit: &str) -> Option<Vec<HexId>> {
 /// May the gunboat `unit` retreat from `from` to `to` (11.23 stricture 6)? Along the water,
 /// and back along its route when it has one.
 pub fn may_retreat(ctx: &Ctx, state: &State, unit: &str, from: HexId, to: HexId) -> bool {
-    if !water_link(&ctx.map, from, to) {
+    if !gunboat_link(ctx, from, to) {
         return false;
     }
     match way_back(state, unit) {
