@@ -42,8 +42,9 @@ fn touches_inland_water(ctx: &Ctx, hex: HexId) -> bool {
     })
 }
 
-fn supplied_at(ctx: &Ctx, state: &State, side: Side, hex: HexId, overland_only: bool) -> bool {
-    supply::check(ctx, state, side, &Location::Hex(hex), overland_only).is_ok()
+/// Is `hex` in supply for `side` (12.2-12.9)? If not, why not.
+fn supplied_at(ctx: &Ctx, state: &State, side: Side, hex: HexId, overland_only: bool) -> Result<(), String> {
+    supply::check(ctx, state, side, &Location::Hex(hex), overland_only).map(|_| ()).map_err(|u| u.reasons.join("; "))
 }
 
 /// Check that `unit` may enter at `to` now, stacking included (8.2-8.10).
@@ -88,14 +89,14 @@ pub(crate) fn check_place(
             let overland = overland_water
                 .as_ref()
                 .filter(|g| ctx.map.water_by_name(g).is_some_and(|w| ctx.map.shore_of(*h).contains(&w)));
-            if !supplied_at(ctx, state, side, *h, overland.is_some()) {
+            if let Err(why) = supplied_at(ctx, state, side, *h, overland.is_some()) {
                 return Err(RuleError::new(
                     *rule,
                     match overland {
                         Some(water) => format!(
-                            "{h} is on the {water} coast and needs an overland supply line after the naval victory"
+                            "{h} is on the {water} coast and needs an overland supply line after the naval victory: {why}"
                         ),
-                        None => format!("{h} is not in supply"),
+                        None => format!("{h} is not in supply: {why}"),
                     },
                 ));
             }
@@ -108,8 +109,11 @@ pub(crate) fn check_place(
                     format!("units arriving in {region} enter only at its intact fortresses"),
                 ));
             }
-            if !controlled(*h) || !supplied_at(ctx, state, side, *h, false) {
-                return Err(RuleError::new(*rule, format!("{h} is not a fortress your side controls and supplies")));
+            if !controlled(*h) {
+                return Err(RuleError::new(*rule, format!("{h} is not a fortress your side controls")));
+            }
+            if let Err(why) = supplied_at(ctx, state, side, *h, false) {
+                return Err(RuleError::new(*rule, format!("the fortress {h} is not in supply: {why}")));
             }
         }
         (EntryRule::Fortresses { rule, region }, Place::Box(_)) => {
