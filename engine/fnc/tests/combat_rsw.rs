@@ -229,3 +229,42 @@ fn rule_15_3_battle_vp_go_to_the_victor_and_are_never_debited_from_the_loser() {
     }
     panic!("no die gives a DC at these odds");
 }
+
+#[test]
+fn rule_11_26_no_gunboat_attack_in_the_winter_turn_when_no_rclm_is_possible() {
+    // 9.15: Swedish RCLM only on non-winter turns; 11.26: gunboats attack only where they
+    // could move. Find a lake hexside of Finland between two land hexes.
+    let ctx = ctx();
+    let courses = ctx.river_courses();
+    let (a, b) = ctx
+        .map
+        .land_hexes()
+        .filter(|h| ctx.map.locale(*h).is_none() && ctx.map.region(*h) == Some("Finland"))
+        .find_map(|a| {
+            ctx.map
+                .landward_neighbours(a)
+                .into_iter()
+                .find(|b| ctx.map.locale(*b).is_none() && courses.qualifies(a, *b))
+                .map(|b| (a, b))
+        })
+        .expect("a lake hexside in Finland");
+    let placed = [("sw-af-1", a), ("ru-5-1", b)];
+    let attack = |turn: u8| {
+        let s = state(&ctx, turn, Phase::Combat, Side::Second, &placed);
+        combat::apply_attack(
+            &ctx,
+            &s,
+            Side::Second,
+            &ids(&["sw-af-1"]),
+            b,
+            &[],
+            &mut ScriptedDice::new(&[3, 3, 3]),
+            &mut Vec::new(),
+        )
+    };
+    match attack(1) {
+        Err(grognard_engine::ApplyError::Rule(e)) => assert_eq!(e.rule, "11.26"),
+        other => panic!("a winter gunboat attack was not refused: {:?}", other.map(|_| ())),
+    }
+    assert!(attack(4).is_ok(), "the same attack in a summer turn");
+}

@@ -62,7 +62,8 @@ fn rule_8_10_swedish_units_enter_at_controlled_supplied_finnish_towns_or_their_b
 
 #[test]
 fn rule_8_10_after_a_russian_naval_victory_gulf_of_finland_locales_need_an_overland_line() {
-    let body = "track 3: sw-ost\ncontrol russian: 1210 1406\n";
+    // Sveaborg (its garrison gone) and 1406 are Russian: no Swedish source line reaches 1309.
+    let body = "track 3: sw-ost\neliminated: sw-fort-sveaborg\ncontrol russian: 1210 1406\n";
     let (ctx, before) = swedish(3, body);
     assert!(run(&ctx, &before, SW, "enter sw-ost 1309", &[]).is_ok(), "supplied by its port");
     let (ctx, after) = swedish(3, &format!("{body}effect naval-victory russian\n"));

@@ -22,7 +22,10 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
     if ctx.map.hexside(at, hex).barrier == Some(Barrier::Sea) {
         return false;
     }
-    if counter.kind == UnitType::Gunboats && !gunboat_link(ctx, at, hex) {
+    if counter.kind == UnitType::Gunboats
+        && (!gunboat_link(ctx, at, hex)
+            || !ctx.rules.river_movement_allowed(side, crate::sequence::is_winter(ctx, state)))
+    {
         return false;
     }
     if let Some((nation, waters)) = ctx.rules.coast_bound() {

@@ -133,8 +133,17 @@ pub fn check(
                 {
                     return Err(err("5.3", format!("{unit} may not attack across the border on game turn 1")));
                 }
-                if counter.kind == UnitType::Gunboats && !gunboat_link(ctx, at, hex) {
-                    return Err(err("11.26", format!("{unit} attacks only where it could move along the water")));
+                if counter.kind == UnitType::Gunboats {
+                    // 11.26 with 9.14, 9.15: only along water its side's RCLM could follow now.
+                    if !ctx.rules.river_movement_allowed(side, crate::sequence::is_winter(ctx, state)) {
+                        return Err(err(
+                            "11.26",
+                            format!("{unit} could not move by RCLM this turn, so it may not attack"),
+                        ));
+                    }
+                    if !gunboat_link(ctx, at, hex) {
+                        return Err(err("11.26", format!("{unit} attacks only where it could move along the water")));
+                    }
                 }
                 from.insert(at);
                 land_from.push((unit.clone(), at));
