@@ -50,7 +50,8 @@ fn rule_12_8_aland_isles_in_supply_while_marienhamm_is_swedish() {
 #[test]
 fn rule_12_4_port_supply_on_the_waters_of_the_sides_naval_operations() {
     let ctx = rsw();
-    let body = "phase supply\nphasing swedish\nhex 1206: sw-sk\ncontrol russian: 1210 1406\n";
+    let body =
+        "phase supply\nphasing swedish\nhex 1206: sw-sk\neliminated: sw-fort-sveaborg\ncontrol russian: 1210 1406\n";
     let spring = position(&ctx, &format!("turn 2\n{body}"));
     assert_eq!(check(&ctx, &spring, SW, "1206"), Ok(Supplied::Port { water: "Gulf of Bothnia".into() }));
     // 10.5: no naval operations in the winter turn, so no port supply.
@@ -61,7 +62,7 @@ fn rule_12_4_port_supply_on_the_waters_of_the_sides_naval_operations() {
 #[test]
 fn rule_6_4_naval_victory_loser_loses_port_supply_in_the_gulf_of_finland() {
     let ctx = rsw();
-    let body = "turn 3\nphase supply\nphasing swedish\nhex 1309: sw-sk\nhex 1206: sw-ost\ncontrol russian: 1210 1406\n";
+    let body = "turn 3\nphase supply\nphasing swedish\nhex 1309: sw-sk\nhex 1206: sw-ost\neliminated: sw-fort-sveaborg\ncontrol russian: 1210 1406\n";
     let before = position(&ctx, body);
     assert_eq!(check(&ctx, &before, SW, "1309"), Ok(Supplied::Port { water: "Gulf of Finland".into() }));
     let after = position(&ctx, &format!("{body}effect naval-victory russian\n"));
