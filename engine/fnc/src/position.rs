@@ -6,6 +6,7 @@ use crate::ctx::Ctx;
 use crate::games::Game;
 use crate::ruleset::POSITION_HEADER;
 use crate::setup;
+use crate::stacking;
 use crate::state::{Effect, LastingEffect, Location, Phase, Side, State, UsedEvent, Vp, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{PlayerId, RuleError};
@@ -244,7 +245,18 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
     if let Phase::Setup(s) = state.phase {
         state.phasing = s;
     }
-    control::initial_control(ctx, &mut state);
+    check_stacks(ctx, &state)?;
+    if matches!(state.phase, Phase::Setup(_)) {
+        // 14.2, 15.2: control (and with it the locale VP) starts when both sides have set up.
+        if let Some(hex) = control_lines.keys().next() {
+            return Err(RuleError::new(
+                "input",
+                format!("control of {hex} is given during set-up; control starts once both sides have set up"),
+            ));
+        }
+    } else {
+        control::initial_control(ctx, &mut state);
+    }
     for (hex, side) in control_lines {
         if !state.control.contains_key(&hex) {
             return Err(RuleError::new(
@@ -261,7 +273,33 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
             return Err(bad(n, format!("the {} control locales worth {have} VP, not {v}", ctx.rules.side_name(side))));
         }
     }
+    if !matches!(state.phase, Phase::Setup(_) | Phase::GameOver) {
+        // 7.4: an over-stacked hex found when play resumes is cut down by the opponent first.
+        stacking::check_overstacks(ctx, &mut state, &mut Vec::new());
+    }
     Ok(state)
+}
+
+/// The stacks of a position: never both sides in one hex (7.1, 14.3: a lone SC entered is
+/// eliminated, never shared); during set-up every stack within its limits, as each placement
+/// is checked (3.1-4.2, 7.6). Over-stacks of a position in play are left for 7.4.
+fn check_stacks(ctx: &Ctx, state: &State) -> Result<(), RuleError> {
+    let mut hexes: Vec<HexId> = state.units.values().filter_map(Location::hex).collect();
+    hexes.sort();
+    hexes.dedup();
+    for hex in hexes {
+        let units = state.units_in(hex);
+        let sides: BTreeSet<Side> =
+            units.iter().filter(|u| stacking::counts(ctx, u)).filter_map(|u| ctx.side_of(u)).collect();
+        if sides.len() > 1 {
+            return Err(RuleError::new("7.1", format!("{hex} holds units of both sides; opposing units never stack")));
+        }
+        if matches!(state.phase, Phase::Setup(_)) {
+            let all: Vec<&str> = units.iter().map(|u| u.as_str()).collect();
+            stacking::check_stack(ctx, state, hex, &all)?;
+        }
+    }
+    Ok(())
 }
 
 /// Print a state as a position (its phase bookkeeping and pending decision are not part of

@@ -204,6 +204,12 @@ pub fn historical_places(ctx: &Ctx, side: Side) -> Result<Vec<(UnitId, HexId)>, 
 /// checked like a player's (3.0, 4.0).
 pub fn apply_historical(ctx: &Ctx, state: &State, side: Side, log: &mut Vec<Event>) -> Result<State, RuleError> {
     let waiting = unplaced(ctx, state, side);
+    if waiting.is_empty() {
+        return Err(RuleError::new(
+            setup_rule(ctx, side),
+            "every start unit is already set up: nothing is left to place historically; `end` finishes the set-up",
+        ));
+    }
     let mut next = state.clone();
     for (unit, hex) in historical_places(ctx, side)? {
         if waiting.contains(&unit) {

@@ -59,19 +59,22 @@ fn rule_14_5_french_win_with_twice_the_ottoman_vp() {
 #[test]
 fn rule_7_4_overstack_at_phase_end_is_removed_by_the_opponent() {
     let ctx = ec();
+    // An over-stack found as play resumes (here: read from a position at a movement phase's
+    // start) is owed at once, before anything else.
     let s = movement(ctx, 4, "french", "hex 1028: fr-1-1 fr-1-2 fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1");
-    let n = cmd(ctx, &s, Side::First, "end");
-    let d = n.decision.clone().expect("an over-stack decision");
+    let d = s.decision.clone().expect("an over-stack decision");
     assert_eq!(d.by, Side::Second);
     assert!(matches!(d.kind, DecisionKind::Overstack { count: 1, .. }));
-    assert_eq!(n.phase, Phase::Movement);
+    assert_eq!(refused(ctx, &s, Side::First, "end"), "5.1", "nothing else before the removal");
     // The owner may not choose; the opponent removes exactly one unit.
-    assert_eq!(refused(ctx, &n, Side::First, "remove fr-1-1"), "5.1");
-    assert_eq!(refused(ctx, &n, Side::Second, "remove fr-1-1,fr-1-2"), "7.4");
+    assert_eq!(refused(ctx, &s, Side::First, "remove fr-1-1"), "5.1");
+    assert_eq!(refused(ctx, &s, Side::Second, "remove fr-1-1,fr-1-2"), "7.4");
     // fr-1-1 is eligible for recycling: one die (8.12), 1 - 1 (French) = 0 -> back next turn.
-    let (n, _) = try_cmd(ctx, &n, Side::Second, "remove fr-1-1", &[1]).unwrap();
+    let (n, _) = try_cmd(ctx, &s, Side::Second, "remove fr-1-1", &[1]).unwrap();
     assert_eq!(n.location("fr-1-1"), Some(&Location::Track(5)));
-    assert_eq!(n.phase, Phase::Combat, "the sequence goes on once the stack is legal");
+    assert_eq!(n.phase, Phase::Movement, "found at the start of the phase: the phase itself goes on");
+    let n = cmd(ctx, &n, Side::First, "end");
+    assert_eq!(n.phase, Phase::Combat);
 }
 
 #[test]

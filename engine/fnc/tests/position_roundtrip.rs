@@ -73,3 +73,41 @@ fn position_refuses_mistakes_with_line_numbers() {
         assert!(err.to_string().contains(needle), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn rule_14_2_a_position_in_set_up_keeps_no_control_and_reads_back() {
+    let ctx = ec();
+    let text = "fnc-position 1\ngame ec\nturn 1\nphase setup french\nphasing french\n\
+                vp french: locale=0 battle=0 looting=0 event=0\nhex 1127: fr-fort fr-1-1\nhex 1028: fr-1-2\n";
+    let s = pos(ctx, text);
+    assert!(s.control.is_empty(), "control starts when both sides have set up");
+    assert_eq!(s.vp[0].total(), 0);
+    let again = parse(ctx, &print(ctx, &s)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, s);
+    let with_control = format!("{text}control french: 1127\n");
+    assert!(parse(ctx, &with_control).is_err(), "no control during set-up");
+}
+
+#[test]
+fn rule_7_1_a_position_never_puts_both_sides_in_one_hex() {
+    let ctx = ec();
+    let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\nhex 1426: fr-1-1 ot-mm-1\n";
+    assert_eq!(parse(ctx, text).unwrap_err().rule, "7.1");
+}
+
+#[test]
+fn rule_7_4_an_over_stacked_position_owes_the_removal_at_once() {
+    let ctx = ec();
+    let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\n\
+                hex 1426: fr-1-1 fr-1-2 fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1 fr-4-2\n";
+    let s = pos(ctx, text);
+    match s.decision.as_ref().map(|d| (&d.kind, d.by)) {
+        Some((grognard_fnc::DecisionKind::Overstack { count, .. }, by)) => {
+            assert_eq!((*count, by), (2, Side::Second), "the Ottomans remove two of the eight");
+        }
+        other => panic!("no over-stack removal owed: {other:?}"),
+    }
+    let set_up = "fnc-position 1\ngame ec\nturn 1\nphase setup french\nphasing french\n\
+                  hex 1028: fr-1-1 fr-1-2 fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1\n";
+    assert_eq!(parse(ctx, set_up).unwrap_err().rule, "7.1", "set-up placements are checked one by one");
+}

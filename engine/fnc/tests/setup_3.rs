@@ -122,3 +122,16 @@ fn rule_3_1_legal_set_up_commands_are_all_accepted() {
         core_common::try_cmd(ctx, &s, Side::First, &c.to_string(), &[]).unwrap_or_else(|e| panic!("`{c}`: {e}"));
     }
 }
+
+#[test]
+fn rule_3_1_historical_places_what_is_left_and_is_refused_once_nothing_is() {
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap_or_else(|e| panic!("{e}"));
+    let s = initial_state(ctx, [PlayerId(0), PlayerId(1)]);
+    let s = cmd(ctx, &s, Side::First, "place fr-1-1 1028");
+    let s = cmd(ctx, &s, Side::First, "historical");
+    assert!(unplaced(ctx, &s, Side::First).is_empty(), "the rest stand where they stood historically");
+    assert_eq!(refused(ctx, &s, Side::First, "historical"), "3.1", "a second `historical` would change nothing");
+    let legal = grognard_fnc::legal::commands(ctx, &s, Side::First);
+    assert!(!legal.iter().any(|c| c.to_string() == "historical"), "{legal:?}");
+    assert!(legal.iter().any(|c| c.to_string() == "end"), "{legal:?}");
+}
