@@ -111,6 +111,8 @@ pub fn eliminate(
         let side = side_of(ctx, counter)
             .ok_or_else(|| RuleError::new("input", format!("unit `{id}` belongs to no side of this game")))?;
         let was = state.units.get(id).cloned().unwrap_or(Location::Eliminated);
+        // A gunboat's water route ends with it (11.23 stricture 6).
+        state.water_routes.remove(id);
         match fate(ctx, counter) {
             Fate::Permanent(reason) => {
                 state.units.insert(id.clone(), Location::Eliminated);

@@ -57,6 +57,8 @@ pub fn apply_enter(
     };
     s.units.insert(unit.clone(), loc.clone());
     s.logistics.arrivals.remove(unit);
+    // Placed, not moved: no water route brought it there (11.23 stricture 6).
+    s.water_routes.remove(unit);
     let rule = if event.is_some() { "8.3" } else { "8.2" };
     log.push(Event::new(
         format!("{} enters at {to} ({rule})", unit_name(ctx, unit)),
