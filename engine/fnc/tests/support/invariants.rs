@@ -15,6 +15,7 @@ use grognard_board::HexId;
 use grognard_fnc::data::UnitType;
 use grognard_fnc::state::{Effect, Location};
 use grognard_fnc::{Ctx, Game, Phase, Side, State};
+use grognard_fnc::{Decision, DecisionKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -47,6 +48,7 @@ pub fn check_state(ctx: &Ctx, state: &State) -> Check {
     if state.decision.is_none() {
         stacking_within_limits(ctx, state)?;
     }
+    overstack_removal_is_the_excess(ctx, state)?;
     enemies_apart(ctx, state)?;
     control_follows_occupancy(ctx, state)?;
     vp_add_up(ctx, state)?;
@@ -208,6 +210,27 @@ pub fn stacking_within_limits(ctx: &Ctx, state: &State) -> Check {
                 return Err(Violation::new("7.2 one siege train a hex", format!("siege trains {trains:?} in {hex}")));
             }
         }
+    }
+    Ok(())
+}
+
+/// 7.4: an over-stack removal owed is the opponent's, in a hex of the other side, and for
+/// exactly the excess over the limits (the most of the excess over 6 or 12 and the siege
+/// trains beyond one).
+pub fn overstack_removal_is_the_excess(ctx: &Ctx, state: &State) -> Check {
+    let Some(Decision { by, kind: DecisionKind::Overstack { hex, count } }) = &state.decision else { return Ok(()) };
+    let stack = stacks(ctx, state).remove(hex).unwrap_or_default();
+    let owner = by.other();
+    let units = &stack[owner.index()];
+    let fortress = ctx.map.locale(*hex).is_some_and(|l| l.fortress) && !state.fort_destroyed.contains(hex);
+    let limit = if fortress { 12 } else { 6 };
+    let trains = units.iter().filter(|u| ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain)).count();
+    let excess = units.len().saturating_sub(limit).max(trains.saturating_sub(1));
+    if excess == 0 || usize::from(*count) != excess {
+        return Err(Violation::new(
+            "7.4 over-stack removal",
+            format!("{by:?} owes the removal of {count} unit(s) in {hex}, where {owner:?} has {} (limit {limit}, {trains} siege trains): the excess is {excess}", units.len()),
+        ));
     }
     Ok(())
 }

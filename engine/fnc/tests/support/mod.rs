@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod candidates;
+pub mod choice;
 pub mod contact;
 pub mod corpus;
 pub mod driver;
