@@ -152,3 +152,44 @@ fn rule_10_4_gulfs_are_one_sea_and_never_reach_the_mediterranean() {
     let n = cmd(ctx, &s, Side::Second, "sail ot-jn-1 3735");
     assert_eq!(n.location("ot-jn-1"), Some(&hex("3735")));
 }
+
+#[test]
+fn rule_10_6_russian_fleets_never_sail_into_the_gulf_of_bothnia() {
+    // On the game's own map, 1004 is in the Gulf of Finland, 1003 and 1001 in the Gulf of
+    // Bothnia, the two gulfs touching between them.
+    let ctx = grognard_fnc::Ctx::embedded(Game::Rsw).unwrap();
+    let s = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing russian\nhex 1004: ru-fleet\n",
+    );
+    assert_eq!(core_common::refused(ctx, &s, Side::First, "fleet ru-fleet 1001"), "10.6");
+    assert_eq!(core_common::refused(ctx, &s, Side::First, "fleet ru-fleet 1003"), "10.6");
+    let n = cmd(ctx, &s, Side::First, "fleet ru-fleet 1005");
+    assert_eq!(n.location("ru-fleet"), Some(&hex("1005")));
+}
+
+#[test]
+fn rule_6_4_the_loser_of_the_naval_victory_keeps_out_of_the_gulf_of_finland() {
+    let ctx = grognard_fnc::Ctx::embedded(Game::Rsw).unwrap();
+    let head = "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing swedish\nhex 1003: sw-fleet\n";
+    let s = core_common::pos(ctx, head);
+    cmd(ctx, &s, Side::Second, "fleet sw-fleet 1004");
+    let lost = core_common::pos(ctx, &format!("{head}effect naval-victory russian\n"));
+    assert_eq!(core_common::refused(ctx, &lost, Side::Second, "fleet sw-fleet 1004"), "6.4");
+    let n = cmd(ctx, &lost, Side::Second, "fleet sw-fleet 1001");
+    assert_eq!(n.location("sw-fleet"), Some(&hex("1001")));
+    let russians = "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing russian\nhex 1004: ru-fleet\n\
+                    effect naval-victory swedish\n";
+    let r = core_common::pos(ctx, russians);
+    assert_eq!(core_common::refused(ctx, &r, Side::First, "fleet ru-fleet 1005"), "6.4");
+}
+
+#[test]
+fn rule_6_3_infighting_holds_the_ottoman_fleet_never_the_british_squadron() {
+    let ctx = ec();
+    let s =
+        movement(ctx, 4, "ottoman", "box anatolia: ot-fleet br-rn\neffect infighting ottoman anatolia fleet turn 4");
+    assert_eq!(refused(ctx, &s, Side::Second, "fleet ot-fleet 1125"), "6.3");
+    let n = cmd(ctx, &s, Side::Second, "fleet br-rn 1125");
+    assert_eq!(n.location("br-rn"), Some(&hex("1125")));
+}

@@ -128,6 +128,12 @@ pub trait GameRules: Send + Sync {
     /// The sea bodies (by name) a port holding box opens on, for amphibious and fleet
     /// movement (10.3, 10.4).
     fn box_waters(&self, box_id: &str) -> &'static [&'static str];
+    /// The sea bodies (by name) where `side` may have naval activity of any kind (fleet
+    /// movement and support, amphibious movement), given who won RSW's naval victory;
+    /// `None` = every sea of the map (10.5, 10.6, 6.4 event 2).
+    fn naval_waters(&self, _side: Side, _naval_victory: Option<Side>) -> Option<&'static [&'static str]> {
+        None
+    }
     /// The holding box a side's fleets return to after supporting an attack, ready for the
     /// next game turn (10.2).
     fn fleet_box(&self, side: Side) -> Option<&'static str>;

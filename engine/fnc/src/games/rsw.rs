@@ -110,6 +110,17 @@ impl GameRules for Rsw {
         }
     }
 
+    fn naval_waters(&self, side: Side, naval_victory: Option<Side>) -> Option<&'static [&'static str]> {
+        // 10.6: never any Russian naval activity in the Gulf of Bothnia; 6.4 event 2: the
+        // loser of the naval victory has none left in the Gulf of Finland.
+        match (side, naval_victory) {
+            (Side::First, Some(Side::Second)) => Some(&[]),
+            (Side::First, _) => Some(&[GULF_OF_FINLAND]),
+            (Side::Second, Some(Side::First)) => Some(&[GULF_OF_BOTHNIA]),
+            (Side::Second, _) => None,
+        }
+    }
+
     fn box_waters(&self, box_id: &str) -> &'static [&'static str] {
         // 8.9, 8.10: both holding boxes count as ports; the Russian one on the Gulf of
         // Finland, the Swedish one (across the sea) on both gulfs.

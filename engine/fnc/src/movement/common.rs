@@ -44,12 +44,12 @@ pub fn held_by_infighting(ctx: &Ctx, state: &State, unit: &str) -> bool {
     let Some(c) = ctx.counter(unit) else { return false };
     let Some(loc) = state.location(unit) else { return false };
     let area = area_of(ctx, loc);
-    let bound = ctx.rules.coast_bound().map(|(n, _)| n);
     state.effects.iter().any(|e| match &e.effect {
+        // Only the side's own nation fights itself: its allies (EC: the British) are not held.
         Effect::Infighting { side: s, area: a, fleet } => {
             e.turn.is_none_or(|t| t == state.turn)
                 && *s == side
-                && bound != Some(c.nation.as_str())
+                && c.nation == ctx.rules.side_id(side)
                 && if c.kind == UnitType::Fleet {
                     *fleet
                 } else {

@@ -241,13 +241,27 @@ pub fn apply_fleet(
         return Err(RuleError::new("10.2", format!("{to} is not an all-sea hex; fleets move only at sea")));
     };
     let body_name = ctx.map.water(target_body).name.clone();
-    // 6.4 event 2: the loser of the naval victory has no naval operations in the Gulf of Finland.
-    if naval_victor(state) == Some(side.other()) && body_name == "Gulf of Finland" {
+    // 10.6: seas a side never sails; 6.4 event 2: seas closed to the loser of a naval victory.
+    let may_sail = |victory: Option<Side>, name: &str| {
+        ctx.rules.naval_waters(side, victory).is_none_or(|allowed| allowed.contains(&name))
+    };
+    let victor = naval_victor(state);
+    if !may_sail(None, &body_name) {
         return Err(RuleError::new(
-            "6.4",
-            "after losing the naval victory, no naval operations in the Gulf of Finland",
+            "10.6",
+            format!("the {} have no naval activity in the {body_name}", ctx.rules.side_name(side)),
         ));
     }
+    if !may_sail(victor, &body_name) {
+        return Err(RuleError::new(
+            "6.4",
+            format!(
+                "after losing the naval victory the {} have no naval activity in the {body_name}",
+                ctx.rules.side_name(side)
+            ),
+        ));
+    }
+    let sea_of = |h: HexId| sea_of(h).filter(|w| may_sail(victor, &ctx.map.water(*w).name));
     let starts: Vec<HexId> = match &from {
         Location::Hex(h) if sea_of(*h).is_some() => vec![*h],
         Location::Box(b) => {
