@@ -8,7 +8,7 @@ use crate::combat::steps;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::games::combat_facts as per_game;
-use crate::state::{Effect, Location, Phase, Side, State, UnitId, VpKind};
+use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
@@ -166,19 +166,7 @@ pub fn apply_sieges(
         }
         let strength: u32 = s.defenders.iter().filter_map(|u| ctx.counter(u)).map(|c| u32::from(c.defense)).sum();
         let ruins = ctx.map.locale(s.hex).is_some_and(|l| l.ruins);
-        let vp = battle_vp(strength, ruins);
-        if vp > 0 {
-            next.award_vp(side, VpKind::Battle, vp as i32);
-            log.push(Event::new(
-                format!(
-                    "The {} player gains {vp} battle VP for the surrender of {} (the force had {strength} defense strength points{}) (13.3, 11.13)",
-                    ctx.rules.side_name(side),
-                    s.hex,
-                    if ruins { ", doubled for ruins" } else { "" }
-                ),
-                json!({"type": "vp", "kind": "battle", "side": side, "points": vp, "loser_strength": strength, "rule": "13.3"}),
-            ));
-        }
+        let points = battle_vp(strength, ruins);
         steps::eliminate(ctx, &mut next, &s.defenders, &format!("surrender of {}", s.hex), dice, log)?;
         next.battles.push(Battle {
             attacker: side,
@@ -191,7 +179,12 @@ pub fn apply_sieges(
             fortress: true,
             siege: true,
             result: "surrender".into(),
-            steps: vec![Step::Advance],
+            // 13.3: the garrison is eliminated and recycled first, then the BVP, then the advance.
+            steps: (points > 0)
+                .then_some(Step::BattleVp { winner: side, points, loser_strength: strength, ruins })
+                .into_iter()
+                .chain([Step::Advance])
+                .collect(),
         });
     }
     steps::proceed(ctx, &mut next, dice, log)?;

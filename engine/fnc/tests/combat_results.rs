@@ -22,8 +22,8 @@ fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
     let d = s.decision.clone().expect("a loss decision");
     assert_eq!(d.by, Side::First);
     assert!(matches!(d.kind, DecisionKind::Losses { strength: 5, .. }));
-    // 11.13: the defender gains BVP for a loser's force of 10: 2 VP.
-    assert_eq!(s.vp[1].battle, 2);
+    // 11.15: the BVP come after the losses.
+    assert_eq!(s.vp[1].battle, 0);
     let lose = |units: &[&str]| combat::apply_losses(&ctx, &s, Side::First, &ids(units), &mut NoDice, &mut Vec::new());
     assert_eq!(rule_of(lose(&["fr-a"]).expect_err("too few")), "11.21");
     assert_eq!(rule_of(lose(&["fr-a", "fr-b", "fr-c"]).expect_err("needless")), "11.21");
@@ -34,6 +34,8 @@ fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
     assert_eq!(at(&after, "fr-b"), Location::Hex(hex("0403")));
     assert_eq!(after.decision, None);
     assert!(after.battles.is_empty());
+    // 11.13: the defender gains BVP for a loser's force of 10: 2 VP.
+    assert_eq!(after.vp[1].battle, 2);
 }
 
 #[test]
@@ -332,11 +334,19 @@ fn rule_11_19_defender_routed_half_lost_survivors_retreat_attacker_gains_bvp() {
     assert_eq!(battle_event(&log)["result"], "DR");
     assert_eq!(at(&after, "ot-2"), Location::Eliminated);
     assert_eq!(at(&after, "ot-1"), Location::Hex(hex("0404")), "waiting to retreat");
-    assert_eq!(after.vp[0].battle, 1);
     assert!(matches!(
         after.decision.as_ref().map(|d| (&d.kind, d.by)),
         Some((DecisionKind::Retreat { .. }, Side::Second))
     ));
+    // 11.19 step 3: the BVP come once the survivors have retreated.
+    assert_eq!(after.vp[0].battle, 0);
+    let done = retreat_to_0405(&ctx, &after);
+    assert_eq!(done.vp[0].battle, 1);
+}
+
+fn retreat_to_0405(ctx: &grognard_fnc::Ctx, s: &grognard_fnc::State) -> grognard_fnc::State {
+    let path = grognard_fnc::command::RetreatPath { units: ids(&["ot-1"]), path: vec![hex("0405")] };
+    combat::apply_retreat(ctx, s, Side::Second, &[path], &mut NoDice, &mut Vec::new()).expect("a legal retreat")
 }
 
 #[test]
@@ -345,6 +355,26 @@ fn rule_14_4_battle_vp_are_never_debited_from_the_loser() {
     let s = state(&ctx, 4, Side::First, &[("fr-e", "0403"), ("ot-1", "0404"), ("ot-2", "0404")]);
     let before = s.vp;
     let (after, _, _) = attack(&ctx, &s, Side::First, &["fr-e"], "0404", &[], &[3]).expect("legal");
+    let after = retreat_to_0405(&ctx, &after);
     assert_eq!(after.vp[0].battle, before[0].battle + 1);
     assert_eq!(after.vp[1], before[1], "the loser keeps every VP");
+}
+
+#[test]
+fn rule_11_12_sub_steps_in_order_recycling_before_the_battle_vp() {
+    let ctx = ctx();
+    // The Ottomans lead by 9 VP. AC (11.14): the French recycle fr-r (step 2) before the
+    // defender gains his BVP (step 3), so the recycling roll has no +1 for a 10 VP lead:
+    // die 3 -1 French = 2, back on turn 6 (not 3, turn 7).
+    let mut s = state(&ctx, 4, Side::First, &[("fr-r", "0403"), ("ot-6", "0404")]);
+    s.vp = Default::default();
+    s.vp[1].locale = 9;
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-r"], "0404", &[], &[1, 3]).expect("legal");
+    assert_eq!(battle_event(&log)["result"], "AC");
+    assert_eq!(at(&s, "fr-r"), Location::Track(6));
+    assert_eq!(s.vp[1].battle, 1, "then the defender gains his BVP");
+    let order: Vec<&str> = log.iter().filter_map(|e| e.data["type"].as_str()).collect();
+    let recycled = order.iter().position(|t| *t == "recycling").expect("a recycling roll");
+    let vp = order.iter().position(|t| *t == "vp").expect("a BVP award");
+    assert!(recycled < vp, "{order:?}");
 }

@@ -16,6 +16,9 @@ pub enum Step {
     DefenderLosses(LossRequirement),
     /// Surviving defenders retreat (11.19, 11.20, 11.22-11.24).
     Retreat,
+    /// The winner gains battle VP, the result's last sub-step (11.13-11.20, 13.3):
+    /// `loser_strength` is the beaten force's whole strength at the start of the battle.
+    BattleVp { winner: Side, points: u32, loser_strength: u32, ruins: bool },
     /// An amphibious invasion force is lost if the hex is not cleared; it lands if it is (10.3).
     Invasion,
     /// The victorious attacker may advance into the vacated hex (11.25, 13.3).

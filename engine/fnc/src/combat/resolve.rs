@@ -11,7 +11,7 @@ use super::steps;
 use super::strengths::{attack_force, defense_force, Force};
 use crate::ctx::Ctx;
 use crate::data::{Crt, CrtResult};
-use crate::state::{BattleTrace, Location, Side, State, UnitId, VpKind};
+use crate::state::{BattleTrace, Location, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event};
 use serde_json::json;
@@ -148,25 +148,16 @@ pub fn apply_attack(
             "automatic": d.sc_alone,
         }),
     ));
-    // 11.13: battle VP when the result is obtained, from the loser's whole force.
-    if let Some(winner) = bvp_winner(result, side) {
+    // 11.13: battle VP from the loser's whole force at the start of the battle, awarded as
+    // the result's last sub-step (11.12: after the losses, recycling and retreat).
+    let battle_vp_step = bvp_winner(result, side).and_then(|winner| {
         let loser_strength = if winner == side { o.defense.ground_total() } else { o.attack.ground_total() };
         let ruins = ruins_involved(ctx, &d);
-        let vp = battle_vp(loser_strength, ruins);
-        if vp > 0 {
-            next.award_vp(winner, VpKind::Battle, vp as i32);
-            log.push(Event::new(
-                format!(
-                    "The {} player gains {vp} battle VP (the beaten force had {loser_strength} strength points{}) (11.13)",
-                    side_name(winner),
-                    if ruins { ", doubled for ruins" } else { "" }
-                ),
-                json!({"type": "vp", "kind": "battle", "side": winner, "points": vp,
-                       "loser_strength": loser_strength, "ruins": ruins, "rule": "11.13"}),
-            ));
-        }
-    }
+        let points = battle_vp(loser_strength, ruins);
+        (points > 0).then_some(Step::BattleVp { winner, points, loser_strength, ruins })
+    });
     let mut steps_list = result_steps(result);
+    steps_list.extend(battle_vp_step);
     if !d.invasion.is_empty() {
         steps_list.push(Step::Invasion);
     }

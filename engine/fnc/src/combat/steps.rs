@@ -9,7 +9,7 @@ use super::retreat;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::recycling;
-use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
+use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event};
 use serde_json::json;
@@ -114,6 +114,19 @@ fn run_step(
         Step::AttackerLosses(req) => losses_step(ctx, state, battle, true, req, dice, log),
         Step::DefenderLosses(req) => losses_step(ctx, state, battle, false, req, dice, log),
         Step::Retreat => retreat::step(ctx, state, battle, dice, log),
+        Step::BattleVp { winner, points, loser_strength, ruins } => {
+            state.award_vp(winner, VpKind::Battle, points as i32);
+            log.push(Event::new(
+                format!(
+                    "The {} player gains {points} battle VP (the beaten force had {loser_strength} strength points{}) (11.13)",
+                    side_name(ctx, winner),
+                    if ruins { ", doubled for ruins" } else { "" }
+                ),
+                json!({"type": "vp", "kind": "battle", "side": winner, "points": points,
+                       "loser_strength": loser_strength, "ruins": ruins, "rule": "11.13"}),
+            ));
+            Ok(None)
+        }
         Step::Invasion => {
             invasion_step(ctx, state, battle, dice, log)?;
             Ok(None)
