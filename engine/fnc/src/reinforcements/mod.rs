@@ -36,8 +36,8 @@ use std::collections::BTreeMap;
 /// The reinforcement bookkeeping kept in the state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Logistics {
-    /// Ottoman reinforcements drawn and not yet placed, with the area rolled for them (8.5,
-    /// 8.6): `Syria-Palestine` or `Egypt`.
+    /// Ottoman reinforcements drawn and not yet placed, with their area (8.5, 8.6: rolled, or
+    /// printed on the counter, 16.0 1A): `Syria-Palestine` or `Egypt`.
     #[serde(default)]
     pub arrivals: BTreeMap<UnitId, String>,
     /// The last turn and side whose reinforcement draw was made (8.4, 8.5).
