@@ -56,7 +56,7 @@ fn random(end_percent: u32) -> Policy {
 
 #[test]
 fn ec_historical_random_play_keeps_every_invariant() {
-    let n = 16 * scale();
+    let n = 12 * scale();
     let played = play_all((0..n).map(|seed| game("ec-historical", seed, 2, random(8))));
     // The games did get somewhere: through game turn 1 (no reinforcements, no events) into
     // game turn 2 (random events, reinforcements, both player turns).
@@ -96,7 +96,7 @@ fn rsw_embedded() -> bool {
 #[test]
 fn rsw_historical_random_play_keeps_every_invariant() {
     assert!(rsw_embedded(), "the RSW data are embedded");
-    let played = play_all((0..16 * scale()).map(|seed| game(RSW_SCENARIOS[1], 4000 + seed, 2, random(8))));
+    let played = play_all((0..12 * scale()).map(|seed| game(RSW_SCENARIOS[1], 4000 + seed, 2, random(8))));
     assert!(played.iter().all(|p| p.state.turn >= 2), "every game reaches game turn 2");
 }
 
@@ -139,7 +139,7 @@ fn ec_battles_from_contact_positions_keep_every_invariant() {
 #[test]
 fn rsw_battles_from_contact_positions_keep_every_invariant() {
     assert!(rsw_embedded(), "the RSW data are embedded");
-    let played = contact_games("rsw-historical", 9000, 4 * scale());
+    let played = contact_games("rsw-historical", 9000, 6 * scale());
     let attacks: usize = played.iter().map(|p| p.verbs.get("attack").copied().unwrap_or(0)).sum();
     assert!(attacks >= 4, "only {attacks} attacks in battles from contact positions");
 }
