@@ -164,7 +164,9 @@ pub fn apply_sieges(
         if !surrender {
             continue;
         }
-        let strength: u32 = s.defenders.iter().filter_map(|u| ctx.counter(u)).map(|c| u32::from(c.defense)).sum();
+        // 11.13 as in a battle: the surrendered force's defense strength, divisional integrity
+        // included (11.10).
+        let strength = crate::combat::strengths::defense_force(ctx, state, &s.defenders).ground_total();
         let ruins = ctx.map.locale(s.hex).is_some_and(|l| l.ruins);
         let points = battle_vp(strength, ruins);
         steps::eliminate(ctx, &mut next, &s.defenders, &format!("surrender of {}", s.hex), dice, log)?;
