@@ -265,14 +265,24 @@ impl Ruleset for Fnc {
                 let (game, historical) = scenario_game(id)?;
                 // Only games whose data files are part of this build.
                 Ctx::embedded(game).ok()?;
-                let title = game.rules().title();
+                let rules = game.rules();
+                let title = rules.title();
+                let first = rules.side_name(Side::First);
                 Some(ScenarioInfo {
                     id: id.into(),
                     name: if historical { format!("{title} (historical set-up)") } else { title.into() },
                     description: if historical {
-                        format!("{title}, both sides deployed as historically; play starts with game turn 1")
+                        format!(
+                            "{}. Quick start: both sides stand as historically deployed; play begins with the \
+                             {first} movement phase of game turn 1.",
+                            rules.blurb()
+                        )
                     } else {
-                        format!("{title}, from the players' own set-up (3.0, 4.0)")
+                        format!(
+                            "{}. Set-up by the players: {}; `place UNIT HEX`, `historical` for the rest, then `end`.",
+                            rules.blurb(),
+                            rules.setup_blurb()
+                        )
                     },
                     powers: powers(game),
                     min_players: 1,

@@ -116,3 +116,22 @@ fn rule_4_1_swedes_set_up_first_never_in_sveaborg_or_svartholma() {
     let err = fnc.apply(&s, swedes, &Command::parse("place sw-jc 1309").unwrap(), &mut dice).unwrap_err();
     assert!(err.to_string().starts_with("4.1"), "{err}");
 }
+
+#[test]
+fn rule_3_1_rule_4_1_scenarios_say_the_game_its_length_and_who_sets_up_first() {
+    let fnc = Fnc;
+    let ids: Vec<String> = fnc.scenarios().into_iter().map(|s| s.id).collect();
+    assert_eq!(ids, ["ec", "ec-historical", "rsw", "rsw-historical"]);
+    let describe = |id: &str| fnc.scenarios().into_iter().find(|s| s.id == id).map(|s| s.description).unwrap();
+    for (id, needles) in [
+        ("ec", ["1798-99", "11 game turns", "the French set up first", "3.1"]),
+        ("rsw", ["1808", "8 game turns", "the Swedes set up first", "4.1"]),
+        ("ec-historical", ["1798-99", "11 game turns", "historically", "French movement phase"]),
+        ("rsw-historical", ["1808", "8 game turns", "historically", "Russian movement phase"]),
+    ] {
+        let text = describe(id);
+        for needle in needles {
+            assert!(text.contains(needle), "{id}: `{needle}` missing from {text:?}");
+        }
+    }
+}

@@ -22,6 +22,16 @@ impl GameRules for Ec {
         "The Egyptian Campaign"
     }
 
+    fn blurb(&self) -> &'static str {
+        "The Egyptian Campaign, 1798-99: the French Army of the Orient against the Ottomans (and the \
+         British, if they intervene), 11 game turns; the French need twice the Ottoman VP at the end (14.5)"
+    }
+
+    fn setup_blurb(&self) -> &'static str {
+        "the French set up first in 1028, Alexandria (1127) and 1227, then the Ottomans in the towns and \
+         cities of Egypt and Syria-Palestine, two a hex (3.1, 3.2)"
+    }
+
     fn side_id(&self, side: Side) -> &'static str {
         match side {
             Side::First => "french",

@@ -88,6 +88,14 @@ pub trait GameRules: Send + Sync {
     fn game(&self) -> Game;
     /// The game's full name.
     fn title(&self) -> &'static str;
+    /// One line for people choosing a scenario: years, sides, length.
+    fn blurb(&self) -> &'static str {
+        self.title()
+    }
+    /// How the players set up, for the scenario list (3.0, 4.0).
+    fn setup_blurb(&self) -> &'static str {
+        "each side sets up its own units"
+    }
     /// The side id used in `counters.txt` and `[sources]` (`french`, `ottoman`...).
     fn side_id(&self, side: Side) -> &'static str;
     /// The side's name for people.

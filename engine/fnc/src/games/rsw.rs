@@ -21,6 +21,16 @@ impl GameRules for Rsw {
         "The Russo-Swedish War"
     }
 
+    fn blurb(&self) -> &'static str {
+        "The Russo-Swedish War, 1808: the Russian invasion of Finland against the Swedes, 8 game turns; \
+         the Russians need twice the Swedish VP at the end (15.4)"
+    }
+
+    fn setup_blurb(&self) -> &'static str {
+        "the Swedes set up first in the towns and cities of Finland, two a hex, never in Sveaborg or \
+         Svartholma, then the Russians anywhere in Russia (4.1, 4.2)"
+    }
+
     fn side_id(&self, side: Side) -> &'static str {
         match side {
             Side::First => "russian",
