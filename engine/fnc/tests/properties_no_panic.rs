@@ -8,7 +8,7 @@
 mod support;
 
 use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, StreamDice};
-use grognard_fnc::{position, Command, Ctx, Fnc, Phase, State};
+use grognard_fnc::{position, Command, Ctx, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -31,9 +31,9 @@ fn corpus() -> &'static [Snapshot] {
             all.extend(snapshots("ec-historical", 100 + seed, 4, 8));
         }
         all.extend(snapshots("ec", 200, 2, 10));
-        all.extend(snapshots(leaked_contact_position("ec-historical", 300), 300, 3, 4));
+        all.extend(snapshots(leaked_contact_position("ec-historical", Side::Second, 300), 300, 3, 4));
         all.extend(snapshots("rsw-historical", 400, 3, 8));
-        all.extend(snapshots(leaked_contact_position("rsw-historical", 500), 500, 3, 4));
+        all.extend(snapshots(leaked_contact_position("rsw-historical", Side::First, 500), 500, 3, 4));
         all
     })
 }

@@ -15,7 +15,7 @@
 
 mod support;
 
-use grognard_fnc::{Ctx, Game as FncGame};
+use grognard_fnc::{Ctx, Game as FncGame, Side};
 use support::driver::{play, Game, Played, Policy};
 use support::scenarios::{EC_SCENARIOS, RSW_SCENARIOS};
 
@@ -121,11 +121,13 @@ fn rsw_whole_game_to_the_victory_check() {
     }
 }
 
-/// Games from positions with the armies in contact (support::contact): they fight at once.
+/// Games from positions with the armies in contact (support::contact): they fight at once,
+/// the first side attacking in even games, the second side in odd ones.
 fn contact_games(historical: &str, first_seed: u64, games: u64) -> Vec<Played> {
     play_all((0..games).map(|i| {
         let seed = first_seed + i;
-        game(support::contact::leaked_contact_position(historical, seed), seed, 3, random(6))
+        let side = if i % 2 == 0 { Side::First } else { Side::Second };
+        game(support::contact::leaked_contact_position(historical, side, seed), seed, 3, random(6))
     }))
 }
 

@@ -1,6 +1,6 @@
-//! Positions where the armies are already in contact: the historical deployment with the
-//! first side's mobile units moved, a few at a time, next to enemy stacks, at the start of
-//! its combat phase on game turn 2. Random play from there fights at once: attacks, losses,
+//! Positions where the armies are already in contact: the historical deployment with one
+//! side's mobile units moved, a few at a time, next to enemy stacks, at the start of that
+//! side's combat phase on game turn 2. Random play from there fights at once: attacks, losses,
 //! retreats, advances, sieges, over-stacked retreats and the VP they move.
 //!
 //! The position is written by `position::print` and read back by the ruleset's `setup`,
@@ -20,12 +20,12 @@ fn mobile(ctx: &Ctx, unit: &str) -> bool {
     ctx.counter(unit).is_some_and(|c| !matches!(c.kind, UnitType::Fortress | UnitType::Fleet | UnitType::Garrison))
 }
 
-/// The text of a contact position of `historical` (`ec-historical` or `rsw-historical`).
-pub fn contact_position(historical: &str, seed: u64) -> String {
+/// The text of a contact position of `historical` (`ec-historical` or `rsw-historical`)
+/// where `side` is about to attack.
+pub fn contact_position(historical: &str, side: Side, seed: u64) -> String {
     let (ctx, initial) = start(historical, false);
     let mut state: State = initial;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let side = Side::First;
     let enemy_hexes: Vec<HexId> = {
         let mut v: Vec<HexId> = state
             .units
@@ -80,6 +80,6 @@ pub fn contact_position(historical: &str, seed: u64) -> String {
 }
 
 /// A contact position kept for the life of the test process, as drivers take `&'static str`.
-pub fn leaked_contact_position(historical: &str, seed: u64) -> &'static str {
-    Box::leak(contact_position(historical, seed).into_boxed_str())
+pub fn leaked_contact_position(historical: &str, side: Side, seed: u64) -> &'static str {
+    Box::leak(contact_position(historical, side, seed).into_boxed_str())
 }
