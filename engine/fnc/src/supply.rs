@@ -284,12 +284,13 @@ pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
     let winter = crate::sequence::is_winter(ctx, state);
     let british = state.has_effect(&Effect::BritishIntervention);
     let victor = Side::BOTH.into_iter().find(|s| state.has_effect(&Effect::NavalVictory(*s)));
-    let lost = logistics_facts::of(ctx.game).naval_victory_water().filter(|_| victor == Some(side.other()));
+    // 10.6, 6.4 event 2: less the seas where the side may no longer have naval activity.
+    let allowed = ctx.rules.naval_waters(side, victor);
     let mut out = Vec::new();
     for area in ctx.rules.naval_areas(side, state.turn, british, victor, winter) {
         for name in &area.waters {
             if let Some(w) = ctx.map.water_by_name(name) {
-                if lost == Some(name.as_str()) {
+                if allowed.is_some_and(|a| !a.contains(&name.as_str())) {
                     continue;
                 }
                 if !out.contains(&w) {

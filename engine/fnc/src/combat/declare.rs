@@ -4,7 +4,6 @@
 use super::terrain::gunboat_link;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
-use crate::games::combat_facts as per_game;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::{Barrier, HexId, WaterKind};
 use grognard_engine::RuleError;
@@ -86,7 +85,6 @@ pub fn check(
         return Err(err("11.1", format!("there are no enemy units in {hex} to attack")));
     }
     let fortress = crate::stacking::intact_fortress(ctx, state, hex);
-    let rules = per_game::of(ctx.game);
     let mut seen = BTreeSet::new();
     let mut invasion = Vec::new();
     let mut from = BTreeSet::new();
@@ -170,7 +168,7 @@ pub fn check(
     if attackers.iter().all(|u| ctx.counter(u).is_some_and(|c| c.attack.is_none())) {
         return Err(err("11.8", "siege trains have no attack factor: they cannot attack alone".into()));
     }
-    check_fleets(ctx, state, side, hex, fleets, rules)?;
+    check_fleets(ctx, state, side, hex, fleets)?;
     let sc_alone = defenders.iter().all(|u| ctx.counter(u).is_some_and(|c| c.kind == UnitType::Sc));
     Ok(Declared {
         side,
@@ -189,14 +187,7 @@ pub fn check(
 /// Fleet support (10.2, 10.5, 6.4 event 2): once per game turn per fleet, only against a
 /// coastal hex of the fleet's sea, never in the winter turn, not by a side that lost the
 /// Gulf of Finland, not by a fleet caught in Ottoman infighting.
-fn check_fleets(
-    ctx: &Ctx,
-    state: &State,
-    side: Side,
-    hex: HexId,
-    fleets: &[UnitId],
-    rules: &dyn per_game::CombatRules,
-) -> Result<(), RuleError> {
+fn check_fleets(ctx: &Ctx, state: &State, side: Side, hex: HexId, fleets: &[UnitId]) -> Result<(), RuleError> {
     let mut seen = BTreeSet::new();
     for fleet in fleets {
         if !seen.insert(fleet.clone()) {
@@ -233,8 +224,9 @@ fn check_fleets(
         if !ctx.map.is_coastal(hex) || !ctx.map.shore_of(hex).contains(&water) {
             return Err(err("10.2", format!("{hex} is not a coastal hex of the {}", body.name)));
         }
-        let loser = state.has_effect(&Effect::NavalVictory(side.other()));
-        if let Some(allowed) = rules.fleet_waters(side, loser) {
+        // 10.5, 10.6, 6.4 event 2: the seas where the side may have naval activity now.
+        let victor = Side::BOTH.into_iter().find(|s| state.has_effect(&Effect::NavalVictory(*s)));
+        if let Some(allowed) = ctx.rules.naval_waters(side, victor) {
             if !allowed.contains(&body.name.as_str()) {
                 return Err(err("10.5", format!("{fleet} may not support attacks on the {}", body.name)));
             }

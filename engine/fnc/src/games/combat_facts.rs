@@ -1,9 +1,9 @@
 //! What differs between EC and RSW in combat and sieges, in one place: the region that
-//! limits divisional integrity (11.10), the Mameluke ferocity of EC turn 1 (5.3), where
-//! fleets may support attacks (10.2, 10.5), the fortresses that are harder to besiege and
-//! the nation whose presence makes a siege harder (13.2). Everything else comes from the
-//! data files and `GameRules`; the shared combat and siege code asks these questions and
-//! never tests the game or a place's name itself.
+//! limits divisional integrity (11.10), the Mameluke ferocity of EC turn 1 (5.3), the
+//! fortresses that are harder to besiege and the nation whose presence makes a siege harder
+//! (13.2). Everything else comes from the data files and `GameRules` (the seas where fleets
+//! may support attacks: `naval_waters`); the shared combat and siege code asks these
+//! questions and never tests the game or a place's name itself.
 
 use crate::data::{Counter, UnitType};
 use crate::games::Game;
@@ -18,10 +18,6 @@ pub trait CombatRules: Sync {
     fn ferocity(&self, side: Side, turn: u8, share: (u32, u32)) -> bool;
     /// Is this unit one whose factors count toward ferocity (EC: the Mameluke 5-8 cavalry)?
     fn ferocious(&self, counter: &Counter) -> bool;
-    /// The sea bodies (names in `map.txt`) where `side`'s fleets may support attacks, or
-    /// `None` for any sea (10.2, 10.5). `naval_loser` is true when the side lost RSW's naval
-    /// victory (6.4 event 2).
-    fn fleet_waters(&self, side: Side, naval_loser: bool) -> Option<Vec<&'static str>>;
     /// Fortress hexes whose sieges take -1 (13.2: Alexandria and Damascus).
     fn hard_sieges(&self) -> &'static [u16];
     /// The nation whose units in a besieged fortress give the siege roll -1 (13.2: British).
@@ -56,10 +52,6 @@ impl CombatRules for EcCombat {
         is_mameluke_5_8(counter)
     }
 
-    fn fleet_waters(&self, _side: Side, _naval_loser: bool) -> Option<Vec<&'static str>> {
-        None
-    }
-
     fn hard_sieges(&self) -> &'static [u16] {
         // 13.2: Alexandria (1127) and Damascus (4213).
         &[1127, 4213]
@@ -81,9 +73,6 @@ pub fn is_mameluke_5_8(counter: &Counter) -> bool {
         && counter.name.starts_with("Mm")
 }
 
-const GULF_OF_FINLAND: &str = "Gulf of Finland";
-const GULF_OF_BOTHNIA: &str = "Gulf of Bothnia";
-
 impl CombatRules for RswCombat {
     fn division_region(&self) -> Option<&'static str> {
         None
@@ -95,19 +84,6 @@ impl CombatRules for RswCombat {
 
     fn ferocious(&self, _counter: &Counter) -> bool {
         false
-    }
-
-    fn fleet_waters(&self, side: Side, naval_loser: bool) -> Option<Vec<&'static str>> {
-        // 10.5: Russians only on the Gulf of Finland, Swedes on both gulfs; 6.4 event 2: the
-        // loser of the naval victory loses the Gulf of Finland.
-        let mut waters = match side {
-            Side::First => vec![GULF_OF_FINLAND],
-            Side::Second => vec![GULF_OF_FINLAND, GULF_OF_BOTHNIA],
-        };
-        if naval_loser {
-            waters.retain(|w| *w != GULF_OF_FINLAND);
-        }
-        Some(waters)
     }
 
     fn hard_sieges(&self) -> &'static [u16] {

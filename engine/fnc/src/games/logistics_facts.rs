@@ -1,8 +1,8 @@
 //! What differs between EC and RSW in reinforcements, supply and recycling, in one place:
 //! where each side's units enter (8.4-8.10), the areas of the Ottoman container draw (8.5),
 //! the limits on lines to particular supply sources (12.6 El Minya, 12.8 Sveaborg), port
-//! supply (12.4, 12.6), the Aland Isles (12.8), the water a naval victory takes from its
-//! loser (6.4 event 2) and who never recycles or rolls with a modifier (8.7, 8.12).
+//! supply (12.4, 12.6), the Aland Isles (12.8) and who never recycles or rolls with a
+//! modifier (8.7, 8.12). (The seas a naval victory closes are `GameRules::naval_waters`.)
 //!
 //! The shared reinforcement, supply and recycling code asks these questions and never tests
 //! the game or a place's name itself; the facts name places as the map files do.
@@ -66,9 +66,6 @@ pub trait LogisticsFacts: Sync {
     /// The region (by the start of its name) whose units of `side` are in supply while the
     /// side controls every town in it (12.8: the Aland Isles and Marienhamm).
     fn island_region(&self, side: Side) -> Option<&'static str>;
-    /// The water whose naval operations the loser of a naval victory loses (6.4 event 2,
-    /// 8.10, 10.6, 12.4).
-    fn naval_victory_water(&self) -> Option<&'static str>;
     /// Why this unit never comes back once eliminated, if it never does for a reason of its
     /// own game (8.7: the Mameluke 5-8 cavalry).
     fn never_returns(&self, counter: &Counter) -> Option<&'static str>;
@@ -177,10 +174,6 @@ impl LogisticsFacts for EcLogistics {
         None
     }
 
-    fn naval_victory_water(&self) -> Option<&'static str> {
-        None
-    }
-
     fn never_returns(&self, counter: &Counter) -> Option<&'static str> {
         is_mameluke_5_8(counter).then_some("8.7: the Mameluke 5-8 cavalry never come back into play")
     }
@@ -254,10 +247,6 @@ impl LogisticsFacts for RswLogistics {
     fn island_region(&self, side: Side) -> Option<&'static str> {
         // 12.8: Swedish units in the Aland Isles while Marienhamm is Swedish.
         (side == Side::Second).then_some("Aland")
-    }
-
-    fn naval_victory_water(&self) -> Option<&'static str> {
-        Some(GULF_OF_FINLAND)
     }
 
     fn never_returns(&self, _counter: &Counter) -> Option<&'static str> {
