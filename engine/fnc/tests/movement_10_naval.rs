@@ -193,3 +193,15 @@ fn rule_6_3_infighting_holds_the_ottoman_fleet_never_the_british_squadron() {
     let n = cmd(ctx, &s, Side::Second, "fleet br-rn 1125");
     assert_eq!(n.location("br-rn"), Some(&hex("1125")));
 }
+
+#[test]
+fn rule_10_3_the_log_gives_each_amphibious_move_its_path_and_cost() {
+    let ctx = ec();
+    let s = movement(ctx, 2, "ottoman", "box anatolia: ot-ni-1 ot-ni-2\nhex 1426: ot-jn-1");
+    let (_, events) = core_common::try_cmd(ctx, &s, Side::Second, "sail ot-ni-1 1426", &[]).unwrap();
+    let e = events.iter().find(|e| e.data["type"] == "amphibious").unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!((e.data["to"].as_str(), e.data["cost"].as_str()), (Some("1426"), Some("1")), "debark: 1 MP");
+    let (_, events) = core_common::try_cmd(ctx, &s, Side::Second, "sail ot-ni-1 1227", &[]).unwrap();
+    let e = events.iter().find(|e| e.data["type"] == "amphibious").unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!(e.data["cost"], "all", "a landing off port ends the move");
+}

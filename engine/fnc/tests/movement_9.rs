@@ -289,3 +289,55 @@ fn rule_8_8_errata_2a_british_coast_is_the_mediterranean_not_the_gulfs() {
     ot.units.insert("br-rm".into(), Location::Eliminated);
     let _ = cmd(ctx, &ot, Side::Second, &format!("move ot-jn-1 {to}"));
 }
+
+#[test]
+fn rule_9_20_costs_add_up_and_the_log_gives_the_path_and_each_cost() {
+    let ctx = ec();
+    // Turn 4: 1329 -> 1429 is hills 2 + the unbridged Nile 1 = 3; 1429 -> 1430 clear 1.
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    let (n, events) = try_cmd(ctx, &s, Side::First, "move fr-1-1 1429 1430", &[]).unwrap();
+    assert_eq!(n.book.moved["fr-1-1"].spent, 8, "4 MP");
+    let moved = events.iter().find(|e| e.data["type"] == "move").unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!(moved.data["cost"], "4");
+    assert_eq!(moved.data["path"], serde_json::json!(["1329", "1429", "1430"]));
+    assert_eq!(moved.data["steps"][0]["cost"], "3");
+    let why = moved.data["steps"][0]["why"].as_str().unwrap_or_default();
+    assert!(why.contains("hills 2") && why.contains("Nile") && why.contains("1"), "{why}");
+    assert_eq!(moved.data["steps"][1]["cost"], "1");
+    assert!(moved.text.contains("for 4 MP"), "{}", moved.text);
+}
+
+#[test]
+fn rule_9_10_towns_cities_ports_and_fortresses_cost_their_clear_terrain() {
+    let ctx = ec();
+    // Alexandria (city, port, fortress) and Rosetta (town, port) are clear hexes: 1 MP each.
+    let s = movement(ctx, 4, "french", "hex 1028: fr-1-1\nhex 1427: fr-1-2");
+    let n = cmd(ctx, &s, Side::First, "move fr-1-1 1127");
+    assert_eq!(n.book.moved["fr-1-1"].spent, 2);
+    let n = cmd(ctx, &n, Side::First, "move fr-1-2 1426");
+    assert_eq!(n.book.moved["fr-1-2"].spent, 2);
+}
+
+#[test]
+fn rule_7_5_british_and_ottoman_units_stack_and_move_together() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "hex 1426: br-rm ot-ni-1\nhex 1428: ot-mm-1");
+    let n = cmd(ctx, &s, Side::Second, "move br-rm,ot-ni-1 1427");
+    assert_eq!(n.location("br-rm"), Some(&hex("1427")));
+    assert_eq!(n.location("ot-ni-1"), Some(&hex("1427")));
+    let n = cmd(ctx, &n, Side::Second, "move ot-mm-1 1427");
+    assert_eq!(n.units_in(HexId::parse("1427").unwrap()).len(), 3, "friends share a hex");
+}
+
+#[test]
+fn rule_10_1_naval_operations_fit_anywhere_in_the_movement_phase() {
+    let ctx = ec();
+    let s = movement(ctx, 3, "ottoman", "hex 1427: ot-mm-1\nhex 1329: ot-mm-2\nbox anatolia: ot-ni-1");
+    let n = cmd(ctx, &s, Side::Second, "move ot-mm-1 1428");
+    let n = cmd(ctx, &n, Side::Second, "sail ot-ni-1 1426");
+    assert_eq!(n.location("ot-ni-1"), Some(&hex("1426")));
+    let n = cmd(ctx, &n, Side::Second, "move ot-mm-2 1330");
+    assert_eq!(n.location("ot-mm-2"), Some(&hex("1330")));
+    // Naval movement is movement: the stacks moved before it are finished (9.6).
+    assert_eq!(refused(ctx, &n, Side::Second, "move ot-mm-1 1429"), "9.6");
+}

@@ -80,3 +80,13 @@ fn rule_9_15_russians_never_swedes_not_in_winter() {
     assert!(rules.river_movement_allowed(Side::Second, false));
     assert!(Game::Ec.rules().river_movement_allowed(Side::First, false), "9.14: both sides every turn in EC");
 }
+
+#[test]
+fn rule_9_13_the_log_gives_the_path_and_the_hexes_counted() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    let (_, events) = core_common::try_cmd(ctx, &s, Side::First, "river fr-1-1 1328 1327 1227", &[]).unwrap();
+    let e = events.iter().find(|e| e.data["type"] == "river_move").unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!(e.data["path"], serde_json::json!(["1329", "1328", "1327", "1227"]));
+    assert_eq!(e.data["cost"], "3 of 20 hexes");
+}

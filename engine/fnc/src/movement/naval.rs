@@ -191,10 +191,14 @@ pub fn apply_sail(
         .push((side, NavalUse { area: area_key, origin: start.clone(), destination: to, units: units.len() as u8 }));
     let mut trace: Vec<HexId> = start.hex().into_iter().collect();
     trace.push(to);
-    next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace });
+    next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace.clone() });
+    // 10.3: debarking in a friendly port costs 1 MP; any other landing or an invasion ends
+    // the units' movement, whatever they had left.
+    let cost = if stop { "all" } else { "1" };
     log.push(Event::new(
         format!("{} move by sea from {} ({from_area}): {how} (10.3)", units.join(", "), location_text(&start)),
-        json!({"type": "amphibious", "units": units, "from": start, "to": to, "area": from_area, "invasion": enemy.is_some()}),
+        json!({"type": "amphibious", "units": units, "from": start, "to": to, "path": trace, "cost": cost,
+               "area": from_area, "invasion": enemy.is_some()}),
     ));
     if enemy.is_none() {
         control::pass_through(ctx, &mut next, side, to, log);

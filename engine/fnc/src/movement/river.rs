@@ -247,7 +247,8 @@ pub fn apply_river(
             path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
             path.len()
         ),
-        json!({"type": "river_move", "units": units, "path": trace, "hexes": path.len()}),
+        json!({"type": "river_move", "units": units, "path": trace, "hexes": path.len(),
+               "cost": format!("{} of {MAX_RIVER_HEXES} hexes", path.len())}),
     ));
     for h in path {
         control::pass_through(ctx, &mut next, side, *h, log);
