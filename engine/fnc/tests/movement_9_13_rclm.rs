@@ -90,3 +90,20 @@ fn rule_9_13_the_log_gives_the_path_and_the_hexes_counted() {
     assert_eq!(e.data["path"], serde_json::json!(["1329", "1328", "1327", "1227"]));
     assert_eq!(e.data["cost"], "3 of 20 hexes");
 }
+
+#[test]
+fn rule_8_6_rule_9_13_gunboats_leave_the_upper_egypt_box_along_the_nile() {
+    // On the game's own map: the Upper Egypt box has a river (8.6) and its entry hex 1448
+    // lies on the Nile (1448/1547), which runs on past 1447.
+    let ctx = grognard_fnc::Ctx::embedded(Game::Ec).unwrap();
+    let s = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame ec\nturn 3\nphase movement\nphasing ottoman\nbox upper-egypt: ot-gb ot-jn-1\n\
+         box anatolia: ot-jn-2\n",
+    );
+    let n = cmd(ctx, &s, Side::Second, "river ot-gb 1448 1447");
+    assert_eq!(n.location("ot-gb"), Some(&hex("1447")));
+    assert_eq!(refused(ctx, &s, Side::Second, "river ot-gb 0848"), "9.13", "an entry hex off the river");
+    assert_eq!(refused(ctx, &s, Side::Second, "river ot-gb 1447"), "9.13", "not an entry hex of the box");
+    assert_eq!(refused(ctx, &s, Side::Second, "river ot-jn-2 3909"), "9.13", "the Anatolian box has no river");
+}

@@ -180,29 +180,51 @@ pub fn apply_river(
             return Err(RuleError::new("9.13", format!("{u} has already moved: RCLM is its only movement of a phase")));
         }
     }
-    let Location::Hex(from) = start else {
-        return Err(RuleError::new("9.13", "RCLM starts in a hex on the map"));
-    };
     if path.is_empty() || path.len() > MAX_RIVER_HEXES {
         return Err(RuleError::new("9.13", format!("RCLM covers 1 to {MAX_RIVER_HEXES} hexes, not {}", path.len())));
     }
     let water = ctx.river_courses();
-    if !water.touches(from) {
-        return Err(RuleError::new("9.13", format!("{from} has no river, canal or lake hexside RCLM may follow")));
-    }
-    let mut at = from;
+    // Where the move starts: a hex touching a course (9.13), or a holding box with a river in
+    // it (8.6: Upper Egypt), left through an entry hex on the river.
+    let mut at: Option<HexId> = match &start {
+        Location::Hex(from) => {
+            if !water.touches(*from) {
+                return Err(RuleError::new(
+                    "9.13",
+                    format!("{from} has no river, canal or lake hexside RCLM may follow"),
+                ));
+            }
+            Some(*from)
+        }
+        Location::Box(b) => {
+            if !ctx.map.box_by_id(b).is_some_and(|bx| bx.river) {
+                return Err(RuleError::new("9.13", format!("the {b} box has no river: RCLM starts on the map")));
+            }
+            None
+        }
+        _ => return Err(RuleError::new("9.13", "RCLM starts in a hex on the map or a box with a river")),
+    };
     let mut sim = state.clone();
     for (i, &next) in path.iter().enumerate() {
-        if !water.step(at, next) {
+        let follows = match (at, &start) {
+            (Some(from), _) => water.step(from, next),
+            (None, Location::Box(b)) => {
+                ctx.map.box_by_id(b).is_some_and(|bx| bx.entry.contains(&next)) && water.touches(next)
+            }
+            (None, _) => false,
+        };
+        if !follows {
+            let from = at.map_or_else(|| location_text(&start), |h| h.to_string());
             return Err(RuleError::new(
                 "9.13",
-                format!("{at} to {next} does not follow contiguous river, canal or lake hexsides"),
+                format!("{from} to {next} does not follow contiguous river, canal or lake hexsides"),
             ));
         }
+        let at_hex = at.unwrap_or(next);
         if is_water(ctx, next) && !water.lake_hexes.contains(&next) {
             return Err(RuleError::new("9.13", format!("{next} is open water RCLM may not use")));
         }
-        check_border(ctx, state, side, at, next)?;
+        check_border(ctx, state, side, at_hex, next)?;
         check_enter(ctx, &sim, side, units, next)?;
         for u in units {
             sim.units.insert(u.clone(), Location::Hex(next));
@@ -210,8 +232,9 @@ pub fn apply_river(
         if enemy_adjacent(ctx, &sim, side, next) && i + 1 < path.len() {
             return Err(RuleError::new("9.13", format!("the units must stop in {next}, adjacent to an enemy unit")));
         }
-        at = next;
+        at = Some(next);
     }
+    let Some(at) = at else { return Err(RuleError::new("input", "empty path")) };
     if is_water(ctx, at) {
         return Err(RuleError::new("9.13", format!("{at} is an all-water hex; no unit ends its move there")));
     }
@@ -230,7 +253,7 @@ pub fn apply_river(
         );
     }
     next.book.moving_origin = Some(origin);
-    let mut trace = vec![from];
+    let mut trace: Vec<HexId> = start.hex().into_iter().collect();
     trace.extend(path.iter().copied());
     // 11.23 stricture 6: a gunboat retreats only back along the water it came by.
     for u in units {
@@ -243,7 +266,7 @@ pub fn apply_river(
         format!(
             "{} move by river, canal and lake {} -> {} ({} hexes of 20, 9.13)",
             units.join(", "),
-            from,
+            location_text(&start),
             path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
             path.len()
         ),
@@ -254,4 +277,12 @@ pub fn apply_river(
         control::pass_through(ctx, &mut next, side, *h, log);
     }
     Ok(next)
+}
+
+fn location_text(location: &Location) -> String {
+    match location {
+        Location::Hex(h) => h.to_string(),
+        Location::Box(b) => format!("the {b} box"),
+        other => format!("{other:?}"),
+    }
 }
