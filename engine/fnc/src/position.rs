@@ -212,6 +212,14 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
                 }
                 state.logistics.arrivals.insert(u.to_string(), area.to_string());
             }
+            // 11.23 stricture 6: the water route by which a gunboat reached its hex.
+            (["water-route", u, hexes @ ..], None) if hexes.len() >= 2 => {
+                if ctx.counter(u).is_none() {
+                    return Err(bad(n, format!("there is no unit `{u}` in {}", ctx.rules.title())));
+                }
+                let route = hexes.iter().map(|h| hex_word(h, n)).collect::<Result<Vec<_>, _>>()?;
+                state.water_routes.insert(u.to_string(), route);
+            }
             // 8.9: a contingency division committed on that turn.
             (["committed", t, division], None) => state
                 .logistics
@@ -356,6 +364,9 @@ pub fn print(ctx: &Ctx, state: &State) -> String {
     }
     for (t, division) in &state.logistics.committed {
         out.push(format!("committed {t} {division}"));
+    }
+    for (u, route) in &state.water_routes {
+        out.push(format!("water-route {u} {}", route.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")));
     }
     out.join("\n") + "\n"
 }

@@ -265,3 +265,15 @@ fn rule_11_23_stricture_6_a_gunboat_without_a_route_follows_the_water_it_lies_on
     }
     panic!("no die gives a DR the gunboat survives");
 }
+
+#[test]
+fn rule_11_23_stricture_6_a_position_keeps_each_gunboats_water_route() {
+    let (ctx, mut s) = gunboat_dr();
+    // The test state never set control nor counted locale VP; a position checks them.
+    grognard_fnc::control::initial_control(&ctx, &mut s);
+    grognard_fnc::control::recount_locale_vp(&ctx, &mut s);
+    let printed = grognard_fnc::position::print(&ctx, &s);
+    assert!(printed.contains("water-route fr-gb 0205 0206"), "{printed}");
+    let read = grognard_fnc::position::parse(&ctx, &printed).expect("the printed position reads back");
+    assert_eq!(read.water_routes, s.water_routes);
+}
