@@ -8,22 +8,6 @@ use crate::sequence;
 use crate::state::{Location, Side, State};
 use grognard_board::{BoardView, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
 
-/// Counter colours by side id (2.5): background and text.
-fn side_colours(side_id: &str) -> ([u8; 3], [u8; 3]) {
-    match side_id {
-        "french" => ([40, 80, 170], [255, 255, 255]),
-        "ottoman" => ([40, 130, 60], [255, 255, 255]),
-        "russian" => ([245, 245, 240], [20, 20, 20]),
-        "swedish" => ([235, 200, 40], [20, 20, 60]),
-        _ => ([128, 128, 128], [0, 0, 0]),
-    }
-}
-
-/// Units of another nation drawn in their own colour (8.8: British red on the Ottoman side).
-fn nation_colour(nation: &str) -> Option<[u8; 3]> {
-    (nation == "british").then_some([190, 30, 40])
-}
-
 fn symbol(kind: UnitType) -> Symbol {
     match kind {
         UnitType::Infantry => Symbol::Infantry,
@@ -92,7 +76,7 @@ pub fn pieces(ctx: &Ctx, state: &State) -> Vec<PieceView> {
                 size: counter.size.symbol().to_string(),
                 factors: counter.factors_text(),
                 label: label(counter),
-                colour: nation_colour(&counter.nation),
+                colour: ctx.rules.nation_colour(&counter.nation),
             },
         ));
     }
@@ -116,7 +100,7 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
     let sides = Side::BOTH
         .into_iter()
         .map(|s| {
-            let (colour, text_colour) = side_colours(ctx.rules.side_id(s));
+            let (colour, text_colour) = ctx.rules.side_colours(s);
             SideView { name: ctx.rules.side_name(s).to_string(), vp: state.vp[s.index()].total(), colour, text_colour }
         })
         .collect();

@@ -50,3 +50,19 @@ fn view_labels_divisional_brigades_and_abbreviations() {
     assert_eq!(label("fr-1-2"), "2/1");
     assert_eq!(label("ot-mm-1"), "Mm");
 }
+
+#[test]
+fn rule_2_5_sides_in_their_colours_and_the_british_in_their_own() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "hex 1426: br-rm ot-ni-1");
+    let v = board_view(ctx, &s);
+    assert_eq!(v.sides[0].colour, [40, 80, 170], "French blue");
+    assert_eq!(v.sides[1].colour, [40, 130, 60], "Ottoman green");
+    let colour = |id: &str| v.pieces.iter().find(|p| p.id == id).map(|p| p.colour);
+    assert_eq!(colour("br-rm"), Some(Some([190, 30, 40])), "8.8: British red on the Ottoman side");
+    assert_eq!(colour("ot-ni-1"), Some(None), "the side's own colour");
+    let rsw = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Rsw).unwrap();
+    let r = pos(rsw, "fnc-position 1\ngame rsw\nturn 2\nphase movement\nphasing russian\n");
+    let v = board_view(rsw, &r);
+    assert_eq!((v.sides[0].colour, v.sides[1].colour), ([245, 245, 240], [235, 200, 40]), "white and yellow");
+}

@@ -32,6 +32,19 @@ impl GameRules for Ec {
          cities of Egypt and Syria-Palestine, two a hex (3.1, 3.2)"
     }
 
+    fn side_colours(&self, side: Side) -> ([u8; 3], [u8; 3]) {
+        // 2.5: French blue, Ottoman green.
+        match side {
+            Side::First => ([40, 80, 170], [255, 255, 255]),
+            Side::Second => ([40, 130, 60], [255, 255, 255]),
+        }
+    }
+
+    fn nation_colour(&self, nation: &str) -> Option<[u8; 3]> {
+        // 8.8: the British fight on the Ottoman side, drawn in their own red.
+        (nation == "british").then_some([190, 30, 40])
+    }
+
     fn side_id(&self, side: Side) -> &'static str {
         match side {
             Side::First => "french",

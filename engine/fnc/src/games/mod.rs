@@ -96,6 +96,15 @@ pub trait GameRules: Send + Sync {
     fn setup_blurb(&self) -> &'static str {
         "each side sets up its own units"
     }
+    /// A side's counter colours (2.5): background and text, as RGB.
+    fn side_colours(&self, _side: Side) -> ([u8; 3], [u8; 3]) {
+        ([128, 128, 128], [0, 0, 0])
+    }
+    /// The background colour of an allied nation's counters drawn apart from their side's
+    /// (EC: the British, 8.8), by nation id.
+    fn nation_colour(&self, _nation: &str) -> Option<[u8; 3]> {
+        None
+    }
     /// The side id used in `counters.txt` and `[sources]` (`french`, `ottoman`...).
     fn side_id(&self, side: Side) -> &'static str;
     /// The side's name for people.

@@ -31,6 +31,14 @@ impl GameRules for Rsw {
          Svartholma, then the Russians anywhere in Russia (4.1, 4.2)"
     }
 
+    fn side_colours(&self, side: Side) -> ([u8; 3], [u8; 3]) {
+        // 2.5: Russian white, Swedish yellow.
+        match side {
+            Side::First => ([245, 245, 240], [20, 20, 20]),
+            Side::Second => ([235, 200, 40], [20, 20, 60]),
+        }
+    }
+
     fn side_id(&self, side: Side) -> &'static str {
         match side {
             Side::First => "russian",
