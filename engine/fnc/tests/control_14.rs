@@ -57,7 +57,7 @@ fn rule_14_5_french_win_with_twice_the_ottoman_vp() {
 }
 
 #[test]
-fn rule_7_4_overstack_at_phase_end_is_removed_by_the_opponent() {
+fn rule_7_4_overstack_found_as_play_resumes_is_removed_by_the_opponent_first() {
     let ctx = ec();
     // An over-stack found as play resumes (here: read from a position at a movement phase's
     // start) is owed at once, before anything else.
