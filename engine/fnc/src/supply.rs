@@ -194,8 +194,9 @@ pub enum Supplied {
     InterventionPort,
     /// In an off-map holding box that supplies its units (8.6, 8.9, 8.10, 12.6-12.8).
     Box(String),
-    /// In the Aland Isles while the Swedes control Marienhamm (12.8).
-    Aland,
+    /// In the game's island region while the side holds every town there (12.8: the Aland
+    /// Isles and Marienhamm).
+    Islands { region: String },
 }
 
 impl Supplied {
@@ -228,7 +229,7 @@ impl Supplied {
             }
             Supplied::InterventionPort => "in a port after British intervention (12.6)".to_string(),
             Supplied::Box(b) => format!("in the off-map box {b}, always in supply (12.6-12.8)"),
-            Supplied::Aland => "in the Aland Isles while Marienhamm is Swedish (12.8)".to_string(),
+            Supplied::Islands { region } => format!("in the {region}, every town of which its side holds (12.8)"),
         }
     }
 
@@ -238,7 +239,7 @@ impl Supplied {
             Supplied::Port { water } => json!({"via": "port", "water": water}),
             Supplied::InterventionPort => json!({"via": "intervention-port"}),
             Supplied::Box(b) => json!({"via": "box", "box": b}),
-            Supplied::Aland => json!({"via": "aland"}),
+            Supplied::Islands { region } => json!({"via": "islands", "region": region}),
         }
     }
 }
@@ -322,7 +323,7 @@ fn port_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Suppl
 
 /// The game's island region (12.8: the Aland Isles), supplied while the side controls every
 /// town there (Marienhamm).
-fn aland_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
+fn island_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
     let islands = logistics_facts::of(ctx.game).island_region(side)?;
     let region = ctx.map.region(hex)?;
     if !region.starts_with(islands) {
@@ -334,7 +335,8 @@ fn aland_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supp
         .filter(|l| (l.town || l.city) && ctx.map.region(l.hex) == Some(region))
         .map(|l| l.hex)
         .collect();
-    (!towns.is_empty() && towns.iter().all(|t| state.control.get(t) == Some(&side))).then_some(Supplied::Aland)
+    (!towns.is_empty() && towns.iter().all(|t| state.control.get(t) == Some(&side)))
+        .then(|| Supplied::Islands { region: region.to_string() })
 }
 
 /// Why a unit or stack is out of supply, for the log.
@@ -368,7 +370,7 @@ pub fn check(
             return Ok(p);
         }
     }
-    if let Some(a) = aland_supply(ctx, state, side, hex) {
+    if let Some(a) = island_supply(ctx, state, side, hex) {
         return Ok(a);
     }
     let enemy = enemy_hexes(ctx, state, side);
