@@ -228,3 +228,17 @@ fn rule_7_4_an_advance_into_a_stormed_fortress_keeps_the_limit_of_six() {
         }
     }
 }
+
+/// 14.1, 15.1: the VP each side starts play with, from the historical deployments (the
+/// French hold their three landing hexes; Russia and Sweden their own locales).
+#[test]
+fn rule_14_1_and_15_1_play_starts_with_the_printed_vp() {
+    for (scenario, first, second) in [("ec-historical", 3, 31), ("rsw-historical", 7, 30)] {
+        let (ctx, state) = support::scenarios::start(scenario, false);
+        if let Err(v) = support::invariants::check_state(ctx, &state) {
+            panic!("{scenario}: {v}");
+        }
+        let totals = [state.vp[0].total(), state.vp[1].total()];
+        assert_eq!(totals, [first, second], "{scenario}: VP at the start of play");
+    }
+}
