@@ -107,3 +107,18 @@ fn rule_8_6_rule_9_13_gunboats_leave_the_upper_egypt_box_along_the_nile() {
     assert_eq!(refused(ctx, &s, Side::Second, "river ot-gb 1447"), "9.13", "not an entry hex of the box");
     assert_eq!(refused(ctx, &s, Side::Second, "river ot-jn-2 3909"), "9.13", "the Anatolian box has no river");
 }
+
+#[test]
+fn rule_8_6_rule_9_13_listed_rclm_moves_out_of_the_upper_egypt_box_are_accepted() {
+    let ctx = grognard_fnc::Ctx::embedded(Game::Ec).unwrap();
+    let s = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame ec\nturn 3\nphase movement\nphasing ottoman\nbox upper-egypt: ot-gb\n",
+    );
+    let legal = grognard_fnc::legal::commands(ctx, &s, Side::Second);
+    let river: Vec<String> = legal.iter().map(|c| c.to_string()).filter(|c| c.starts_with("river")).collect();
+    assert!(river.contains(&"river ot-gb 1448".to_string()), "{river:?}");
+    for c in river {
+        cmd(ctx, &s, Side::Second, &c);
+    }
+}

@@ -1,6 +1,7 @@
 //! Legal movement commands for `legal_commands`: a sample of every kind of move, each
 //! checked by the same code as the command itself. Listed for each hex or box of the side:
-//! each unit alone and the whole group, one and two hexes by land, one step by RCLM, sea
+//! each unit alone and the whole group, one and two hexes by land, one step by RCLM (also out
+//! of a box with a river), sea
 //! moves to every port and every enemy-held coast of the reachable seas; fleets to the sea
 //! off every enemy-held coastal hex.
 
@@ -63,11 +64,15 @@ pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
                     }
                 }
             }
-            if let Location::Hex(h) = loc {
-                for (_, t) in h.neighbours() {
-                    if river::apply_river(ctx, state, side, &group, &[t], &mut Vec::new()).is_ok() {
-                        out.push(Command::River { units: group.clone(), path: vec![t] });
-                    }
+            // RCLM one step: to a neighbour, or out of a box with a river onto its entry hexes (8.6).
+            let river_targets: Vec<HexId> = match loc {
+                Location::Hex(h) => h.neighbours().map(|(_, n)| n).collect(),
+                Location::Box(b) if ctx.map.box_by_id(b).is_some_and(|bx| bx.river) => ground_targets(ctx, loc),
+                _ => Vec::new(),
+            };
+            for t in river_targets {
+                if river::apply_river(ctx, state, side, &group, &[t], &mut Vec::new()).is_ok() {
+                    out.push(Command::River { units: group.clone(), path: vec![t] });
                 }
             }
             if !naval::areas(ctx, state, side).is_empty() {

@@ -255,9 +255,10 @@ pub fn apply_river(
     next.book.moving_origin = Some(origin);
     let mut trace: Vec<HexId> = start.hex().into_iter().collect();
     trace.extend(path.iter().copied());
-    // 11.23 stricture 6: a gunboat retreats only back along the water it came by.
+    // 11.23 stricture 6: a gunboat retreats only back along the water it came by (a route of
+    // one hex, from a box, leads nowhere it could retreat to).
     for u in units {
-        if ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
+        if trace.len() >= 2 && ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
             next.water_routes.insert(u.clone(), trace.clone());
         }
     }
