@@ -365,7 +365,7 @@ pub fn print(ctx: &Ctx, state: &State) -> String {
     for (t, division) in &state.logistics.committed {
         out.push(format!("committed {t} {division}"));
     }
-    for (u, route) in &state.water_routes {
+    for (u, route) in state.water_routes.iter().filter(|(_, r)| r.len() >= 2) {
         out.push(format!("water-route {u} {}", route.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")));
     }
     out.join("\n") + "\n"

@@ -38,6 +38,10 @@ pub fn after_retreat(state: &mut State, unit: &str, path: &[HexId]) {
         Some(_) => {
             if let Some(route) = state.water_routes.get_mut(unit) {
                 route.truncate(route.len().saturating_sub(path.len()));
+                // Back at the start of its route: nothing left to follow.
+                if route.len() < 2 {
+                    state.water_routes.remove(unit);
+                }
             }
         }
         None => {
