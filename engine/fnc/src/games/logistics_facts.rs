@@ -95,7 +95,7 @@ const EGYPT: &str = "Egypt";
 const SYRIA_PALESTINE: &str = "Syria-Palestine";
 /// The sea of the British arrival ports (8.8), as the map may name it.
 const MEDITERRANEAN: [&str; 2] = ["Mediterranean", "Mediterranean Sea"];
-/// RSW's naval victory takes the Gulf of Finland from its loser (6.4 event 2).
+/// 8.10: after a Russian naval victory, Swedish arrivals on the Gulf of Finland need an overland line.
 const GULF_OF_FINLAND: &str = "Gulf of Finland";
 
 fn strings(list: &[&str]) -> Vec<String> {
