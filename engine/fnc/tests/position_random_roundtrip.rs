@@ -33,7 +33,7 @@ fn same_position(a: &State, b: &State) -> bool {
 }
 
 #[test]
-fn positions_round_trip_along_random_games() {
+fn rule_2_2_positions_round_trip_along_random_games() {
     let fnc = Fnc;
     for (scenario, game) in [("ec-historical", Game::Ec), ("rsw-historical", Game::Rsw)] {
         let ctx = Ctx::embedded(game).unwrap();

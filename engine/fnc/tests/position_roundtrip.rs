@@ -31,7 +31,7 @@ committed 6 4
 ";
 
 #[test]
-fn position_parses_what_it_says() {
+fn rule_2_2_position_parses_what_it_says() {
     let ctx = ec();
     let s = pos(ctx, TEXT);
     assert_eq!((s.turn, s.phase, s.phasing), (3, Phase::Combat, Side::Second));
@@ -47,7 +47,7 @@ fn position_parses_what_it_says() {
 }
 
 #[test]
-fn position_round_trip() {
+fn rule_2_2_position_round_trip() {
     let ctx = ec();
     let s = pos(ctx, TEXT);
     let printed = print(ctx, &s);
@@ -57,7 +57,7 @@ fn position_round_trip() {
 }
 
 #[test]
-fn position_refuses_mistakes_with_line_numbers() {
+fn rule_2_2_position_refuses_mistakes_with_line_numbers() {
     let ctx = ec();
     for (bad, needle) in [
         ("fnc-position 2\ngame ec\n", "fnc-position 1"),

@@ -84,7 +84,7 @@ fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
 }
 
 #[test]
-fn no_panic_on_any_command_text_or_json() {
+fn rule_5_1_nothing_panics_and_every_refusal_names_its_rule() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
     for scenario in ["ec", "ec-historical", "rsw", "rsw-historical"] {
         let Some(state) = start(scenario) else { continue };
@@ -111,12 +111,20 @@ fn no_panic_on_any_command_text_or_json() {
                     if let Ok(value) = any().parse_command(&text) {
                         let _ = any().format_command(&value);
                         let faces = [2u32; 20];
-                        let _ = any().apply(st, player, &value, &mut ScriptedDice::new(&faces));
+                        if let Err(ApplyError::Rule(e)) =
+                            any().apply(st, player, &value, &mut ScriptedDice::new(&faces))
+                        {
+                            assert!(
+                                !e.rule.is_empty() && !e.message.is_empty(),
+                                "`{text}`: a refusal without its rule"
+                            );
+                        }
                     }
                     let value = random_json(&mut rng, 0);
                     let faces = [4u32; 20];
                     match any().apply(st, player, &value, &mut ScriptedDice::new(&faces)) {
-                        Ok(_) | Err(ApplyError::Rule(_)) | Err(ApplyError::NeedDice) => {}
+                        Err(ApplyError::Rule(e)) => assert!(!e.rule.is_empty(), "{value}: a refusal without its rule"),
+                        Ok(_) | Err(ApplyError::NeedDice) => {}
                     }
                     let _ = any().check_sealed(st, player, &value);
                 }

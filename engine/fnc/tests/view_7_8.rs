@@ -23,7 +23,7 @@ fn rule_7_8_fortress_garrison_is_on_top_of_its_stack() {
 }
 
 #[test]
-fn view_shows_markers_control_vp_turn_and_last_moves() {
+fn rule_2_10_view_shows_markers_control_vp_turn_and_last_moves() {
     let ctx = ec();
     let s = pos(
         ctx,
@@ -44,7 +44,7 @@ fn view_shows_markers_control_vp_turn_and_last_moves() {
 }
 
 #[test]
-fn view_labels_divisional_brigades_and_abbreviations() {
+fn rule_2_6_view_labels_divisional_brigades_and_abbreviations() {
     let ctx = ec();
     let label = |id: &str| grognard_fnc::view::label(ctx.counter(id).unwrap());
     assert_eq!(label("fr-1-2"), "2/1");
