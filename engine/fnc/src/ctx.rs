@@ -120,6 +120,22 @@ impl Ctx {
         state.units_in(hex).into_iter().filter(|u| self.side_of(u) == Some(side)).collect()
     }
 
+    /// Is `hex` on the shore of one of `waters` (bodies of water by their names in `map.txt`)?
+    pub fn on_shore_of(&self, hex: HexId, waters: &[&str]) -> bool {
+        self.map.shore_of(hex).iter().any(|w| waters.contains(&self.map.water(*w).name.as_str()))
+    }
+
+    /// May a unit of `nation` stand in `hex`? The game's coast-bound nation keeps to the shores
+    /// of the waters its rules name (8.8, 16.0 2A: the British on the Mediterranean and Lakes
+    /// Bourlos and Menzoleh, never the gulfs); every other nation goes anywhere. The one test
+    /// movement, amphibious landings, retreats and advances all use.
+    pub fn coast_allows(&self, nation: &str, hex: HexId) -> bool {
+        match self.rules.coast_bound() {
+            Some((bound, waters)) if bound == nation => self.on_shore_of(hex, waters),
+            _ => true,
+        }
+    }
+
     /// The side with units in `hex`, if any (opposing units never share a hex, 7.1). Fleet
     /// markers are not true units (10.2): they neither hold a hex nor keep its control.
     pub fn occupant(&self, state: &State, hex: HexId) -> Option<Side> {

@@ -341,3 +341,21 @@ fn rule_10_1_naval_operations_fit_anywhere_in_the_movement_phase() {
     // Naval movement is movement: the stacks moved before it are finished (9.6).
     assert_eq!(refused(ctx, &n, Side::Second, "move ot-mm-1 1429"), "9.6");
 }
+
+#[test]
+fn rule_8_8_errata_2a_one_coast_test_for_moves_landings_retreats_and_advances() {
+    // On the game's own map: Damietta (2126) is on the Mediterranean, Suez (2533) on the
+    // gulfs; the shores of Lake Menzoleh count, inland hexes never.
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap();
+    let h = |n: &str| HexId::parse(n).unwrap();
+    assert!(ctx.coast_allows("british", h("2126")));
+    assert!(!ctx.coast_allows("british", h("2533")), "errata 2A: never the gulfs");
+    assert!(!ctx.coast_allows("british", h("1833")), "Cairo is inland");
+    assert!(ctx.coast_allows("ottoman", h("2533")), "only the British are bound to the coast");
+    let menzoleh_only = ctx
+        .map
+        .land_hexes()
+        .find(|x| ctx.on_shore_of(*x, &["Lake Menzoleh"]) && !ctx.on_shore_of(*x, &["Mediterranean"]));
+    let shore = menzoleh_only.unwrap_or_else(|| panic!("a shore hex of Lake Menzoleh off the sea"));
+    assert!(ctx.coast_allows("british", shore), "{shore}: the lake's shore counts (8.8)");
+}

@@ -179,15 +179,12 @@ pub fn check_enter(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], hex: 
 /// 8.8, 16.0 2A: British units only in coastal hexes: on the Mediterranean (never the gulfs)
 /// or the shores of Lakes Bourlos and Menzoleh.
 pub fn check_coast_bound(ctx: &Ctx, units: &[UnitId], hex: HexId) -> Result<(), RuleError> {
-    let Some((nation, waters)) = ctx.rules.coast_bound() else { return Ok(()) };
-    if !units.iter().any(|u| ctx.counter(u).is_some_and(|c| c.nation == nation)) {
-        return Ok(());
-    }
-    let coastal = ctx.map.shore_of(hex).iter().any(|w| waters.contains(&ctx.map.water(*w).name.as_str()));
-    if coastal {
-        Ok(())
-    } else {
-        Err(RuleError::new("8.8", format!("{hex} is not a coastal hex; British units stay on the coast")))
+    match units.iter().find(|u| ctx.counter(u).is_some_and(|c| !ctx.coast_allows(&c.nation, hex))) {
+        None => Ok(()),
+        Some(u) => Err(RuleError::new(
+            "8.8",
+            format!("{hex} is off the coast {u} must keep to: its units go only where the game's coast runs"),
+        )),
     }
 }
 
