@@ -43,7 +43,7 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
 /// Is `hex` on the shore of one of `waters`, the coast a coast-bound nation keeps to (8.8,
 /// 16.0 2A: the Mediterranean and Lakes Bourlos and Menzoleh, never the gulfs)?
 pub fn coastal_for(ctx: &Ctx, hex: HexId, waters: &[&str]) -> bool {
-    ctx.map.shore_of(hex).iter().any(|w| waters.contains(&ctx.map.water(*w).name.as_str()))
+    ctx.on_shore_of(hex, waters)
 }
 
 /// The advance step: when the hex is vacated and attackers could enter it, the attacker
