@@ -93,6 +93,13 @@ pub fn apply_command(
         apply_in_phase(ctx, state, side, command, dice, &mut log)?
     };
     crate::control::update(ctx, &mut next, &mut log);
+    if next.decision.is_none() && matches!(next.phase, Phase::Combat | Phase::Siege) {
+        // 7.4: stacks are checked again at the end of every retreat and advance after combat
+        // (a siege's surrender allows one too, 13.3); a stack over its limit then, such as
+        // one that advanced into a fortress its own attack destroyed (13.4), is cut down by
+        // the opponent at once.
+        stacking::check_overstacks(ctx, &mut next, &mut log);
+    }
     if next.decision.is_none() {
         // 7.4: a phase that was ending goes on once its over-stacks are removed; a phase that
         // ends with its roll moves on once nothing is owed any more.

@@ -105,3 +105,28 @@ fn rule_14_2_fleet_markers_neither_hold_nor_keep_a_locale() {
     let n = cmd(ctx, &s, Side::First, "move fr-1-1 1426");
     assert_eq!(n.control.get(&HexId::parse("1426").unwrap()), Some(&Side::First));
 }
+
+#[test]
+fn rule_7_4_rule_13_4_an_advance_into_a_stormed_fortress_is_held_to_six() {
+    // On the game's own map: seven French units storm El Arish (3127) and all advance. The
+    // Fort De marker (13.4) makes the hex's limit 6, so at the end of the advance the
+    // Ottomans remove one of the seven (7.4).
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap();
+    let s = pos(
+        ctx,
+        "fnc-position 1\ngame ec\nturn 2\nphase combat\nphasing french\nhex 3127: ot-fort-arish\n\
+         hex 3128: fr-or fr-sc fr-siege\nhex 3028: fr-2-2 fr-3-1 fr-3-2\nhex 3228: fr-4-1 fr-4-2 fr-5-1\n",
+    );
+    let all = "fr-2-2,fr-3-1,fr-3-2,fr-4-1,fr-4-2,fr-5-1,fr-or";
+    let (fought, _) = try_cmd(ctx, &s, Side::First, &format!("attack {all} 3127"), &[6]).unwrap();
+    assert!(matches!(fought.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
+    let (n, _) = try_cmd(ctx, &fought, Side::First, &format!("advance {all}"), &[]).unwrap();
+    assert!(n.fort_destroyed.contains(&HexId::parse("3127").unwrap()), "taken by storm");
+    let d = n.decision.clone().unwrap_or_else(|| panic!("no over-stack removal owed"));
+    assert_eq!(d.by, Side::Second);
+    assert!(matches!(d.kind, DecisionKind::Overstack { count: 1, .. }), "{:?}", d.kind);
+    assert_eq!(n.phase, Phase::Combat, "the combat phase goes on after the removal");
+    let (n, _) = try_cmd(ctx, &n, Side::Second, "remove fr-or", &[3]).unwrap();
+    assert!(n.decision.is_none());
+    assert_eq!(n.units_in(HexId::parse("3127").unwrap()).len(), 6);
+}
