@@ -1,6 +1,7 @@
 //! What lies along a hexside: water barriers, borders, roads.
 
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A water barrier along a hexside (9.12), or open sea between two land hexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -16,6 +17,10 @@ pub enum Barrier {
 }
 
 impl Barrier {
+    /// Every kind, in the order of the charts' rows.
+    pub const ALL: [Barrier; 6] =
+        [Barrier::River, Barrier::Canal, Barrier::Lake, Barrier::Wadi, Barrier::Channel, Barrier::Sea];
+
     /// The barrier named `word` in a map file's `[hexsides]` section.
     pub fn from_word(word: &str) -> Option<Barrier> {
         Some(match word {
@@ -39,6 +44,12 @@ impl Barrier {
             Barrier::Channel => "channel",
             Barrier::Sea => "sea",
         }
+    }
+}
+
+impl fmt::Display for Barrier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
     }
 }
 

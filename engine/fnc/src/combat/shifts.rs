@@ -4,7 +4,7 @@
 use super::concentric::is_concentric;
 use super::declare::Declared;
 use super::odds::Shift;
-use super::terrain::{chart_barrier, hex_terrain};
+use super::terrain::hex_terrain;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::games::combat_facts as per_game;
@@ -30,14 +30,12 @@ pub fn shifts(ctx: &Ctx, state: &State, d: &Declared) -> (Vec<Shift>, Option<Uni
         if let Some(barrier) = first.filter(|_| sides.iter().all(|s| s.barrier == first)) {
             let same_name = sides.iter().all(|s| s.name == sides[0].name);
             let name = if same_name { sides[0].name.as_deref() } else { None };
-            if let Some(chart) = chart_barrier(barrier) {
-                let n = ctx.charts.all_across_shift(chart, name, turn);
-                if n != 0 {
-                    out.push(Shift::new(
-                        format!("11.6 every attacker across a {} hexside (16.0 3A)", barrier.word()),
-                        i32::from(n),
-                    ));
-                }
+            let n = ctx.charts.all_across_shift(barrier, name, turn);
+            if n != 0 {
+                out.push(Shift::new(
+                    format!("11.6 every attacker across a {} hexside (16.0 3A)", barrier.word()),
+                    i32::from(n),
+                ));
             }
         }
     }

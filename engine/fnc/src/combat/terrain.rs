@@ -1,10 +1,9 @@
-//! The terrain facts combat asks of the map: chart names of a hex's terrain and of a
-//! hexside's barrier, and whether a riverine gunboat can pass between two hexes (by the
+//! The terrain facts combat asks of the map: the chart name of a hex's terrain, and whether a riverine gunboat can pass between two hexes (by the
 //! game's RCLM courses).
 
 use crate::ctx::Ctx;
-use crate::data::{Barrier as ChartBarrier, HexTerrain};
-use grognard_board::{Barrier, HexId, Map, Terrain, WaterKind};
+use crate::data::HexTerrain;
+use grognard_board::{HexId, Map, Terrain, WaterKind};
 
 /// The chart terrain of a hex (`None` off the map).
 pub fn hex_terrain(map: &Map, hex: HexId) -> Option<HexTerrain> {
@@ -20,11 +19,6 @@ pub fn hex_terrain(map: &Map, hex: HexId) -> Option<HexTerrain> {
             WaterKind::Lake => HexTerrain::Lake,
         },
     })
-}
-
-/// The chart name of a map barrier.
-pub fn chart_barrier(barrier: Barrier) -> Option<ChartBarrier> {
-    ChartBarrier::from_name(barrier.word())
 }
 
 /// Can a riverine gunboat pass from `a` to the adjacent hex `b`? Only along the water its

@@ -60,46 +60,9 @@ impl fmt::Display for HexTerrain {
     }
 }
 
-/// A barrier on a hexside between two land hexes (9.12; `sea` is impassable open water).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Barrier {
-    River,
-    Canal,
-    Lake,
-    Wadi,
-    Channel,
-    Sea,
-}
-
-impl Barrier {
-    /// Every kind.
-    pub const ALL: [Barrier; 6] =
-        [Barrier::River, Barrier::Canal, Barrier::Lake, Barrier::Wadi, Barrier::Channel, Barrier::Sea];
-
-    /// The word used in the charts and the map files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Barrier::River => "river",
-            Barrier::Canal => "canal",
-            Barrier::Lake => "lake",
-            Barrier::Wadi => "wadi",
-            Barrier::Channel => "channel",
-            Barrier::Sea => "sea",
-        }
-    }
-
-    /// The barrier written `word`, if any.
-    pub fn from_name(word: &str) -> Option<Barrier> {
-        Barrier::ALL.into_iter().find(|b| b.name() == word)
-    }
-}
-
-impl fmt::Display for Barrier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// A barrier on a hexside between two land hexes (9.12; `sea` is impassable open water): the
+/// map's own kind, whose words the charts use too.
+pub use grognard_board::Barrier;
 
 /// A chart row for a barrier kind, or for one named barrier of that kind (`river:Nile`),
 /// which takes precedence over the kind's row.
@@ -119,7 +82,7 @@ impl BarrierKey {
             Some(_) => return Err(format!("`{word}`: a name must follow the `:`")),
             None => (word, None),
         };
-        let barrier = Barrier::from_name(kind).ok_or_else(|| {
+        let barrier = Barrier::from_word(kind).ok_or_else(|| {
             format!("unknown hexside kind `{kind}` (expected river, canal, lake, wadi, channel or sea)")
         })?;
         Ok(BarrierKey { barrier, name })

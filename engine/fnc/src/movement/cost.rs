@@ -1,7 +1,7 @@
 //! The cost of one step of ground movement (9.8-9.12, 9.16-9.20), from the charts.
 
 use crate::ctx::Ctx;
-use crate::data::{Barrier, Cost, HexTerrain, Turn};
+use crate::data::{Cost, HexTerrain, Turn};
 use grognard_board::{HexId, Terrain, WaterKind};
 use grognard_engine::RuleError;
 
@@ -57,20 +57,18 @@ pub fn step_cost(ctx: &Ctx, turn: &Turn, from: HexId, to: HexId) -> Result<StepC
     let mut why = format!("{} {}", terrain.name(), show(entry_half));
     let mut total = entry_half;
     if let Some(barrier) = side.barrier {
-        let Some(kind) = Barrier::from_name(barrier.word()) else {
-            return Err(RuleError::new("9.12", format!("unknown barrier on {from}/{to}")));
-        };
+        let kind = barrier;
         let crossing = ctx.charts.crossing_cost(kind, side.name.as_deref(), turn);
         match crossing {
             Cost::HalfMp(extra) => {
                 total += extra;
                 let name = side.name.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
-                why.push_str(&format!(" + {}{name} hexside {}", kind.name(), show(extra)));
+                why.push_str(&format!(" + {}{name} hexside {}", kind.word(), show(extra)));
             }
             Cost::Prohibited => {
                 return Err(RuleError::new(
                     "9.12",
-                    format!("the {} hexside {from}/{to} may not be crossed", kind.name()),
+                    format!("the {} hexside {from}/{to} may not be crossed", kind.word()),
                 ))
             }
         }
