@@ -205,3 +205,25 @@ fn rule_10_3_the_log_gives_each_amphibious_move_its_path_and_cost() {
     let e = events.iter().find(|e| e.data["type"] == "amphibious").unwrap_or_else(|| panic!("{events:?}"));
     assert_eq!(e.data["cost"], "all", "a landing off port ends the move");
 }
+
+#[test]
+fn rule_10_6_swedish_amphibious_six_a_turn_from_one_place_to_one_place() {
+    // On the game's own map: the Swedish box is a port on both gulfs; Helsingfors (1309) is
+    // on the Gulf of Finland, Vasa (2604) on the Gulf of Bothnia.
+    let ctx = grognard_fnc::Ctx::embedded(Game::Rsw).unwrap();
+    let head = "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing swedish\n\
+                box swedish: sw-sk sw-nf sw-sf-1 sw-sf-2 sw-ost sw-jc sw-ag\n";
+    let s = core_common::pos(ctx, head);
+    let n = cmd(ctx, &s, Side::Second, "sail sw-sk,sw-nf,sw-sf-1 1309");
+    assert_eq!(core_common::refused(ctx, &n, Side::Second, "sail sw-sf-2 2604"), "10.6", "one destination");
+    let n = cmd(ctx, &n, Side::Second, "sail sw-sf-2,sw-ost,sw-jc 1309");
+    assert_eq!(core_common::refused(ctx, &n, Side::Second, "sail sw-ag 1309"), "10.6", "six a turn in all");
+    // 10.6: from one gulf to the other until a Russian naval victory, then the Gulf of Bothnia only.
+    cmd(ctx, &s, Side::Second, "sail sw-sk 2604");
+    let lost = core_common::pos(ctx, &format!("{head}effect naval-victory russian\n"));
+    assert_eq!(core_common::refused(ctx, &lost, Side::Second, "sail sw-sk 1309"), "10.6");
+    cmd(ctx, &lost, Side::Second, "sail sw-sk 2604");
+    // 10.5: nothing in the winter turn.
+    let winter = core_common::pos(ctx, &head.replace("turn 3", "turn 1"));
+    assert_eq!(core_common::refused(ctx, &winter, Side::Second, "sail sw-sk 2604"), "10.5");
+}

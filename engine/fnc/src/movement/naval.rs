@@ -84,10 +84,12 @@ pub fn apply_sail(
     if !from_port {
         return Err(RuleError::new("10.3", "amphibious movement starts in a port or a port holding box"));
     }
+    // The game's own amphibious rule (10.4 EC, 10.6 RSW); 10.5 for RSW's winter turn.
+    let rule = if is_winter(ctx, state) { "10.5" } else { ctx.rules.rule_numbers().naval };
     let open = areas(ctx, state, side);
     if open.is_empty() {
         return Err(RuleError::new(
-            "10.4",
+            rule,
             format!("the {} may not move amphibiously this turn", ctx.rules.side_name(side)),
         ));
     }
@@ -98,14 +100,14 @@ pub fn apply_sail(
     }
     let joined = ctx.rules.naval_areas_joined(side, naval_victor(state));
     let Some(from_area) = area_name(&open, &from_waters) else {
-        return Err(RuleError::new("10.4", "the units' port opens on no sea where their side may move amphibiously"));
+        return Err(RuleError::new(rule, "the units' port opens on no sea where their side may move amphibiously"));
     };
     let Some(to_area) = area_name(&open, &to_waters) else {
-        return Err(RuleError::new("10.4", format!("{to} lies on no sea where the side may move amphibiously")));
+        return Err(RuleError::new(rule, format!("{to} lies on no sea where the side may move amphibiously")));
     };
     let shared: BTreeSet<&String> = from_waters.intersection(&to_waters).collect();
     if !joined && (from_area != to_area || shared.is_empty()) {
-        return Err(RuleError::new("10.4", format!("{to} is not on the same sea as the units' port")));
+        return Err(RuleError::new(rule, format!("{to} is not on the same sea as the units' port")));
     }
     // Capacity and the one-origin-one-destination rule, per area (joined: one pool).
     let area_key = if joined { "all".to_string() } else { from_area.clone() };
