@@ -113,9 +113,7 @@ pub fn apply(
     let Some(Decision { by, kind: DecisionKind::Advance { hex, units: allowed } }) = &state.decision else {
         return Err(RuleError::new("11.25", "no advance after combat is pending").into());
     };
-    let Some(battle) = state.battles.first().cloned() else {
-        return Err(RuleError::new("11.25", "no battle is pending").into());
-    };
+    let battle = super::steps::pending_battle(state, "11.25")?;
     if *by != side {
         return Err(RuleError::new("11.25", "only the victorious attacker advances after combat").into());
     }
@@ -162,11 +160,6 @@ pub fn apply(
         ));
         enter(ctx, &mut next, &battle, units, dice, log)?;
     }
-    if let Some(b) = next.battles.first_mut() {
-        if !b.steps.is_empty() {
-            b.steps.remove(0);
-        }
-    }
-    super::steps::proceed(ctx, &mut next, dice, log)?;
+    super::steps::answered(ctx, &mut next, dice, log)?;
     Ok(next)
 }

@@ -44,9 +44,7 @@ pub fn apply_losses(
     let Some(Decision { by, kind: DecisionKind::Losses { hex, .. } }) = &state.decision else {
         return Err(RuleError::new("11.21", "no combat losses are pending").into());
     };
-    let Some(battle) = state.battles.first().cloned() else {
-        return Err(RuleError::new("11.21", "no battle is pending").into());
-    };
+    let battle = steps::pending_battle(state, "11.21")?;
     if *by != side {
         return Err(RuleError::new("11.21", "each player chooses his own losses").into());
     }
@@ -72,12 +70,7 @@ pub fn apply_losses(
                "involved": involved, "chosen_by": "owner", "rule": "11.21"}),
     ));
     steps::eliminate(ctx, &mut next, units, &format!("{} in the battle for {hex}", battle.result), dice, log)?;
-    if let Some(b) = next.battles.first_mut() {
-        if !b.steps.is_empty() {
-            b.steps.remove(0);
-        }
-    }
-    steps::proceed(ctx, &mut next, dice, log)?;
+    steps::answered(ctx, &mut next, dice, log)?;
     Ok(next)
 }
 

@@ -198,9 +198,7 @@ pub fn apply(
     let Some(Decision { by, kind: DecisionKind::Retreat { hex, units, .. } }) = &state.decision else {
         return Err(RuleError::new("11.22", "no retreat is pending").into());
     };
-    let Some(battle) = state.battles.first().cloned() else {
-        return Err(RuleError::new("11.22", "no battle is pending").into());
-    };
+    let battle = super::steps::pending_battle(state, "11.22")?;
     if *by != side {
         return Err(RuleError::new("11.23", "the owner of the retreating units conducts the retreat").into());
     }
@@ -302,12 +300,7 @@ pub fn apply(
         ));
         eliminate(ctx, &mut next, &penalty, "retreat next to the attackers", dice, log)?;
     }
-    if let Some(b) = next.battles.first_mut() {
-        if !b.steps.is_empty() {
-            b.steps.remove(0);
-        }
-    }
-    super::steps::proceed(ctx, &mut next, dice, log)?;
+    super::steps::answered(ctx, &mut next, dice, log)?;
     Ok(next)
 }
 

@@ -11,7 +11,7 @@ use crate::data::UnitType;
 use crate::recycling;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId, VpKind};
 use grognard_board::HexId;
-use grognard_engine::{ApplyError, DiceSource, Event};
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
 
 /// The attackers of `battle` still in play (on the map or offshore).
@@ -93,10 +93,31 @@ pub fn proceed(
             state.decision = Some(decision);
             return Ok(());
         }
-        if let Some(b) = state.battles.first_mut() {
-            if !b.steps.is_empty() {
-                b.steps.remove(0);
-            }
+        finish_step(state);
+    }
+}
+
+/// The battle whose step is waiting for a decision; refused under `rule` when there is none.
+pub fn pending_battle(state: &State, rule: &str) -> Result<Battle, ApplyError> {
+    state.battles.first().cloned().ok_or_else(|| RuleError::new(rule, "no battle is pending").into())
+}
+
+/// The pending battle's current step has been answered: drop it and carry on (see [`proceed`]).
+pub fn answered(
+    ctx: &Ctx,
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    finish_step(state);
+    proceed(ctx, state, dice, log)
+}
+
+/// Drop the current step of the first pending battle.
+fn finish_step(state: &mut State) {
+    if let Some(b) = state.battles.first_mut() {
+        if !b.steps.is_empty() {
+            b.steps.remove(0);
         }
     }
 }
