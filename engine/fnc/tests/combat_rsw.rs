@@ -2,45 +2,13 @@
 //! fleet support limits (10.5) and Sveaborg reached only through 1309 (13.1, errata 6A).
 
 use grognard_board::HexId;
-use grognard_engine::{PlayerId, ScriptedDice};
-use grognard_fnc::ctx::DataTexts;
-use grognard_fnc::{combat, setup, siege, Ctx, Game, Location, Phase, Side, State};
+use grognard_fnc::{siege, Ctx, Phase, Side, State};
 
-fn ctx() -> Ctx {
-    Ctx::parse(
-        Game::Rsw,
-        DataTexts {
-            map: include_str!("../data/rsw/map.txt"),
-            counters: include_str!("../data/rsw/counters.txt"),
-            charts: include_str!("../data/rsw/charts.txt"),
-            historical: None,
-        },
-    )
-    .expect("the RSW data parse")
-}
+mod combat_harness;
+use combat_harness::{attack_hex, battle_event, hex, state_in as state};
 
-fn hex(text: &str) -> HexId {
-    HexId::parse(text).expect("a hex")
-}
-
-fn state(ctx: &Ctx, turn: u8, phase: Phase, side: Side, placed: &[(&str, HexId)]) -> State {
-    let mut s = setup::initial_state(ctx, [PlayerId(0), PlayerId(1)]);
-    s.turn = turn;
-    s.phase = phase;
-    s.phasing = side;
-    for loc in s.units.values_mut() {
-        *loc = Location::Pool;
-    }
-    for (unit, at) in placed {
-        assert!(s.units.contains_key(*unit), "no unit {unit}");
-        s.units.insert(unit.to_string(), Location::Hex(*at));
-    }
-    s
-}
-
-fn ids(list: &[&str]) -> Vec<String> {
-    list.iter().map(|u| u.to_string()).collect()
-}
+mod logistics_common;
+use logistics_common::rsw_game_data as ctx;
 
 /// Two adjacent land hexes of the map, the first not a fortress.
 fn land_pair(ctx: &Ctx) -> (HexId, HexId) {
@@ -58,19 +26,8 @@ fn land_pair(ctx: &Ctx) -> (HexId, HexId) {
 }
 
 fn attack_strength(ctx: &Ctx, s: &State, attackers: &[&str], target: HexId) -> serde_json::Value {
-    let mut log = Vec::new();
-    combat::apply_attack(
-        ctx,
-        s,
-        Side::First,
-        &ids(attackers),
-        target,
-        &[],
-        &mut ScriptedDice::new(&[3, 3, 3, 3]),
-        &mut log,
-    )
-    .expect("legal attack");
-    log.iter().find(|e| e.data["type"] == "battle").expect("battle").data["attack_strength"].clone()
+    let (_, log, _) = attack_hex(ctx, s, Side::First, attackers, target, &[], &[3, 3, 3, 3]).expect("legal attack");
+    battle_event(&log)["attack_strength"].clone()
 }
 
 #[test]
@@ -103,18 +60,7 @@ fn rule_10_5_russian_fleets_only_on_the_gulf_of_finland_and_never_in_winter() {
         })
         .expect("a Bothnian coast hex");
     let s = state(&ctx, 4, Phase::Combat, Side::First, &[("ru-5-1", from), ("ru-fleet", sea), ("sw-ost", target)]);
-    let mut log = Vec::new();
-    let e = combat::apply_attack(
-        &ctx,
-        &s,
-        Side::First,
-        &ids(&["ru-5-1"]),
-        target,
-        &ids(&["ru-fleet"]),
-        &mut ScriptedDice::new(&[3]),
-        &mut log,
-    )
-    .expect_err("Bothnia refused");
+    let e = attack_hex(&ctx, &s, Side::First, &["ru-5-1"], target, &["ru-fleet"], &[3]).expect_err("Bothnia refused");
     assert!(e.to_string().starts_with("10.5"), "{e}");
     // Sveaborg is on the Gulf of Finland: support allowed on turn 4, refused in the winter turn 1.
     let sveaborg = hex("1210");
@@ -126,29 +72,11 @@ fn rule_10_5_russian_fleets_only_on_the_gulf_of_finland_and_never_in_winter() {
         .expect("a Gulf of Finland hex next to Sveaborg");
     let placed = [("ru-5-1", hex("1309")), ("ru-fleet", sea), ("sw-fort-sveaborg", sveaborg)];
     let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
-    let ok = combat::apply_attack(
-        &ctx,
-        &s,
-        Side::First,
-        &ids(&["ru-5-1"]),
-        sveaborg,
-        &ids(&["ru-fleet"]),
-        &mut ScriptedDice::new(&[3, 3, 3]),
-        &mut log,
-    );
+    let ok = attack_hex(&ctx, &s, Side::First, &["ru-5-1"], sveaborg, &["ru-fleet"], &[3, 3, 3]);
     assert!(ok.is_ok(), "{ok:?}");
     let winter = state(&ctx, 1, Phase::Combat, Side::First, &placed);
-    let e = combat::apply_attack(
-        &ctx,
-        &winter,
-        Side::First,
-        &ids(&["ru-5-1"]),
-        sveaborg,
-        &ids(&["ru-fleet"]),
-        &mut ScriptedDice::new(&[3]),
-        &mut log,
-    )
-    .expect_err("winter refused");
+    let e =
+        attack_hex(&ctx, &winter, Side::First, &["ru-5-1"], sveaborg, &["ru-fleet"], &[3]).expect_err("winter refused");
     assert!(e.to_string().starts_with("10.5"), "{e}");
 }
 
@@ -177,18 +105,7 @@ fn rule_16_0_errata_6a_no_attack_on_sveaborg_across_open_sea() {
     let ctx = ctx();
     let sveaborg = hex("1210");
     let s = state(&ctx, 4, Phase::Combat, Side::First, &[("sw-fort-sveaborg", sveaborg), ("ru-5-1", hex("1310"))]);
-    let mut log = Vec::new();
-    let e = combat::apply_attack(
-        &ctx,
-        &s,
-        Side::First,
-        &ids(&["ru-5-1"]),
-        sveaborg,
-        &[],
-        &mut ScriptedDice::new(&[3]),
-        &mut log,
-    )
-    .expect_err("across the sea");
+    let e = attack_hex(&ctx, &s, Side::First, &["ru-5-1"], sveaborg, &[], &[3]).expect_err("across the sea");
     assert!(e.to_string().starts_with("11.3"), "{e}");
 }
 
@@ -203,19 +120,9 @@ fn rule_15_3_battle_vp_go_to_the_victor_and_are_never_debited_from_the_loser() {
     let defense: u32 = ctx.counter("sw-sk").map(|c| u32::from(c.defense)).expect("sw-sk");
     // 18 against the lone Swedish unit: find the die that destroys it.
     for die in 1..=6 {
-        let mut log = Vec::new();
-        let after = combat::apply_attack(
-            &ctx,
-            &s,
-            Side::First,
-            &ids(&division),
-            to,
-            &[],
-            &mut ScriptedDice::new(&[die, 3, 3, 3]),
-            &mut log,
-        )
-        .expect("legal attack");
-        let result = log.iter().find(|e| e.data["type"] == "battle").expect("battle").data["result"].clone();
+        let (after, log, _) =
+            attack_hex(&ctx, &s, Side::First, &division, to, &[], &[die, 3, 3, 3]).expect("legal attack");
+        let result = battle_event(&log)["result"].clone();
         if result == "DC" {
             let expected = match defense {
                 1..=5 => 1,
@@ -251,16 +158,7 @@ fn rule_11_26_no_gunboat_attack_in_the_winter_turn_when_no_rclm_is_possible() {
     let placed = [("sw-af-1", a), ("ru-5-1", b)];
     let attack = |turn: u8| {
         let s = state(&ctx, turn, Phase::Combat, Side::Second, &placed);
-        combat::apply_attack(
-            &ctx,
-            &s,
-            Side::Second,
-            &ids(&["sw-af-1"]),
-            b,
-            &[],
-            &mut ScriptedDice::new(&[3, 3, 3]),
-            &mut Vec::new(),
-        )
+        attack_hex(&ctx, &s, Side::Second, &["sw-af-1"], b, &[], &[3, 3, 3])
     };
     match attack(1) {
         Err(grognard_engine::ApplyError::Rule(e)) => assert_eq!(e.rule, "11.26"),

@@ -3,34 +3,18 @@
 //! boxes, so that a change of the data that would silently switch a rule off is caught.
 
 use grognard_board::HexId;
-use grognard_fnc::ctx::DataTexts;
 use grognard_fnc::supply::{self, Supplied};
-use grognard_fnc::{position, Ctx, Game, Location, Side};
+use grognard_fnc::{Ctx, Game, Location, Side};
+
+mod logistics_common;
+use logistics_common::{position as state, rsw_game_data as rsw};
 
 fn h(text: &str) -> HexId {
     HexId::parse(text).expect("a hex")
 }
 
-fn rsw() -> Ctx {
-    Ctx::parse(
-        Game::Rsw,
-        DataTexts {
-            map: include_str!("../data/rsw/map.txt"),
-            counters: include_str!("../data/rsw/counters.txt"),
-            charts: include_str!("../data/rsw/charts.txt"),
-            historical: None,
-        },
-    )
-    .expect("the RSW data parse")
-}
-
 fn ec() -> &'static Ctx {
     Ctx::embedded(Game::Ec).expect("the EC data parse")
-}
-
-fn state(ctx: &Ctx, body: &str) -> grognard_fnc::State {
-    let text = format!("fnc-position 1\ngame {}\n{body}", ctx.game.id());
-    position::parse(ctx, &text).expect("a valid position")
 }
 
 #[test]

@@ -27,16 +27,23 @@ pub fn hex(text: &str) -> HexId {
 /// A state in `side`'s combat phase of game turn `turn`, every unit out of play except
 /// `placed` (unit, hex).
 pub fn state(ctx: &Ctx, turn: u8, side: Side, placed: &[(&str, &str)]) -> State {
+    let placed: Vec<(&str, HexId)> = placed.iter().map(|(unit, at)| (*unit, hex(at))).collect();
+    state_in(ctx, turn, Phase::Combat, side, &placed)
+}
+
+/// A state in `side`'s `phase` of game turn `turn`, every unit out of play except `placed`
+/// (unit, hex).
+pub fn state_in(ctx: &Ctx, turn: u8, phase: Phase, side: Side, placed: &[(&str, HexId)]) -> State {
     let mut s = setup::initial_state(ctx, [PlayerId(0), PlayerId(1)]);
     s.turn = turn;
-    s.phase = Phase::Combat;
+    s.phase = phase;
     s.phasing = side;
     for loc in s.units.values_mut() {
         *loc = Location::Pool;
     }
     for (unit, at) in placed {
         assert!(s.units.contains_key(*unit), "no unit {unit}");
-        s.units.insert(unit.to_string(), Location::Hex(hex(at)));
+        s.units.insert(unit.to_string(), Location::Hex(*at));
     }
     s
 }
@@ -55,9 +62,22 @@ pub fn attack(
     fleets: &[&str],
     faces: &[u32],
 ) -> Result<(State, Vec<Event>, usize), ApplyError> {
+    attack_hex(ctx, state, side, attackers, hex(target), fleets, faces)
+}
+
+/// [`attack`] on a target given as a hex.
+pub fn attack_hex(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    attackers: &[&str],
+    target: HexId,
+    fleets: &[&str],
+    faces: &[u32],
+) -> Result<(State, Vec<Event>, usize), ApplyError> {
     let mut dice = ScriptedDice::new(faces);
     let mut log = Vec::new();
-    let next = combat::apply_attack(ctx, state, side, &ids(attackers), hex(target), &ids(fleets), &mut dice, &mut log)?;
+    let next = combat::apply_attack(ctx, state, side, &ids(attackers), target, &ids(fleets), &mut dice, &mut log)?;
     Ok((next, log, dice.used()))
 }
 

@@ -36,6 +36,20 @@ pub fn rsw() -> Ctx {
     .expect("the RSW logistics fixtures parse")
 }
 
+/// RSW's own data files (map, counters, charts), without the historical set-up.
+pub fn rsw_game_data() -> Ctx {
+    Ctx::parse(
+        Game::Rsw,
+        DataTexts {
+            map: include_str!("../../data/rsw/map.txt"),
+            counters: include_str!("../../data/rsw/counters.txt"),
+            charts: include_str!("../../data/rsw/charts.txt"),
+            historical: None,
+        },
+    )
+    .expect("the RSW data parse")
+}
+
 /// A position of `ctx`'s game from the lines after the header and the game line.
 pub fn position(ctx: &Ctx, body: &str) -> State {
     let text = format!("fnc-position 1\ngame {}\n{body}", ctx.game.id());
