@@ -27,6 +27,30 @@ fn dr_state(extra: &[(&'static str, &'static str)]) -> (grognard_fnc::Ctx, State
     (ctx, s)
 }
 
+/// fr-e + fr-f (19) in 0403 attack ot-1 + ot-2 + ot-4 (7) in 0404 while 0405, 0504 and 0304
+/// (away from 0403) are held by the French; 0503 and 0303 touch 0403. 271%: 200-299; die 4:
+/// DR. The loss is ot-4 (4 of 7). Returns the state after the attack and its log.
+fn hemmed_in_dr() -> (grognard_fnc::Ctx, State, Vec<grognard_engine::Event>) {
+    let ctx = ctx();
+    let s = state(
+        &ctx,
+        4,
+        Side::First,
+        &[
+            ("fr-e", "0403"),
+            ("fr-f", "0403"),
+            ("fr-a", "0405"),
+            ("fr-b", "0504"),
+            ("fr-c", "0304"),
+            ("ot-1", "0404"),
+            ("ot-2", "0404"),
+            ("ot-4", "0404"),
+        ],
+    );
+    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[4]).expect("legal");
+    (ctx, s, log)
+}
+
 #[test]
 fn rule_11_22_survivors_retreat_one_hex_then_the_attacker_may_advance() {
     let (ctx, s) = dr_state(&[]);
@@ -72,25 +96,7 @@ fn rule_11_23_stricture_1_eliminated_in_place_when_no_retreat_exists() {
 
 #[test]
 fn rule_11_23_stricture_3_penalty_unit_when_only_hexes_next_to_the_attackers_remain() {
-    // 0405, 0504 and 0304 (away from 0403) are held by the French; 0503 and 0303 touch 0403.
-    let ctx = ctx();
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[
-            ("fr-e", "0403"),
-            ("fr-f", "0403"),
-            ("fr-a", "0405"),
-            ("fr-b", "0504"),
-            ("fr-c", "0304"),
-            ("ot-1", "0404"),
-            ("ot-2", "0404"),
-            ("ot-4", "0404"),
-        ],
-    );
-    // 19 against 7 = 271%: 200-299; die 4: DR. The loss is ot-4 (4 of 7).
-    let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[4]).expect("legal");
+    let (ctx, s, log) = hemmed_in_dr();
     assert_eq!(battle_event(&log)["result"], "DR");
     assert_eq!(at(&s, "ot-4"), Location::Eliminated);
     assert_eq!(retreat(&ctx, &s, &[group(&["ot-1", "ot-2"], &["0503"])]).expect_err("a penalty unit is owed"), "11.23");
@@ -139,23 +145,7 @@ fn rule_11_23_listed_retreat_options_are_all_legal() {
 
 #[test]
 fn rule_11_23_penalty_answer_is_offered_when_only_hexes_next_to_the_attackers_remain() {
-    let ctx = ctx();
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[
-            ("fr-e", "0403"),
-            ("fr-f", "0403"),
-            ("fr-a", "0405"),
-            ("fr-b", "0504"),
-            ("fr-c", "0304"),
-            ("ot-1", "0404"),
-            ("ot-2", "0404"),
-            ("ot-4", "0404"),
-        ],
-    );
-    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0404", &[], &[4]).expect("legal");
+    let (ctx, s, _) = hemmed_in_dr();
     let options = combat::retreat_options(&ctx, &s, Side::Second, 50);
     assert!(options.iter().any(|o| o.len() == 1 && o[0].units.len() == 1), "{options:?}");
 }

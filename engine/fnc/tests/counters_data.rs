@@ -32,6 +32,20 @@ fn abbreviation(c: &Counter) -> &str {
     c.name.split_whitespace().next().unwrap_or("")
 }
 
+/// The set-up hexes of `side`'s fortress garrisons, in order; each must start at a hex.
+fn fortress_hexes(counters: &Counters, side: &str) -> Vec<HexId> {
+    let mut hexes: Vec<HexId> = counters
+        .of_side(side)
+        .filter(|c| c.kind == UnitType::Fortress)
+        .map(|c| match c.setup {
+            SetupCode::StartAt(h) => h,
+            ref other => panic!("{} has set-up {other}", c.id),
+        })
+        .collect();
+    hexes.sort();
+    hexes
+}
+
 // ---------------------------------------------------------------- totals and sides
 
 #[test]
@@ -166,17 +180,7 @@ fn rule_14_3_one_sc_unit_without_combat_strength() {
 
 #[test]
 fn rule_3_2_four_ottoman_fortress_garrisons_at_their_hexes() {
-    let ec = ec();
-    let mut hexes: Vec<HexId> = ec
-        .of_side("ottoman")
-        .filter(|c| c.kind == UnitType::Fortress)
-        .map(|c| match c.setup {
-            SetupCode::StartAt(h) => h,
-            ref other => panic!("{} has set-up {other}", c.id),
-        })
-        .collect();
-    hexes.sort();
-    assert_eq!(hexes, vec![hex(3127), hex(3623), hex(3718), hex(4213)]);
+    assert_eq!(fortress_hexes(&ec(), "ottoman"), vec![hex(3127), hex(3623), hex(3718), hex(4213)]);
 }
 
 #[test]
@@ -252,17 +256,7 @@ fn rule_8_8_three_british_random_event_units_two_ground_one_fleet() {
 
 #[test]
 fn rule_4_1_five_swedish_fortress_garrisons_at_their_hexes() {
-    let rsw = rsw();
-    let mut hexes: Vec<HexId> = rsw
-        .of_side("swedish")
-        .filter(|c| c.kind == UnitType::Fortress)
-        .map(|c| match c.setup {
-            SetupCode::StartAt(h) => h,
-            ref other => panic!("{} has set-up {other}", c.id),
-        })
-        .collect();
-    hexes.sort();
-    assert_eq!(hexes, vec![hex(1210), hex(1311), hex(1708), hex(3510), hex(3808)]);
+    assert_eq!(fortress_hexes(&rsw(), "swedish"), vec![hex(1210), hex(1311), hex(1708), hex(3510), hex(3808)]);
 }
 
 #[test]
