@@ -1,6 +1,7 @@
 //! The colours and line weights of the pictures: a classic printed-wargame look.
 
 use crate::sheet::{Ground, SideKind};
+use grognard_board::Barrier;
 
 pub const PAPER: &str = "#fbf8ef";
 pub const INK: &str = "#2b2620";
@@ -43,12 +44,12 @@ pub fn ground_marks(ground: &Ground) -> &'static str {
 /// Stroke colour, width (in hex radii) and dash pattern (in hex radii) of a hexside line.
 pub fn side_style(kind: SideKind) -> (&'static str, f64, Option<(f64, f64)>) {
     match kind {
-        SideKind::River => ("#2f6db5", 0.13, None),
-        SideKind::Canal => ("#3a7dc4", 0.09, None),
-        SideKind::Lake => ("#6fb0e2", 0.2, None),
-        SideKind::Wadi => ("#9a6b3a", 0.09, Some((0.18, 0.1))),
-        SideKind::Channel => ("#1d5fa8", 0.11, Some((0.12, 0.07))),
-        SideKind::Sea => ("#7fb3df", 0.22, None),
+        SideKind::Barrier(Barrier::River) => ("#2f6db5", 0.13, None),
+        SideKind::Barrier(Barrier::Canal) => ("#3a7dc4", 0.09, None),
+        SideKind::Barrier(Barrier::Lake) => ("#6fb0e2", 0.2, None),
+        SideKind::Barrier(Barrier::Wadi) => ("#9a6b3a", 0.09, Some((0.18, 0.1))),
+        SideKind::Barrier(Barrier::Channel) => ("#1d5fa8", 0.11, Some((0.12, 0.07))),
+        SideKind::Barrier(Barrier::Sea) => ("#7fb3df", 0.22, None),
         SideKind::Border => ("#9b2d8e", 0.1, Some((0.04, 0.12))),
     }
 }
@@ -56,12 +57,12 @@ pub fn side_style(kind: SideKind) -> (&'static str, f64, Option<(f64, f64)>) {
 /// A word for a hexside kind, for the legend.
 pub fn side_word(kind: SideKind) -> &'static str {
     match kind {
-        SideKind::River => "River",
-        SideKind::Canal => "Canal",
-        SideKind::Lake => "Lake hexside",
-        SideKind::Wadi => "Wadi",
-        SideKind::Channel => "Channel",
-        SideKind::Sea => "Sea hexside",
+        SideKind::Barrier(Barrier::River) => "River",
+        SideKind::Barrier(Barrier::Canal) => "Canal",
+        SideKind::Barrier(Barrier::Lake) => "Lake hexside",
+        SideKind::Barrier(Barrier::Wadi) => "Wadi",
+        SideKind::Barrier(Barrier::Channel) => "Channel",
+        SideKind::Barrier(Barrier::Sea) => "Sea hexside",
         SideKind::Border => "Border",
     }
 }

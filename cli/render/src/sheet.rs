@@ -1,7 +1,7 @@
 //! What the pictures need to know about a map, in one plain shape: the renderer draws a
 //! `Sheet`, and `from_map` fills one from a `grognard_board::Map`.
 
-use grognard_board::{HexId, Hexside};
+use grognard_board::{Barrier, HexId, Hexside};
 use std::collections::BTreeMap;
 
 /// The ground of one hex.
@@ -20,15 +20,10 @@ pub enum Ground {
     },
 }
 
-/// How a hexside is drawn.
+/// How a hexside is drawn: the map's water barrier, or a political border.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum SideKind {
-    River,
-    Canal,
-    Lake,
-    Wadi,
-    Channel,
-    Sea,
+    Barrier(Barrier),
     Border,
 }
 

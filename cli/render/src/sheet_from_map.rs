@@ -1,7 +1,7 @@
 //! A `Sheet` read off a `grognard_board::Map`.
 
 use crate::sheet::{Ground, NamedLine, OffMapBox, Place, Sheet, SideKind, SideLine};
-use grognard_board::{Barrier, Map, North, Terrain, WaterKind};
+use grognard_board::{Map, North, Terrain, WaterKind};
 use std::collections::BTreeMap;
 
 fn ground(map: &Map, terrain: Terrain) -> Ground {
@@ -19,17 +19,6 @@ fn ground(map: &Map, terrain: Terrain) -> Ground {
     }
 }
 
-fn side_kind(barrier: Barrier) -> SideKind {
-    match barrier {
-        Barrier::River => SideKind::River,
-        Barrier::Canal => SideKind::Canal,
-        Barrier::Lake => SideKind::Lake,
-        Barrier::Wadi => SideKind::Wadi,
-        Barrier::Channel => SideKind::Channel,
-        Barrier::Sea => SideKind::Sea,
-    }
-}
-
 /// Everything the pictures draw of `map`.
 pub fn sheet(map: &Map) -> Sheet {
     let hexes = map.hexes().filter_map(|h| map.terrain(h).map(|t| (h, ground(map, t)))).collect();
@@ -40,7 +29,7 @@ pub fn sheet(map: &Map) -> Sheet {
             sides.push(SideLine { side, kind: SideKind::Border });
         }
         if let Some(barrier) = info.barrier {
-            let kind = side_kind(barrier);
+            let kind = SideKind::Barrier(barrier);
             sides.push(SideLine { side, kind });
             if let Some(name) = &info.name {
                 named.entry((kind, name.clone())).or_default().push(side);

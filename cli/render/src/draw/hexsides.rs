@@ -6,7 +6,7 @@ use crate::num::N;
 use crate::palette::{self, WATER_TEXT};
 use crate::picture::Picture;
 use crate::sheet::SideKind;
-use grognard_board::Hexside;
+use grognard_board::{Barrier, Hexside};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -36,7 +36,7 @@ pub fn dressing(kind: SideKind, r: f64) -> (Option<String>, Option<String>) {
             )),
             None,
         ),
-        SideKind::Canal => (
+        SideKind::Barrier(Barrier::Canal) => (
             None,
             Some(format!(r##"fill="none" stroke="#d8ecfa" stroke-width="{}" stroke-linecap="round""##, N(0.03 * r))),
         ),
@@ -72,19 +72,19 @@ pub fn draw(p: &Picture, out: &mut String) {
 fn order(kind: SideKind) -> u8 {
     match kind {
         SideKind::Border => 0,
-        SideKind::Sea => 1,
-        SideKind::Lake => 2,
-        SideKind::River => 3,
-        SideKind::Canal => 4,
-        SideKind::Channel => 5,
-        SideKind::Wadi => 6,
+        SideKind::Barrier(Barrier::Sea) => 1,
+        SideKind::Barrier(Barrier::Lake) => 2,
+        SideKind::Barrier(Barrier::River) => 3,
+        SideKind::Barrier(Barrier::Canal) => 4,
+        SideKind::Barrier(Barrier::Channel) => 5,
+        SideKind::Barrier(Barrier::Wadi) => 6,
     }
 }
 
 /// The names of rivers and canals, once each, beside their middle hexside.
 pub fn names(p: &Picture, out: &mut String) {
     for line in &p.sheet.named_lines {
-        if !matches!(line.kind, SideKind::River | SideKind::Canal) {
+        if !matches!(line.kind, SideKind::Barrier(Barrier::River) | SideKind::Barrier(Barrier::Canal)) {
             continue;
         }
         let shown: Vec<Hexside> =
