@@ -359,3 +359,24 @@ fn rule_8_8_errata_2a_one_coast_test_for_moves_landings_retreats_and_advances() 
     let shore = menzoleh_only.unwrap_or_else(|| panic!("a shore hex of Lake Menzoleh off the sea"));
     assert!(ctx.coast_allows("british", shore), "{shore}: the lake's shore counts (8.8)");
 }
+
+#[test]
+fn rule_8_9_rule_8_10_rsw_units_leave_their_boxes_through_its_entry_hexes() {
+    // On the game's own map: the Russian box opens on 1318, 1419 and 1420; the Swedish box
+    // on Tornia (3808) and 3908.
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Rsw).unwrap();
+    let russians = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing russian\nbox russian: ru-5-1\n",
+    );
+    assert_eq!(refused(ctx, &russians, Side::First, "move ru-5-1 1515"), "8.9");
+    let n = cmd(ctx, &russians, Side::First, "move ru-5-1 1419");
+    assert_eq!(n.location("ru-5-1"), Some(&hex("1419")));
+    let swedes = core_common::pos(
+        ctx,
+        "fnc-position 1\ngame rsw\nturn 3\nphase movement\nphasing swedish\nbox swedish: sw-sk\n",
+    );
+    assert_eq!(refused(ctx, &swedes, Side::Second, "move sw-sk 3510"), "8.10");
+    let n = cmd(ctx, &swedes, Side::Second, "move sw-sk 3808");
+    assert_eq!(n.location("sw-sk"), Some(&hex("3808")));
+}

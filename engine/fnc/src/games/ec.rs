@@ -97,7 +97,7 @@ impl GameRules for Ec {
     }
 
     fn rule_numbers(&self) -> RuleNumbers {
-        RuleNumbers { setup_first: "3.1", setup_second: "3.2", river: "9.14", naval: "10.4" }
+        RuleNumbers { setup_first: "3.1", setup_second: "3.2", river: "9.14", naval: "10.4", box_exit: ["8.6", "8.6"] }
     }
 
     fn river_courses(&self) -> RiverCourses {

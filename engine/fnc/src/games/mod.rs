@@ -80,6 +80,9 @@ pub struct RuleNumbers {
     pub setup_second: &'static str,
     pub river: &'static str,
     pub naval: &'static str,
+    /// The rule for leaving each side's holding box through its entry hexes, by side index
+    /// (8.6 EC; 8.9 Russian, 8.10 Swedish).
+    pub box_exit: [&'static str; 2],
 }
 
 /// What a game's own rules answer; the shared logic asks these instead of testing the game.

@@ -94,7 +94,7 @@ impl GameRules for Rsw {
     }
 
     fn rule_numbers(&self) -> RuleNumbers {
-        RuleNumbers { setup_first: "4.1", setup_second: "4.2", river: "9.15", naval: "10.6" }
+        RuleNumbers { setup_first: "4.1", setup_second: "4.2", river: "9.15", naval: "10.6", box_exit: ["8.9", "8.10"] }
     }
 
     fn river_courses(&self) -> RiverCourses {

@@ -41,12 +41,13 @@ pub fn plan(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], path: &[HexI
         Location::Hex(h) => at = Some(*h),
         Location::Box(b) => {
             // 8.6, 8.9, 8.10: out of a box only through its entry hexes, paying from the first.
+            let rule = ctx.rules.rule_numbers().box_exit[side.index()];
             let Some(bx) = ctx.map.box_by_id(b) else {
-                return Err(RuleError::new("8.6", format!("there is no holding box `{b}`")));
+                return Err(RuleError::new(rule, format!("there is no holding box `{b}`")));
             };
             if !bx.entry.contains(&path[0]) {
                 return Err(RuleError::new(
-                    "8.6",
+                    rule,
                     format!("units leave the {} box only through its entry hexes, and {} is not one", bx.name, path[0]),
                 ));
             }
