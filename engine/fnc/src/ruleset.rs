@@ -450,6 +450,12 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         };
     }
     match state.phase {
+        Phase::Siege
+            if state.has_effect(&crate::state::Effect::Truce) || crate::siege::sieges(ctx, state, side).is_empty() =>
+        {
+            // README: the phase still ends with its `roll`, which rolls no die.
+            Pending::Dice { player, prompt: format!("{what}: `roll` (no siege to resolve: no die is rolled, 13.1)") }
+        }
         Phase::RandomEvents | Phase::Supply | Phase::Siege => {
             Pending::Dice { player, prompt: format!("{what}: `roll`") }
         }

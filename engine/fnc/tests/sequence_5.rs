@@ -135,3 +135,17 @@ fn rule_3_1_rule_4_1_scenarios_say_the_game_its_length_and_who_sets_up_first() {
         }
     }
 }
+
+#[test]
+fn rule_13_1_an_empty_siege_phase_still_ends_with_its_roll_and_says_no_die_is_rolled() {
+    let fnc = Fnc;
+    let ctx = grognard_fnc::Ctx::embedded(grognard_fnc::Game::Ec).unwrap();
+    let text = "fnc-position 1\ngame ec\nturn 3\nphase siege\nphasing french\nhex 1229: fr-1-1\n";
+    let s = grognard_fnc::position::parse(ctx, text).unwrap();
+    match fnc.pending(&s) {
+        Pending::Dice { prompt, .. } => assert!(prompt.contains("no die"), "{prompt}"),
+        other => panic!("{other:?}"),
+    }
+    let n = run(&s, 0, "roll", &[]);
+    assert_eq!((n.phase, n.phasing), (Phase::Reinforcement, Side::Second), "one `roll`, no die");
+}
