@@ -8,11 +8,13 @@ use super::losses::{minimal_choices, required_strength, LossCandidate, LossRequi
 use super::retreat;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
-use crate::recycling;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
+
+/// Units lost in combat are eliminated and recycled like any others (8.11-8.13).
+pub use crate::recycling::eliminate;
 
 /// The attackers of `battle` still in play (on the map or offshore).
 pub fn surviving_attackers(state: &State, battle: &Battle) -> Vec<UnitId> {
@@ -53,21 +55,6 @@ pub fn loss_candidates(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool
             LossCandidate { unit: u, strength, first, last }
         })
         .collect()
-}
-
-/// Eliminate `units` (recycling eligible ones through 8.11-8.13) for `cause`.
-pub fn eliminate(
-    ctx: &Ctx,
-    state: &mut State,
-    units: &[UnitId],
-    cause: &str,
-    dice: &mut dyn DiceSource,
-    log: &mut Vec<Event>,
-) -> Result<(), ApplyError> {
-    if units.is_empty() {
-        return Ok(());
-    }
-    recycling::eliminate(ctx, state, units, cause, dice, log)
 }
 
 fn side_name(ctx: &Ctx, side: Side) -> &'static str {
