@@ -7,10 +7,11 @@ use combat_harness::*;
 use grognard_engine::{NoDice, ScriptedDice};
 use grognard_fnc::{combat, DecisionKind, Location, Side};
 
-#[test]
-fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
+/// fr-a + fr-b + fr-c in 0403 attack ot-5 + ot-6 in 0404: 10 against 11 = 90%, the 50-99
+/// column; die 2: AR. Half of 10 = 5 points to lose. Returns the state after the attack and
+/// its log.
+fn attacker_repulsed() -> (grognard_fnc::Ctx, grognard_fnc::State, Vec<grognard_engine::Event>) {
     let ctx = ctx();
-    // 10 against 11 = 90%: the 50-99 column; die 2: AR. Half of 10 = 5 points to lose.
     let s = state(
         &ctx,
         4,
@@ -18,6 +19,12 @@ fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
         &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-5", "0404"), ("ot-6", "0404")],
     );
     let (s, log, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-b", "fr-c"], "0404", &[], &[2]).expect("legal");
+    (ctx, s, log)
+}
+
+#[test]
+fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
+    let (ctx, s, log) = attacker_repulsed();
     assert_eq!(battle_event(&log)["result"], "AR");
     let d = s.decision.clone().expect("a loss decision");
     assert_eq!(d.by, Side::First);
@@ -40,14 +47,7 @@ fn rule_11_21_owner_chooses_losses_with_no_needless_unit() {
 
 #[test]
 fn rule_11_21_only_the_owner_chooses() {
-    let ctx = ctx();
-    let s = state(
-        &ctx,
-        4,
-        Side::First,
-        &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-5", "0404"), ("ot-6", "0404")],
-    );
-    let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-b", "fr-c"], "0404", &[], &[2]).expect("legal");
+    let (ctx, s, _) = attacker_repulsed();
     let e = combat::apply_losses(&ctx, &s, Side::Second, &ids(&["fr-a", "fr-c"]), &mut NoDice, &mut Vec::new());
     assert_eq!(rule_of(e.expect_err("not the owner")), "11.21");
 }
