@@ -149,3 +149,21 @@ fn rule_13_1_an_empty_siege_phase_still_ends_with_its_roll_and_says_no_die_is_ro
     let n = run(&s, 0, "roll", &[]);
     assert_eq!((n.phase, n.phasing), (Phase::Reinforcement, Side::Second), "one `roll`, no die");
 }
+
+#[test]
+fn rule_5_1_every_listed_command_of_the_first_movement_phase_is_accepted() {
+    let fnc = Fnc;
+    for scenario in ["ec-historical", "rsw-historical"] {
+        let s = fnc.setup(scenario, &seats(&fnc, scenario)).unwrap();
+        assert_eq!(s.phase, Phase::Movement, "{scenario}: game turn 1 starts with movement (5.3)");
+        let player = s.owners[s.phasing.index()];
+        let legal = fnc.legal_commands(&s, player);
+        assert!(legal.len() > 10, "{scenario}: {} commands", legal.len());
+        for c in &legal {
+            let mut dice = ScriptedDice::new(&[3; 20]);
+            if let Err(e) = fnc.apply(&s, player, c, &mut dice) {
+                panic!("{scenario}: listed `{c}` refused: {e}");
+            }
+        }
+    }
+}
