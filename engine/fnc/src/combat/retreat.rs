@@ -8,11 +8,10 @@
 use super::advance::coastal_for;
 use super::battle::Battle;
 use super::steps::{attacker_positions, eliminate, surviving_defenders};
-use super::terrain::hex_terrain;
 use super::water_route;
 use crate::command::RetreatPath;
 use crate::ctx::Ctx;
-use crate::data::{Cost, UnitType};
+use crate::data::{Cost, HexTerrain, UnitType};
 use crate::state::{Decision, DecisionKind, Side, State, UnitId};
 use grognard_board::{Barrier, HexId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -46,7 +45,7 @@ fn legal_step(ctx: &Ctx, state: &State, owner: Side, unit: &str, from: HexId, to
     if side.barrier == Some(Barrier::Sea) {
         return Err(format!("{from}/{to} is an all-sea hexside (11.23 stricture 1)"));
     }
-    if let (Some(turn), Some(terrain)) = (ctx.turn(state.turn), hex_terrain(&ctx.map, to)) {
+    if let (Some(turn), Some(terrain)) = (ctx.turn(state.turn), HexTerrain::of_hex(&ctx.map, to)) {
         if ctx.charts.entry_cost(terrain, turn) == Cost::Prohibited {
             return Err(format!("{to} is prohibited terrain (11.23 stricture 1)"));
         }

@@ -4,9 +4,8 @@
 use super::concentric::is_concentric;
 use super::declare::Declared;
 use super::odds::Shift;
-use super::terrain::hex_terrain;
 use crate::ctx::Ctx;
-use crate::data::UnitType;
+use crate::data::{HexTerrain, UnitType};
 use crate::games::combat_facts as per_game;
 use crate::state::{State, UnitId};
 
@@ -16,7 +15,7 @@ pub fn shifts(ctx: &Ctx, state: &State, d: &Declared) -> (Vec<Shift>, Option<Uni
     let mut out = Vec::new();
     let Some(turn) = ctx.turn(state.turn) else { return (out, None) };
     // 11.6: the defender's hex.
-    if let Some(terrain) = hex_terrain(&ctx.map, d.hex) {
+    if let Some(terrain) = HexTerrain::of_hex(&ctx.map, d.hex) {
         let n = ctx.charts.terrain_shift(terrain, turn);
         if n != 0 {
             out.push(Shift::new(format!("11.6 defender in {terrain}"), i32::from(n)));

@@ -1,6 +1,7 @@
 //! Terrain names used by the charts: the natural terrain of a hex and the water barriers on
 //! hexsides (9.9), with the names of docs/DATA_FORMAT.md and the map files.
 
+use grognard_board::{HexId, Map, Terrain, WaterKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -51,6 +52,23 @@ impl HexTerrain {
     /// The terrain written `word`, if any.
     pub fn from_name(word: &str) -> Option<HexTerrain> {
         HexTerrain::ALL.into_iter().find(|t| t.name() == word)
+    }
+
+    /// The chart terrain of `hex` on `map` (`None` off the map): its land terrain, or lake or
+    /// sea for an all-water hex by the kind of its body of water.
+    pub fn of_hex(map: &Map, hex: HexId) -> Option<HexTerrain> {
+        Some(match map.terrain(hex)? {
+            Terrain::Clear => HexTerrain::Clear,
+            Terrain::Forest => HexTerrain::Forest,
+            Terrain::Swamp => HexTerrain::Swamp,
+            Terrain::MudFlat => HexTerrain::Mud,
+            Terrain::Hills => HexTerrain::Hills,
+            Terrain::Desert => HexTerrain::Desert,
+            Terrain::Water(w) => match map.water(w).kind {
+                WaterKind::Sea => HexTerrain::Sea,
+                WaterKind::Lake => HexTerrain::Lake,
+            },
+        })
     }
 }
 

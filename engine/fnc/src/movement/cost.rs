@@ -2,23 +2,12 @@
 
 use crate::ctx::Ctx;
 use crate::data::{Cost, HexTerrain, Turn};
-use grognard_board::{HexId, Terrain, WaterKind};
+use grognard_board::{HexId, Terrain};
 use grognard_engine::RuleError;
 
 /// The chart terrain of a hex, `None` off the map.
 pub fn hex_terrain(ctx: &Ctx, hex: HexId) -> Option<HexTerrain> {
-    Some(match ctx.map.terrain(hex)? {
-        Terrain::Clear => HexTerrain::Clear,
-        Terrain::Forest => HexTerrain::Forest,
-        Terrain::Swamp => HexTerrain::Swamp,
-        Terrain::MudFlat => HexTerrain::Mud,
-        Terrain::Hills => HexTerrain::Hills,
-        Terrain::Desert => HexTerrain::Desert,
-        Terrain::Water(w) => match ctx.map.water(w).kind {
-            WaterKind::Lake => HexTerrain::Lake,
-            WaterKind::Sea => HexTerrain::Sea,
-        },
-    })
+    HexTerrain::of_hex(&ctx.map, hex)
 }
 
 /// Is `hex` an all-water hex (9.13, 9.18: no unit ends its move there)?
