@@ -253,6 +253,9 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
     if let Phase::Setup(s) = state.phase {
         state.phasing = s;
     }
+    if !matches!(state.phase, Phase::Setup(_)) {
+        settle_control_lines(ctx, &mut state, &listed, &control_lines)?;
+    }
     check_stacks(ctx, &state)?;
     if matches!(state.phase, Phase::Setup(_)) {
         // 14.2, 15.2: control (and with it the locale VP) starts when both sides have set up.
@@ -286,6 +289,41 @@ pub fn parse(ctx: &Ctx, text: &str) -> Result<State, RuleError> {
         stacking::check_overstacks(ctx, &mut state, &mut Vec::new());
     }
     Ok(state)
+}
+
+/// A hex with units belongs to their side (14.2, 15.2), so a `control` line and the units in
+/// its hex must agree. Units the position lists win nothing: a line giving their hex to the
+/// other side is refused. Units it does not list only stand at their fixed start hex by
+/// default (a fortress garrison): a line giving that hex to the other side says the place
+/// fell, and they are out of play.
+fn settle_control_lines(
+    ctx: &Ctx,
+    state: &mut State,
+    listed: &BTreeSet<String>,
+    control_lines: &BTreeMap<HexId, Side>,
+) -> Result<(), RuleError> {
+    for (&hex, &side) in control_lines {
+        let defaults: Vec<String> = state
+            .units_in(hex)
+            .into_iter()
+            .filter(|u| !listed.contains(*u) && stacking::counts(ctx, u) && ctx.side_of(u) != Some(side))
+            .cloned()
+            .collect();
+        for u in defaults {
+            state.units.insert(u, Location::Eliminated);
+        }
+        if let Some(holder) = ctx.occupant(state, hex).filter(|s| *s != side) {
+            return Err(RuleError::new(
+                "14.2",
+                format!(
+                    "control {}: {hex} holds {} units, and a hex with units belongs to their side",
+                    ctx.rules.side_id(side),
+                    ctx.rules.side_name(holder)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The stacks of a position: never both sides in one hex (7.1, 14.3: a lone SC entered is

@@ -111,3 +111,29 @@ fn rule_7_4_an_over_stacked_position_owes_the_removal_at_once() {
                   hex 1028: fr-1-1 fr-1-2 fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1\n";
     assert_eq!(parse(ctx, set_up).unwrap_err().rule, "7.1", "set-up placements are checked one by one");
 }
+
+#[test]
+fn rule_14_2_a_position_may_not_give_a_hex_its_listed_units_hold_to_the_other_side() {
+    let ctx = ec();
+    let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\nhex 1329: fr-1-1\n\
+                control ottoman: 1329\n";
+    assert_eq!(parse(ctx, text).unwrap_err().rule, "14.2");
+}
+
+#[test]
+fn rule_14_2_a_fortress_given_to_the_other_side_has_lost_its_unlisted_garrison() {
+    let ctx = ec();
+    // The French garrison stands in Alexandria by default; a line giving Alexandria to the
+    // Ottomans says it fell: the garrison is out of play and the hex is Ottoman.
+    let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\nhex 1028: fr-1-1\n\
+                control ottoman: 1127\n";
+    let s = pos(ctx, text);
+    assert_eq!(s.location("fr-fort"), Some(&Location::Eliminated));
+    assert_eq!(s.control.get(&HexId::parse("1127").unwrap()), Some(&Side::Second));
+    let again = parse(ctx, &print(ctx, &s)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, s);
+    // Without the line the garrison holds its fortress, and the French control it.
+    let kept = pos(ctx, "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\nhex 1028: fr-1-1\n");
+    assert_eq!(kept.location("fr-fort"), Some(&Location::Hex(HexId::parse("1127").unwrap())));
+    assert_eq!(kept.control.get(&HexId::parse("1127").unwrap()), Some(&Side::First));
+}
