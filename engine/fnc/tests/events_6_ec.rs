@@ -11,9 +11,7 @@ use logistics_common::*;
 const UNITS: &str = "hex 0808: fr-1-1 fr-1-2 fr-cav\nhex 1203: ot-jn-1\nhex 2805: ot-jn-2\n";
 
 fn events_phase(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = ec();
-    let state = position(&ctx, &format!("turn {turn}\nphase random-events\nphasing french\n{UNITS}{extra}"));
-    (ctx, state)
+    in_phase(ec(), turn, "random-events", "french", &format!("{UNITS}{extra}"))
 }
 
 #[test]

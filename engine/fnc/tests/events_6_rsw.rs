@@ -10,9 +10,7 @@ use logistics_common::*;
 const UNITS: &str = "hex 1412: sw-sk sw-ost\nhex 1409: ru-5-1\ntrack 5: sw-jc\n";
 
 fn events_phase(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = rsw();
-    let state = position(&ctx, &format!("turn {turn}\nphase random-events\nphasing russian\n{UNITS}{extra}"));
-    (ctx, state)
+    in_phase(rsw(), turn, "random-events", "russian", &format!("{UNITS}{extra}"))
 }
 
 #[test]

@@ -9,16 +9,11 @@ use grognard_fnc::{Decision, DecisionKind, Location};
 use logistics_common::*;
 
 fn french(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = ec();
-    let state = position(&ctx, &format!("turn {turn}\nphase reinforcement\nphasing french\nhex 0808: fr-1-1\n{extra}"));
-    (ctx, state)
+    in_phase(ec(), turn, "reinforcement", "french", &format!("hex 0808: fr-1-1\n{extra}"))
 }
 
 fn ottoman(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = ec();
-    let state =
-        position(&ctx, &format!("turn {turn}\nphase reinforcement\nphasing ottoman\nhex 1203: ot-jn-1\n{extra}"));
-    (ctx, state)
+    in_phase(ec(), turn, "reinforcement", "ottoman", &format!("hex 1203: ot-jn-1\n{extra}"))
 }
 
 #[test]

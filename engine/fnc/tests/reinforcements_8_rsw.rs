@@ -7,16 +7,11 @@ use grognard_fnc::Location;
 use logistics_common::*;
 
 fn russian(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = rsw();
-    let state =
-        position(&ctx, &format!("turn {turn}\nphase reinforcement\nphasing russian\nhex 1612: ru-5-1\n{extra}"));
-    (ctx, state)
+    in_phase(rsw(), turn, "reinforcement", "russian", &format!("hex 1612: ru-5-1\n{extra}"))
 }
 
 fn swedish(turn: u8, extra: &str) -> (grognard_fnc::Ctx, grognard_fnc::State) {
-    let ctx = rsw();
-    let state = position(&ctx, &format!("turn {turn}\nphase reinforcement\nphasing swedish\n{extra}"));
-    (ctx, state)
+    in_phase(rsw(), turn, "reinforcement", "swedish", extra)
 }
 
 #[test]

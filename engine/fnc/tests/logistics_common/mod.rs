@@ -59,6 +59,13 @@ pub fn position(ctx: &Ctx, body: &str) -> State {
     }
 }
 
+/// `ctx` with its position on game turn `turn`, in `phase`, `phasing` moving (both written as
+/// the position format writes them), with the lines of `body`.
+pub fn in_phase(ctx: Ctx, turn: u8, phase: &str, phasing: &str, body: &str) -> (Ctx, State) {
+    let state = position(&ctx, &format!("turn {turn}\nphase {phase}\nphasing {phasing}\n{body}"));
+    (ctx, state)
+}
+
 /// The result of a command: the next state and its events.
 pub struct Outcome {
     pub state: State,
