@@ -175,17 +175,25 @@ fn rule_11_23_stricture_3_a_lone_unit_next_to_the_attackers_is_the_penalty() {
 /// The Nile also runs along 0206/0106, so 0106 lies on water next to 0206 but off its route.
 fn gunboat_battle(die: u32) -> (grognard_fnc::Ctx, State, Vec<grognard_engine::Event>) {
     let ctx = ctx();
-    let mut s = state(&ctx, 4, Side::First, &[("fr-gb", "0205"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
+    let s = gunboat_down_the_nile(&ctx);
+    let (s, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
+    (ctx, s, log)
+}
+
+/// fr-gb moved by RCLM from 0205 down the Nile to 0206 (where fr-a stands) in the French
+/// movement phase of turn 4, ot-5 and ot-6 in 0306: the state as the Ottoman combat phase
+/// begins.
+fn gunboat_down_the_nile(ctx: &grognard_fnc::Ctx) -> State {
+    let mut s = state(ctx, 4, Side::First, &[("fr-gb", "0205"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
     s.phase = grognard_fnc::Phase::Movement;
     let mut log = Vec::new();
-    let mut s = grognard_fnc::movement::apply_river(&ctx, &s, Side::First, &ids(&["fr-gb"]), &[hex("0206")], &mut log)
+    let mut s = grognard_fnc::movement::apply_river(ctx, &s, Side::First, &ids(&["fr-gb"]), &[hex("0206")], &mut log)
         .expect("a legal RCLM move");
     assert_eq!(s.water_routes.get("fr-gb"), Some(&vec![hex("0205"), hex("0206")]), "the move is recorded");
     s.phase = grognard_fnc::Phase::Combat;
     s.phasing = Side::Second;
     s.book = Default::default();
-    let (s, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
-    (ctx, s, log)
+    s
 }
 
 fn retreat_first(ctx: &grognard_fnc::Ctx, s: &State, groups: &[RetreatPath]) -> Result<State, String> {
@@ -220,15 +228,8 @@ fn rule_11_23_stricture_6_gunboat_retreats_only_back_along_its_route() {
 fn rule_11_23_stricture_6_gunboat_eliminated_when_its_route_is_closed() {
     // An Ottoman unit holds 0205, the way back; 0106 is on the water but off the route.
     let ctx = ctx();
-    let mut s = state(&ctx, 4, Side::First, &[("fr-gb", "0205"), ("fr-a", "0206"), ("ot-5", "0306"), ("ot-6", "0306")]);
-    s.phase = grognard_fnc::Phase::Movement;
-    let mut log = Vec::new();
-    let mut s = grognard_fnc::movement::apply_river(&ctx, &s, Side::First, &ids(&["fr-gb"]), &[hex("0206")], &mut log)
-        .expect("a legal RCLM move");
+    let mut s = gunboat_down_the_nile(&ctx);
     s.units.insert("ot-1".into(), Location::Hex(hex("0205")));
-    s.phase = grognard_fnc::Phase::Combat;
-    s.phasing = Side::Second;
-    s.book = Default::default();
     for die in 1..=6 {
         let (after, log, _) = attack(&ctx, &s, Side::Second, &["ot-5", "ot-6"], "0206", &[], &[die]).expect("legal");
         if battle_event(&log)["result"] == "DR" {

@@ -25,6 +25,18 @@ fn land_pair(ctx: &Ctx) -> (HexId, HexId) {
         .expect("two adjacent land hexes")
 }
 
+/// The four brigades of the Russian 5th division (all needed for 11.10).
+const DIVISION: [&str; 4] = ["ru-5-1", "ru-5-2", "ru-5-3", "ru-5-cav"];
+
+/// The Russian 5th division in one hex of a land pair and the lone Swedish sw-sk in the other,
+/// in the Russian combat phase of turn 4; returns sw-sk's hex and the state.
+fn division_next_to_sw_sk(ctx: &Ctx) -> (HexId, State) {
+    let (from, to) = land_pair(ctx);
+    let mut placed: Vec<(&str, HexId)> = DIVISION.iter().map(|u| (*u, from)).collect();
+    placed.push(("sw-sk", to));
+    (to, state(ctx, 4, Phase::Combat, Side::First, &placed))
+}
+
 fn attack_strength(ctx: &Ctx, s: &State, attackers: &[&str], target: HexId) -> serde_json::Value {
     let (_, log, _) = attack_hex(ctx, s, Side::First, attackers, target, &[], &[3, 3, 3, 3]).expect("legal attack");
     battle_event(&log)["attack_strength"].clone()
@@ -33,14 +45,10 @@ fn attack_strength(ctx: &Ctx, s: &State, attackers: &[&str], target: HexId) -> s
 #[test]
 fn rule_11_10_russian_division_needs_all_four_brigades() {
     let ctx = ctx();
-    let (from, to) = land_pair(&ctx);
-    let division = ["ru-5-1", "ru-5-2", "ru-5-3", "ru-5-cav"];
-    let mut placed: Vec<(&str, HexId)> = division.iter().map(|u| (*u, from)).collect();
-    placed.push(("sw-sk", to));
-    let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
+    let (to, s) = division_next_to_sw_sk(&ctx);
     // 4 + 4 + 4 + 2, each +1.
-    assert_eq!(attack_strength(&ctx, &s, &division, to), 18);
-    assert_eq!(attack_strength(&ctx, &s, &division[..3], to), 12);
+    assert_eq!(attack_strength(&ctx, &s, &DIVISION, to), 18);
+    assert_eq!(attack_strength(&ctx, &s, &DIVISION[..3], to), 12);
 }
 
 #[test]
@@ -112,16 +120,12 @@ fn rule_16_0_errata_6a_no_attack_on_sveaborg_across_open_sea() {
 #[test]
 fn rule_15_3_battle_vp_go_to_the_victor_and_are_never_debited_from_the_loser() {
     let ctx = ctx();
-    let (from, to) = land_pair(&ctx);
-    let division = ["ru-5-1", "ru-5-2", "ru-5-3", "ru-5-cav"];
-    let mut placed: Vec<(&str, HexId)> = division.iter().map(|u| (*u, from)).collect();
-    placed.push(("sw-sk", to));
-    let s = state(&ctx, 4, Phase::Combat, Side::First, &placed);
+    let (to, s) = division_next_to_sw_sk(&ctx);
     let defense: u32 = ctx.counter("sw-sk").map(|c| u32::from(c.defense)).expect("sw-sk");
     // 18 against the lone Swedish unit: find the die that destroys it.
     for die in 1..=6 {
         let (after, log, _) =
-            attack_hex(&ctx, &s, Side::First, &division, to, &[], &[die, 3, 3, 3]).expect("legal attack");
+            attack_hex(&ctx, &s, Side::First, &DIVISION, to, &[], &[die, 3, 3, 3]).expect("legal attack");
         let result = battle_event(&log)["result"].clone();
         if result == "DC" {
             let expected = match defense {

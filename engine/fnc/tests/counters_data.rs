@@ -296,17 +296,7 @@ fn rule_6_4_events_5_and_6_find_seven_militia_set_aside() {
 
 #[test]
 fn rule_4_2_two_russian_fortress_garrisons_at_their_hexes() {
-    let rsw = rsw();
-    let mut hexes: Vec<HexId> = rsw
-        .of_side("russian")
-        .filter(|c| c.kind == UnitType::Fortress)
-        .map(|c| match c.setup {
-            SetupCode::StartAt(h) => h,
-            ref other => panic!("{} has set-up {other}", c.id),
-        })
-        .collect();
-    hexes.sort();
-    assert_eq!(hexes, vec![hex(1318), hex(1515)]);
+    assert_eq!(fortress_hexes(&rsw(), "russian"), vec![hex(1318), hex(1515)]);
 }
 
 #[test]
