@@ -20,7 +20,13 @@ fn eliminate(ctx: &Ctx, state: &State, units: &[&str], faces: &[u32]) -> Result<
 }
 
 fn ec_turn(turn: u8) -> (Ctx, State) {
-    in_phase(ec(), turn, "combat", "french", "hex 0808: fr-1-1 fr-1-2 fr-cav fr-dc fr-sc\nhex 1203: ot-jn-1 ot-mm-1 br-rm br-phil\n")
+    in_phase(
+        ec(),
+        turn,
+        "combat",
+        "french",
+        "hex 0808: fr-1-1 fr-1-2 fr-cav fr-dc fr-sc\nhex 1203: ot-jn-1 ot-mm-1 br-rm br-phil\n",
+    )
 }
 
 #[test]
