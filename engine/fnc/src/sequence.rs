@@ -120,6 +120,7 @@ fn start_phase(state: &mut State) {
         Phase::Movement => {
             state.book.moved.clear();
             state.book.moving_origin = None;
+            state.book.fleets_moved.clear();
         }
         Phase::Combat => state.book.attacked_hexes.clear(),
         _ => {}
@@ -152,6 +153,7 @@ fn begin_player_turn(_ctx: &Ctx, state: &mut State, side: Side) {
     state.book.attacked_hexes.clear();
     state.book.moved.clear();
     state.book.moving_origin = None;
+    state.book.fleets_moved.clear();
     state.last_moves.clear();
     state.last_battles.clear();
     state.phase = if state.turn == 1 { Phase::Movement } else { Phase::Reinforcement };

@@ -239,6 +239,10 @@ pub struct PhaseBook {
     /// The phase is ending and waits for over-stack removals found at its end (7.4).
     #[serde(default)]
     pub ending: bool,
+    /// Fleets moved this movement phase: one move takes a fleet anywhere it may go (10.2), and
+    /// a finished move is not taken up again (9.2).
+    #[serde(default)]
+    pub fleets_moved: BTreeSet<UnitId>,
 }
 
 /// A move path shown on the board (the last player turn's moves).

@@ -95,6 +95,8 @@ fn rule_10_2_fleets_move_only_at_sea() {
     let n = cmd(ctx, &s, Side::Second, "fleet ot-fleet 1125");
     assert_eq!(n.location("ot-fleet"), Some(&hex("1125")));
     assert_eq!(refused(ctx, &n, Side::Second, "fleet ot-fleet 1326"), "10.2");
+    assert_eq!(refused(ctx, &n, Side::Second, "fleet ot-fleet 1125"), "10.2", "a move that goes nowhere");
+    assert_eq!(refused(ctx, &n, Side::Second, "fleet ot-fleet 1025"), "9.2", "one move a phase reaches anywhere");
 }
 
 #[test]

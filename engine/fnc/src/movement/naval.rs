@@ -241,6 +241,9 @@ pub fn apply_fleet(
         return Err(RuleError::new("10.5", "no naval movement in the winter turn"));
     }
     let from = state.location(fleet).cloned().unwrap_or(Location::Eliminated);
+    if from == Location::Hex(to) {
+        return Err(RuleError::new("10.2", format!("{fleet} is already in {to}")));
+    }
     let sea_of =
         |h: HexId| ctx.map.terrain(h).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea);
     let Some(target_body) = sea_of(to) else {
@@ -292,8 +295,15 @@ pub fn apply_fleet(
     if !seen.contains(&to) {
         return Err(RuleError::new("10.2", format!("{to} cannot be reached through all-sea hexes")));
     }
+    if state.book.fleets_moved.contains(fleet) {
+        return Err(RuleError::new(
+            "9.2",
+            format!("{fleet} has moved this phase: its one move reaches any sea hex it may go to (10.2)"),
+        ));
+    }
     let mut next = state.clone();
     next.units.insert(fleet.to_string(), Location::Hex(to));
+    next.book.fleets_moved.insert(fleet.to_string());
     log.push(Event::new(
         format!("{fleet} sails from {} to {to} (10.2)", location_text(&from)),
         json!({"type": "fleet_move", "unit": fleet, "from": from, "to": to}),
