@@ -122,3 +122,16 @@ fn rule_8_6_rule_9_13_listed_rclm_moves_out_of_the_upper_egypt_box_are_accepted(
         cmd(ctx, &s, Side::Second, &c);
     }
 }
+
+#[test]
+fn rule_14_3_rclm_overruns_a_lone_sc_and_goes_on() {
+    let ctx = ec();
+    let s = movement(ctx, 4, "ottoman", "hex 1429: fr-sc\nhex 1329: ot-mm-1");
+    let (n, events) = core_common::try_cmd(ctx, &s, Side::Second, "river ot-mm-1 1429 1430", &[]).unwrap();
+    assert_eq!(n.location("fr-sc"), Some(&Location::Eliminated), "the SC never recycles (8.11)");
+    assert_eq!(n.location("ot-mm-1"), Some(&hex("1430")));
+    assert!(events.iter().any(|e| e.data["type"] == "overrun"), "{events:?}");
+    // With a French unit beside it the SC is not alone: no entry (9.4).
+    let guarded = movement(ctx, 4, "ottoman", "hex 1429: fr-sc fr-1-1\nhex 1329: ot-mm-1");
+    assert_eq!(refused(ctx, &guarded, Side::Second, "river ot-mm-1 1429"), "9.4");
+}

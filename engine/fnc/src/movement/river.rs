@@ -1,7 +1,7 @@
 //! River, canal and lake movement (RCLM, 9.13-9.15): up to 20 hexes along contiguous
 //! qualifying water hexsides, stopping on becoming adjacent to an enemy.
 
-use super::common::{check_border, check_enter, check_movers, record};
+use super::common::{check_border, check_enter, check_movers, lone_sc, record};
 use super::cost::is_water;
 use crate::control;
 use crate::ctx::Ctx;
@@ -10,7 +10,7 @@ use crate::games::LakeCourse;
 use crate::sequence::is_winter;
 use crate::state::{Location, MoveMode, MoveTrace, Side, State, UnitId, UnitMove};
 use grognard_board::{Barrier, HexId, WaterKind};
-use grognard_engine::{Event, RuleError};
+use grognard_engine::{ApplyError, Event, NoDice, RuleError};
 use serde_json::json;
 use std::collections::BTreeSet;
 
@@ -205,6 +205,7 @@ pub fn apply_river(
         _ => return Err(RuleError::new("9.13", "RCLM starts in a hex on the map or a box with a river")),
     };
     let mut sim = state.clone();
+    let mut overrun: Vec<UnitId> = Vec::new();
     for (i, &next) in path.iter().enumerate() {
         let follows = match (at, &start) {
             (Some(from), _) => water.step(from, next),
@@ -225,6 +226,11 @@ pub fn apply_river(
             return Err(RuleError::new("9.13", format!("{next} is open water RCLM may not use")));
         }
         check_border(ctx, state, side, at_hex, next)?;
+        if let Some(sc) = lone_sc(ctx, &sim, side, next) {
+            // 14.3: a moving force entering a lone SC's hex eliminates it and may go on.
+            sim.units.insert(sc.clone(), Location::Eliminated);
+            overrun.push(sc);
+        }
         check_enter(ctx, &sim, side, units, next)?;
         for u in units {
             sim.units.insert(u.clone(), Location::Hex(next));
@@ -239,6 +245,18 @@ pub fn apply_river(
         return Err(RuleError::new("9.13", format!("{at} is an all-water hex; no unit ends its move there")));
     }
     let mut next = state.clone();
+    if !overrun.is_empty() {
+        log.push(Event::new(
+            format!("The moving force overruns the lone {} (14.3)", overrun.join(", ")),
+            json!({"type": "overrun", "units": overrun}),
+        ));
+        // The SC never recycles (8.11): its elimination rolls no die.
+        crate::recycling::eliminate(ctx, &mut next, &overrun, "overrun by a moving force (14.3)", &mut NoDice, log)
+            .map_err(|e| match e {
+                ApplyError::Rule(r) => r,
+                ApplyError::NeedDice => RuleError::new("14.3", "an overrun unit would need a recycling die"),
+            })?;
+    }
     for u in units {
         next.units.insert(u.clone(), Location::Hex(at));
         next.book.moved.insert(
