@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A complete game of Duel (the test ruleset) between two local players, Alice and Bob,
-# through the real journal, fair dice and packet files: no network, no mail.
+# through the real journal, fair dice and packet files: no network, no mail. Then the
+# opening of The Egyptian Campaign (examples/fnc-opening.sh), whose board pictures are
+# written to the current directory (or $GROGNARD_DEMO_OUT).
 # Each player has their own GROGNARD_HOME; they share nothing but the packet files.
 set -euo pipefail
 
@@ -8,6 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cargo build --quiet --release -p grognard --manifest-path "$root/Cargo.toml"
 bin="$root/target/release/grognard"
 
+start=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/grognard-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -58,3 +61,6 @@ else
   echo "the journals differ" >&2
   exit 1
 fi
+
+say "Now the opening of The Egyptian Campaign (Forgotten Napoleonic Campaigns)"
+bash "$root/examples/fnc-opening.sh" "${GROGNARD_DEMO_OUT:-$start}"
