@@ -52,6 +52,13 @@ impl Script {
         Script::default()
     }
 
+    /// The script that `turn` writes (one function per game turn in the scripted games).
+    pub fn of(turn: fn(&mut Script)) -> Script {
+        let mut s = Script::new();
+        turn(&mut s);
+        s
+    }
+
     /// `player` gives `command`, which rolls no dice.
     pub fn cmd(&mut self, player: usize, command: &str) -> &mut Script {
         self.roll(player, command, &[])
@@ -123,6 +130,21 @@ pub struct Expected<'a> {
     pub net: i32,
     pub die: u32,
     pub result: &'a str,
+}
+
+/// A battle report's expected contents, in the order a battle line gives them.
+#[allow(clippy::too_many_arguments)]
+pub fn expected<'a>(
+    hex: &'a str,
+    attack: u32,
+    defense: u32,
+    percent: u32,
+    columns: (&'a str, &'a str),
+    net: i32,
+    die: u32,
+    result: &'a str,
+) -> Expected<'a> {
+    Expected { hex, attack, defense, percent, columns, net, die, result }
 }
 
 /// Check a battle report's data and that its text explains the battle to the players.

@@ -1,7 +1,9 @@
 //! Acceptance: a scripted game of The Russo-Swedish War from the historical set-up, several
 //! full game turns through real journals with scripted dice, then full verification.
 
-use grognard_acceptance::fnc::{battles, check_battle, events, hex, Expected, Script, ScriptedGame, FIRST, SECOND};
+use grognard_acceptance::fnc::{
+    battles, check_battle, events, expected as x, hex, Script, ScriptedGame, FIRST, SECOND,
+};
 use grognard_fnc::Phase;
 use serde_json::{json, Value};
 
@@ -164,30 +166,9 @@ fn turn6(s: &mut Script) {
     s.cmd(S, "roll");
 }
 
-fn scripted(turn: fn(&mut Script)) -> Script {
-    let mut s = Script::new();
-    turn(&mut s);
-    s
-}
-
-/// A battle report's expected contents.
-#[allow(clippy::too_many_arguments)]
-fn x<'a>(
-    hex: &'a str,
-    attack: u32,
-    defense: u32,
-    percent: u32,
-    columns: (&'a str, &'a str),
-    net: i32,
-    die: u32,
-    result: &'a str,
-) -> Expected<'a> {
-    Expected { hex, attack, defense, percent, columns, net, die, result }
-}
-
 #[test]
 fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
-    let turns: Vec<Script> = [turn1, turn2, turn3, turn4, turn5, turn6].into_iter().map(scripted).collect();
+    let turns: Vec<Script> = [turn1, turn2, turn3, turn4, turn5, turn6].into_iter().map(Script::of).collect();
     let all = Script::concat(&turns);
     let mut g = ScriptedGame::new("rsw-historical", &all);
     let st = g.state();
