@@ -395,7 +395,6 @@ fn rule_7_4_an_over_stacked_position_is_refused_or_owes_the_removal() {
 /// units to the other side; the position is read without an error and the game starts
 /// with control (and the locale's VP) contrary to 14.2, until a command recounts it.
 #[test]
-#[ignore = "known bug: a position's control line may give an occupied locale to the other side (14.2, position.rs)"]
 fn rule_14_2_a_position_cannot_give_an_occupied_locale_to_the_other_side() {
     let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\n\
                 hex 1833: fr-1-1\ncontrol ottoman: 1833\n";

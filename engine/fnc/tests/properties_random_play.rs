@@ -247,7 +247,6 @@ fn rule_14_1_and_15_1_play_starts_with_the_printed_vp() {
 /// it as a move that changes nothing. Every listed command but `end` should move the game
 /// on, in every phase.
 #[test]
-#[ignore = "known bug: `fleet F HEX` to the fleet's own hex is listed and accepted as a no-op (10.2, movement/legal.rs)"]
 fn rule_10_2_every_listed_command_but_end_changes_the_game_in_play() {
     let mut games = Vec::new();
     for (scenario, seed) in [("ec-historical", 2000), (RSW_SCENARIOS[0], 5000)] {
