@@ -22,10 +22,11 @@ pub mod strengths;
 pub mod terrain;
 pub mod water_route;
 
+pub use advance::apply as apply_advance;
 pub use battle::{Battle, Step};
 pub use resolve::{apply_attack, bvp_winner, odds, result_steps, Odds};
+pub use retreat::{apply as apply_retreat, options as retreat_options};
 
-use crate::command::RetreatPath;
 use crate::ctx::Ctx;
 use crate::state::{Decision, DecisionKind, Side, State, UnitId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -72,36 +73,6 @@ pub fn apply_losses(
     steps::eliminate(ctx, &mut next, units, &format!("{} in the battle for {hex}", battle.result), dice, log)?;
     steps::answered(ctx, &mut next, dice, log)?;
     Ok(next)
-}
-
-/// Answer a retreat decision (11.22-11.24).
-pub fn apply_retreat(
-    ctx: &Ctx,
-    state: &State,
-    side: Side,
-    groups: &[RetreatPath],
-    dice: &mut dyn DiceSource,
-    log: &mut Vec<Event>,
-) -> Result<State, ApplyError> {
-    retreat::apply(ctx, state, side, groups, dice, log)
-}
-
-/// Answer an advance-after-combat decision (11.25); no units = stay.
-pub fn apply_advance(
-    ctx: &Ctx,
-    state: &State,
-    side: Side,
-    units: &[UnitId],
-    dice: &mut dyn DiceSource,
-    log: &mut Vec<Event>,
-) -> Result<State, ApplyError> {
-    advance::apply(ctx, state, side, units, dice, log)
-}
-
-/// Some legal answers to the pending retreat decision, at most `limit` (for
-/// `legal_commands`).
-pub fn retreat_options(ctx: &Ctx, state: &State, side: Side, limit: usize) -> Vec<Vec<RetreatPath>> {
-    retreat::options(ctx, state, side, limit)
 }
 
 /// The loss choices open to the side owing a loss decision (at most `limit`), for

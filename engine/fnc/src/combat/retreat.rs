@@ -185,7 +185,7 @@ pub fn step(
     }))
 }
 
-/// Answer a retreat decision with the groups' paths (see the module doc).
+/// Answer a retreat decision (11.22-11.24) with the groups' paths (see the module doc).
 pub fn apply(
     ctx: &Ctx,
     state: &State,
