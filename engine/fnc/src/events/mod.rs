@@ -22,10 +22,6 @@ use table::{half_up, Limit, RandomEvent};
 
 pub use table::{EC_TABLE, RSW_TABLE};
 
-/// The areas of EC event 3 by die: 1-2 Egypt, 3-4 Syria-Palestine, 5-6 the Anatolian box
-/// (region names and box id as in the map file).
-pub const INFIGHTING_AREAS: [&str; 3] = ["Egypt", "Syria-Palestine", "anatolia"];
-
 /// Victory points for the winner of the RSW naval victory (6.4 event 2).
 pub const NAVAL_VICTORY_VP: i32 = 2;
 
@@ -226,8 +222,11 @@ fn resolve(
             owe_recycle(ctx, s, second, half_up(b), 0, event, log);
         }
         RandomEvent::OttomanInfighting => {
+            let Some(areas) = crate::games::logistics_facts::of(ctx.game).infighting_areas() else {
+                return Err(RuleError::new("6.3", "this game has no Ottoman Infighting event").into());
+            };
             let die = roll_event(dice, log, "Ottoman Infighting: the area affected", "6.3")?;
-            let area = INFIGHTING_AREAS[((die - 1) / 2) as usize];
+            let area = areas[((die - 1) / 2) as usize];
             let fleet = die >= 5;
             log.push(Event::new(
                 format!(

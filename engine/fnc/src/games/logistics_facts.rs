@@ -55,6 +55,9 @@ pub trait LogisticsFacts: Sync {
     /// The areas of a container draw by the second die, 1-2, 3-4 and 5-6 (8.5): a box id (the
     /// units go straight into the box) or a region name (they wait to be placed there).
     fn draw_areas(&self) -> Option<[&'static str; 3]>;
+    /// The areas of the Ottoman Infighting event by its die, 1-2, 3-4 and 5-6 (6.3): region
+    /// names and a box id; `None` where the game has no such event.
+    fn infighting_areas(&self) -> Option<[&'static str; 3]>;
     /// The area printed on a container unit, which the area die does not change (16.0 1A:
     /// the random placement is for the plain "Reinf ?" units only).
     fn printed_area(&self, counter: &Counter) -> Option<&'static str>;
@@ -147,6 +150,11 @@ impl LogisticsFacts for EcLogistics {
         Some([ANATOLIA, SYRIA_PALESTINE, EGYPT])
     }
 
+    fn infighting_areas(&self) -> Option<[&'static str; 3]> {
+        // 6.3 event 3: 1-2 Egypt, 3-4 Syria-Palestine, 5-6 the Anatolian staging area.
+        Some([EGYPT, SYRIA_PALESTINE, ANATOLIA])
+    }
+
     fn printed_area(&self, counter: &Counter) -> Option<&'static str> {
         match counter.setup {
             SetupCode::ReinfEgypt => Some(EGYPT),
@@ -222,6 +230,11 @@ impl LogisticsFacts for RswLogistics {
 
     fn draw_areas(&self) -> Option<[&'static str; 3]> {
         // RSW has no container draw (8.9, 8.10).
+        None
+    }
+
+    fn infighting_areas(&self) -> Option<[&'static str; 3]> {
+        // RSW's table has no infighting event (6.4).
         None
     }
 
