@@ -215,24 +215,6 @@ pub fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
     if depth == 0 {
         return leaf(rng);
     }
-    const TAGS: [&str; 16] = [
-        "place",
-        "historical",
-        "roll",
-        "enter",
-        "commit",
-        "move",
-        "river",
-        "sail",
-        "fleet",
-        "attack",
-        "lose",
-        "retreat",
-        "advance",
-        "remove",
-        "end",
-        "nonsense",
-    ];
     const FIELDS: [&str; 13] = [
         "unit",
         "units",
@@ -251,14 +233,14 @@ pub fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
     match rng.next_u32() % 5 {
         0 => leaf(rng),
         1 => Value::Array((0..below(rng, 4)).map(|_| random_json(rng, depth - 1)).collect()),
-        2 => json!(TAGS[below(rng, TAGS.len())]),
+        2 => json!(tag(rng)),
         3 => {
             let mut fields = Map::new();
             for _ in 0..below(rng, 4) {
                 fields.insert(FIELDS[below(rng, FIELDS.len())].to_string(), random_json(rng, depth - 1));
             }
             let mut outer = Map::new();
-            outer.insert(TAGS[below(rng, TAGS.len())].to_string(), Value::Object(fields));
+            outer.insert(tag(rng).to_string(), Value::Object(fields));
             Value::Object(outer)
         }
         _ => {
@@ -308,40 +290,35 @@ pub fn mutate_json(value: &Value, rng: &mut ChaCha8Rng) -> Value {
     }
 }
 
+/// The verbs of the command language (engine/fnc/README.md), as the fuzzers use them.
+const VERBS: [&str; 15] = [
+    "place",
+    "historical",
+    "roll",
+    "enter",
+    "commit",
+    "move",
+    "river",
+    "sail",
+    "fleet",
+    "attack",
+    "lose",
+    "retreat",
+    "advance",
+    "remove",
+    "end",
+];
+
+/// A command tag for random JSON: one of the verbs, or a word that is none.
+fn tag(rng: &mut ChaCha8Rng) -> &'static str {
+    let i = below(rng, VERBS.len() + 1);
+    VERBS.get(i).copied().unwrap_or("nonsense")
+}
+
 /// Random command text: verbs, ids, hex numbers and punctuation in random order.
 pub fn random_text(ctx: &Ctx, rng: &mut ChaCha8Rng) -> String {
-    const WORDS: [&str; 30] = [
-        "place",
-        "historical",
-        "roll",
-        "enter",
-        "commit",
-        "move",
-        "river",
-        "sail",
-        "fleet",
-        "attack",
-        "lose",
-        "retreat",
-        "advance",
-        "remove",
-        "end",
-        "MOVE",
-        ";",
-        ",",
-        ";;",
-        ",,",
-        "1127",
-        "0000",
-        "9999",
-        "12345",
-        "-1",
-        "anatolia",
-        "é",
-        "\u{0}",
-        "   ",
-        "\t",
-    ];
+    const OTHER_WORDS: [&str; 15] =
+        ["MOVE", ";", ",", ";;", ",,", "1127", "0000", "9999", "12345", "-1", "anatolia", "é", "\u{0}", "   ", "\t"];
     let units: Vec<String> = ctx.counters.iter().map(|c| c.id.clone()).collect();
     let n = below(rng, 8);
     let mut words: Vec<String> = Vec::new();
@@ -353,7 +330,10 @@ pub fn random_text(ctx: &Ctx, rng: &mut ChaCha8Rng) -> String {
                 let b = one_of(rng, &units, "v".into());
                 format!("{a},{b}")
             }
-            _ => WORDS[below(rng, WORDS.len())].to_string(),
+            _ => {
+                let i = below(rng, VERBS.len() + OTHER_WORDS.len());
+                VERBS.get(i).copied().unwrap_or_else(|| OTHER_WORDS[i - VERBS.len()]).to_string()
+            }
         };
         words.push(w);
     }
