@@ -47,6 +47,7 @@ pub trait AnyRuleset: Send + Sync {
     fn parse_command(&self, text: &str) -> Result<Value, RuleError>;
     fn format_command(&self, command: &Value) -> String;
     fn summary(&self, state: &GameState) -> String;
+    fn takes_part(&self, state: &GameState, player: PlayerId) -> bool;
     fn state_json(&self, state: &GameState) -> Value;
     /// The board as a picture shows it, if the ruleset has a map ([`Ruleset::board_view`]).
     fn board_view(&self, state: &GameState) -> Option<BoardView>;
@@ -129,6 +130,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn summary(&self, state: &GameState) -> String {
         Ruleset::summary(self, typed::<R>(state))
+    }
+    fn takes_part(&self, state: &GameState, player: PlayerId) -> bool {
+        Ruleset::takes_part(self, typed::<R>(state), player)
     }
     fn state_json(&self, state: &GameState) -> Value {
         serde_json::to_value(typed::<R>(state)).unwrap_or(Value::Null)

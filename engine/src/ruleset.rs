@@ -79,6 +79,13 @@ pub trait Ruleset: Send + Sync + 'static {
     fn format_command(&self, command: &Self::Command) -> String;
     /// A few lines for `grognard status`.
     fn summary(&self, state: &Self::State) -> String;
+    /// Does `player` still take part in the game in `state`? A player with nothing left at
+    /// stake (all of their forces eliminated) witnesses no more dice rolls: the journal
+    /// decides a roll's witnesses from the state when the roll is requested. Default: every
+    /// player takes part until the end.
+    fn takes_part(&self, _state: &Self::State, _player: PlayerId) -> bool {
+        true
+    }
     /// Everything a picture of the board shows now, for rulesets played on a map (`None`
     /// for the others): `grognard show` and turn mails draw it.
     fn board_view(&self, _state: &Self::State) -> Option<grognard_board::BoardView> {

@@ -29,9 +29,9 @@ use grognard_journal::entry::{
 use grognard_journal::ids::{EntryId, GameId, Hash32};
 use grognard_journal::keys::{PublicKey, SecretKey};
 use grognard_journal::replay::Owed;
-use grognard_journal::sealed;
 use grognard_journal::signatures;
 use grognard_journal::verify::{self, SigCheck};
+use grognard_journal::{nonce, sealed};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -67,17 +67,18 @@ impl Lcg {
 /// One player's whole dice chain of generation 0: `values[i]` is `x_i`.
 struct Chain {
     values: Vec<Hash32>,
+    nonce: Option<Hash32>,
 }
 
 impl Chain {
-    fn new(key: &SecretKey, game: &GameId, anchor: &Hash32, length: u32) -> Chain {
+    fn new(key: &SecretKey, origin: &chain::Origin, length: u32) -> Chain {
         let mut values = Vec::with_capacity(length as usize + 1);
-        values.push(chain::value_at(key, game, anchor, 0, 0));
+        values.push(chain::value_at(key, origin, 0));
         for i in 0..length as usize {
             let next = chain::step(&values[i]);
             values.push(next);
         }
-        Chain { values }
+        Chain { values, nonce: origin.nonce }
     }
 
     fn length(&self) -> u32 {
@@ -85,7 +86,12 @@ impl Chain {
     }
 
     fn commit(&self) -> ChainCommit {
-        ChainCommit { generation: 0, head: self.values[self.values.len() - 1], length: self.length() }
+        ChainCommit {
+            generation: 0,
+            head: self.values[self.values.len() - 1],
+            length: self.length(),
+            nonce: self.nonce,
+        }
     }
 
     /// The value of the `index`-th reveal (1-based): `x_{L-index}`.
@@ -150,20 +156,26 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
     };
     let first = genesis(&new, &keys[0], game).expect("the genesis is signed");
     // The creator's first chain is anchored to zeros, every other chain to the genesis id.
+    // The creator's nonce is the genesis's; the others' are fixed here (a client draws them).
+    let creator_nonce = match &first.entry.body {
+        Body::Genesis(g) => g.chain.and_then(|c| c.nonce),
+        _ => None,
+    };
     let chains: Vec<Chain> = keys
         .iter()
         .enumerate()
-        .map(|(i, k)| Chain::new(k, &game, &chain::anchor(&first.id, i == 0, 0), CHAIN_LENGTH))
+        .map(|(i, k)| {
+            let nonce = if i == 0 { creator_nonce } else { Some(Hash32([i as u8; 32])) };
+            let origin = chain::Origin { game, anchor: chain::anchor(&first.id, i == 0, 0), generation: 0, nonce };
+            Chain::new(k, &origin, CHAIN_LENGTH)
+        })
         .collect();
     if mode == DiceMode::Fair {
         let Body::Genesis(g) = &first.entry.body else { unreachable!("a genesis") };
         assert_eq!(g.chain, Some(chains[0].commit()), "the precomputed chain matches the committed one");
         for i in [1, 2, CHAIN_LENGTH] {
-            let anchor = chain::anchor(&first.id, false, 0);
-            assert_eq!(
-                chain::reveal_value(&keys[1], &game, &anchor, &chains[1].commit(), i),
-                Some(chains[1].reveal(i))
-            );
+            let origin = chain::Origin { game, anchor: chain::anchor(&first.id, false, 0), generation: 0, nonce: None };
+            assert_eq!(chain::reveal_value(&keys[1], &origin, &chains[1].commit(), i), Some(chains[1].reveal(i)));
         }
     }
     let mut signer = Signer::new(&first, keys.len());
@@ -171,7 +183,7 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
     let mut entries = Vec::with_capacity(ENTRIES);
     entries.push(first);
     let mut lcg = Lcg(0x5eed);
-    let mut sealed_choices: Vec<Option<Value>> = vec![None; keys.len()];
+    let mut sealed_choices: Vec<Option<(Value, Hash32)>> = vec![None; keys.len()];
     while entries.len() < ENTRIES {
         let owed = replay.owed();
         let Some((player, what)) = owed.into_iter().next() else {
@@ -183,22 +195,23 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
             Owed::Decide(_) => {
                 let legal = ruleset.legal_commands(&replay.state, player);
                 assert!(!legal.is_empty(), "{player} owes a decision but has no legal command");
-                Body::Command { command: legal[lcg.below(legal.len())].clone() }
+                Body::Command { command: legal[lcg.below(legal.len())].clone(), nonce: Some(nonce::fresh()) }
             }
             Owed::Seal { step, .. } => {
                 let legal = ruleset.legal_commands(&replay.state, player);
                 let choice = legal[lcg.below(legal.len())].clone();
-                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step);
+                let nonce = nonce::fresh();
+                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step, Some(&nonce));
                 let commitment = sealed::commitment(&game, &step, player.0, &salt, &choice);
-                sealed_choices[p] = Some(choice);
-                Body::Seal { step, commitment }
+                sealed_choices[p] = Some((choice, nonce));
+                Body::Seal { step, commitment, nonce: Some(nonce) }
             }
             Owed::Unseal { step } => {
-                let choice = sealed_choices[p].take().expect("a sealed choice to open");
-                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step);
+                let (choice, nonce) = sealed_choices[p].take().expect("a sealed choice to open");
+                let salt = sealed::salt(&keys[p], &game, &replay.genesis_id, &step, Some(&nonce));
                 Body::Unseal { step, choice, salt }
             }
-            Owed::Reveal { request, generation } => {
+            Owed::Reveal { request, generation, .. } => {
                 let state = &replay.chains[p][generation as usize].state;
                 assert!(state.remaining() > 0, "the dice chain ran out: use a longer one");
                 let index = state.used + 1;

@@ -1,6 +1,7 @@
 //! Dice hash chains. A player's chain of generation `g` in game `G` starts from
-//! `x_0 = SHA-256("grognard/chain-seed/v2\0" || secret seed || G || anchor || g as u32 BE)`
-//! and steps `x_{i+1} = SHA-256("grognard/chain/v1\0" || x_i)`. The anchor is the genesis
+//! `x_0 = SHA-256("grognard/chain-seed/v3\0" || secret seed || G || anchor || g as u32 BE || nonce)`
+//! in protocol version 2, where `nonce` is the fresh public value of the commitment (version 1
+//! had no nonce and the tag `chain-seed/v2`), and steps `x_{i+1} = SHA-256("grognard/chain/v1\0" || x_i)`. The anchor is the genesis
 //! entry's id, except for the creator's first chain, which the genesis itself commits to
 //! (anchor: 32 zero bytes; the creator chose the game id, so only the creator could make it
 //! repeat). Anchoring to the genesis means a creator who reuses an old game id cannot make
@@ -16,7 +17,9 @@ use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::SecretKey;
 use sha2::{Digest, Sha256};
 
-const SEED_TAG: &[u8] = b"grognard/chain-seed/v2\0";
+/// Version 1's seed: no nonce, so a replayed genesis made the same chains (PROTOCOL.md 11).
+const SEED_TAG_V1: &[u8] = b"grognard/chain-seed/v2\0";
+const SEED_TAG: &[u8] = b"grognard/chain-seed/v3\0";
 const STEP_TAG: &[u8] = b"grognard/chain/v1\0";
 
 /// Length of a new chain: reveals available before a re-commitment is needed.
@@ -30,9 +33,16 @@ pub const MIN_CHAIN_LENGTH: u32 = 16;
 /// a chain committed after a request could be chosen to pick its roll.
 pub const RECOMMIT_BELOW: u32 = 64;
 
-/// Should a chain of `length` links with `remaining` unrevealed be renewed now?
+/// Should a chain of `length` links with `remaining` unrevealed be renewed now? In protocol
+/// version 2 this is also the validity rule for a `chain` entry: a renewal of a chain that
+/// is far from spent is refused, so nobody can grow a journal with renewals no roll needs.
 pub fn needs_renewal(length: u32, remaining: u32) -> bool {
     remaining < RECOMMIT_BELOW.min(length / 2)
+}
+
+/// Is `length` an allowed chain length (a validity rule)?
+pub fn length_allowed(length: u32) -> bool {
+    (MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH).contains(&length)
 }
 
 pub fn step(x: &Hash32) -> Hash32 {
@@ -48,43 +58,56 @@ pub fn anchor(genesis: &EntryId, creator: bool, generation: u32) -> Hash32 {
     }
 }
 
-fn seed(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32) -> Hash32 {
-    Hash32(
-        Sha256::new()
-            .chain_update(SEED_TAG)
-            .chain_update(secret.seed())
-            .chain_update(game.0)
-            .chain_update(anchor.0)
-            .chain_update(generation.to_be_bytes())
-            .finalize()
-            .into(),
-    )
+/// Where a chain comes from: everything its seed `x_0` hashes besides the secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub game: GameId,
+    pub anchor: Hash32,
+    pub generation: u32,
+    /// The commitment's public nonce (version 2); `None` for a version-1 chain.
+    pub nonce: Option<Hash32>,
+}
+
+fn seed(secret: &SecretKey, origin: &Origin) -> Hash32 {
+    let h = Sha256::new()
+        .chain_update(if origin.nonce.is_some() { SEED_TAG } else { SEED_TAG_V1 })
+        .chain_update(secret.seed())
+        .chain_update(origin.game.0)
+        .chain_update(origin.anchor.0)
+        .chain_update(origin.generation.to_be_bytes());
+    match origin.nonce {
+        Some(nonce) => Hash32(h.chain_update(nonce.0).finalize().into()),
+        None => Hash32(h.finalize().into()),
+    }
 }
 
 /// `x_i` of the player's chain.
-pub fn value_at(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32, i: u32) -> Hash32 {
-    let mut x = seed(secret, game, anchor, generation);
+pub fn value_at(secret: &SecretKey, origin: &Origin, i: u32) -> Hash32 {
+    let mut x = seed(secret, origin);
     for _ in 0..i {
         x = step(&x);
     }
     x
 }
 
-/// The commitment to a new chain.
-pub fn commit(secret: &SecretKey, game: &GameId, anchor: &Hash32, generation: u32, length: u32) -> ChainCommit {
-    assert!((1..=MAX_CHAIN_LENGTH).contains(&length), "chain length {length} out of range");
-    ChainCommit { generation, head: value_at(secret, game, anchor, generation, length), length }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a dice chain has {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} links, not {0}")]
+pub struct BadLength(pub u32);
+
+/// The commitment to a new chain of `length` links (16 to 1,000,000).
+pub fn commit(secret: &SecretKey, origin: &Origin, length: u32) -> Result<ChainCommit, BadLength> {
+    if !length_allowed(length) {
+        return Err(BadLength(length));
+    }
+    let head = value_at(secret, origin, length);
+    Ok(ChainCommit { generation: origin.generation, head, length, nonce: origin.nonce })
 }
 
 /// The value of the `index`-th reveal (1-based) of a committed chain: `x_{L-index}`.
-pub fn reveal_value(
-    secret: &SecretKey,
-    game: &GameId,
-    anchor: &Hash32,
-    chain: &ChainCommit,
-    index: u32,
-) -> Option<Hash32> {
-    (1..=chain.length).contains(&index).then(|| value_at(secret, game, anchor, chain.generation, chain.length - index))
+/// `origin` must be the chain's (its generation and nonce are taken from `chain`).
+pub fn reveal_value(secret: &SecretKey, origin: &Origin, chain: &ChainCommit, index: u32) -> Option<Hash32> {
+    let origin = Origin { generation: chain.generation, nonce: chain.nonce, ..*origin };
+    (1..=chain.length).contains(&index).then(|| value_at(secret, &origin, chain.length - index))
 }
 
 /// Where a player's chain stands during replay.
@@ -133,34 +156,44 @@ mod tests {
     #[test]
     fn reveals_check_against_the_head_in_order() {
         let sk = SecretKey::from_seed(&[9; 32]);
-        let game = GameId([3; 16]);
-        let a = Hash32([4; 32]);
-        let c = commit(&sk, &game, &a, 0, 20);
+        let origin = Origin { game: GameId([3; 16]), anchor: Hash32([4; 32]), generation: 0, nonce: None };
+        let c = commit(&sk, &origin, 20).expect("length allowed");
         let mut state = ChainState::new(c);
         for i in 1..=20 {
-            let v = reveal_value(&sk, &game, &a, &c, i).expect("in range");
+            let v = reveal_value(&sk, &origin, &c, i).expect("in range");
             let mut bad = v;
             bad.0[0] ^= 1;
             assert!(state.accept(0, i, &bad).is_err());
             state.accept(0, i, &v).expect("a genuine reveal is accepted");
         }
         assert_eq!(state.remaining(), 0);
-        assert_eq!(reveal_value(&sk, &game, &a, &c, 21), None);
+        assert_eq!(reveal_value(&sk, &origin, &c, 21), None);
     }
 
     #[test]
-    fn chains_differ_by_key_game_anchor_and_generation() {
+    fn lengths_out_of_range_are_refused_not_panicked_on() {
+        let sk = SecretKey::from_seed(&[9; 32]);
+        let origin = Origin { game: GameId([3; 16]), anchor: Hash32([4; 32]), generation: 0, nonce: None };
+        for bad in [0, 1, MIN_CHAIN_LENGTH - 1, MAX_CHAIN_LENGTH + 1, u32::MAX] {
+            assert_eq!(commit(&sk, &origin, bad), Err(BadLength(bad)));
+        }
+        assert!(commit(&sk, &origin, MIN_CHAIN_LENGTH).is_ok());
+    }
+
+    #[test]
+    fn chains_differ_by_key_game_anchor_generation_and_nonce() {
         let a = SecretKey::from_seed(&[1; 32]);
         let b = SecretKey::from_seed(&[2; 32]);
-        let g = GameId([0; 16]);
-        let h = GameId([1; 16]);
-        let (z, y) = (Hash32([0; 32]), Hash32([1; 32]));
+        let base = Origin { game: GameId([0; 16]), anchor: Hash32([0; 32]), generation: 0, nonce: None };
+        let head = |k: &SecretKey, o: Origin| commit(k, &o, 16).expect("length allowed").head;
         let heads = [
-            commit(&a, &g, &z, 0, 5).head,
-            commit(&b, &g, &z, 0, 5).head,
-            commit(&a, &h, &z, 0, 5).head,
-            commit(&a, &g, &z, 1, 5).head,
-            commit(&a, &g, &y, 0, 5).head,
+            head(&a, base),
+            head(&b, base),
+            head(&a, Origin { game: GameId([1; 16]), ..base }),
+            head(&a, Origin { generation: 1, ..base }),
+            head(&a, Origin { anchor: Hash32([1; 32]), ..base }),
+            head(&a, Origin { nonce: Some(Hash32([0; 32])), ..base }),
+            head(&a, Origin { nonce: Some(Hash32([1; 32])), ..base }),
         ];
         for i in 0..heads.len() {
             for j in i + 1..heads.len() {

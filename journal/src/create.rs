@@ -5,6 +5,7 @@ use crate::entry::{Body, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, Signe
 use crate::game::{Game, GameError};
 use crate::ids::GameId;
 use crate::keys::SecretKey;
+use crate::nonce;
 use crate::packet::Packet;
 use crate::replay::scenario_hash;
 use grognard_engine::{AnyRuleset, PlayerId};
@@ -28,12 +29,33 @@ pub fn random_game_id() -> GameId {
     GameId(id)
 }
 
-/// Sign the genesis entry of a new game.
+/// Sign the genesis entry of a new game (of the current protocol version).
 pub fn genesis(new: &NewGame, key: &SecretKey, game: GameId) -> Result<SignedEntry, GameError> {
+    genesis_of_version(new, key, game, ENTRY_VERSION)
+}
+
+/// Sign the genesis entry of a new game of protocol `version` (1 only to test that older
+/// games still verify; new games are always of the current version).
+pub fn genesis_of_version(
+    new: &NewGame,
+    key: &SecretKey,
+    game: GameId,
+    version: u32,
+) -> Result<SignedEntry, GameError> {
     let data = new.ruleset.scenario_data(&new.scenario).map_err(|e| GameError::Refused(e.to_string()))?;
     let info = new.ruleset.info();
-    let anchor = chain::anchor(&crate::ids::EntryId([0; 32]), true, 0);
-    let chain = (new.dice.mode == DiceMode::Fair).then(|| chain::commit(key, &game, &anchor, 0, new.chain_length));
+    let origin = chain::Origin {
+        game,
+        anchor: chain::anchor(&crate::ids::EntryId([0; 32]), true, 0),
+        generation: 0,
+        nonce: nonce::for_version(version),
+    };
+    let chain = match new.dice.mode {
+        DiceMode::Fair => {
+            Some(chain::commit(key, &origin, new.chain_length).map_err(|e| GameError::Refused(e.to_string()))?)
+        }
+        _ => None,
+    };
     let body = Body::Genesis(Genesis {
         ruleset: info.id,
         ruleset_version: info.version,
@@ -44,7 +66,7 @@ pub fn genesis(new: &NewGame, key: &SecretKey, game: GameId) -> Result<SignedEnt
         chain,
     });
     let creator = u8::try_from(new.creator).map_err(|_| GameError::Refused("too many players".into()))?;
-    let entry = Entry { v: ENTRY_VERSION, game, author: creator, seq: 0, prev: None, acks: Vec::new(), body };
+    let entry = Entry { v: version, game, author: creator, seq: 0, prev: None, acks: Vec::new(), body };
     Ok(SignedEntry::sign(entry, key))
 }
 
@@ -55,7 +77,18 @@ pub fn create<'r>(
     new: &NewGame,
     key: &SecretKey,
 ) -> Result<(Game<'r>, Packet), GameError> {
-    let genesis = genesis(new, key, random_game_id())?;
+    create_of_version(dir, rulesets, new, key, ENTRY_VERSION)
+}
+
+/// `create` for protocol `version` (1 only to test that older games still verify).
+pub fn create_of_version<'r>(
+    dir: &Path,
+    rulesets: &[&'r dyn AnyRuleset],
+    new: &NewGame,
+    key: &SecretKey,
+    version: u32,
+) -> Result<(Game<'r>, Packet), GameError> {
+    let genesis = genesis_of_version(new, key, random_game_id(), version)?;
     let game = Game::create(dir, rulesets, genesis)?;
     let packet = game.packet_for_others(PlayerId(new.creator as u8));
     Ok((game, packet))
@@ -95,10 +128,14 @@ pub fn join<'r>(
     let mut game = Game::create(dir, rulesets, genesis.clone())?;
     game.import(packet)?;
     if !already {
-        let chain = (g.dice.mode == DiceMode::Fair).then(|| {
-            let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
-            chain::commit(key, &genesis.entry.game, &game.replay.chain_anchor(me, 0), 0, length)
-        });
+        let chain = match g.dice.mode {
+            DiceMode::Fair => {
+                let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
+                let origin = game.replay.chain_origin(me, 0, nonce::for_version(game.replay.version));
+                Some(chain::commit(key, &origin, length).map_err(|e| GameError::Refused(e.to_string()))?)
+            }
+            _ => None,
+        };
         game.append_own(me, key, vec![Body::Join { chain }])?;
     }
     Ok((game, me))

@@ -117,21 +117,17 @@ fn check_acks<'a>(
             None => {
                 return Err(Problem::Gap {
                     entry: here,
-                    missing: format!("entry #{} of player {} ({}), which it acks", ack.seq, ack.author, ack.id.short()),
+                    missing: format!(
+                        "entry #{} of player {} ({}), which it acks: import the packets that carry it, \
+                         or ask player {author} (who acked it) for it",
+                        ack.seq,
+                        ack.author,
+                        ack.id.short()
+                    ),
                 })
             }
             Some(target) if target.id != ack.id => {
-                return Err(Problem::Fork {
-                    entry: here,
-                    reason: format!(
-                        "it acks player {}'s entry #{} as {}, but that entry here is {}: \
-                         someone has shown different histories to different players",
-                        ack.author,
-                        ack.seq,
-                        ack.id.short(),
-                        target.id.short()
-                    ),
-                })
+                return Err(Problem::UnbackedAck { entry: here, acked: *ack, held: target.id });
             }
             Some(_) => {}
         }

@@ -12,7 +12,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-pub const ENTRY_VERSION: u32 = 1;
+/// The protocol version of new games (docs/PROTOCOL.md). Every entry of a game carries its
+/// genesis's version.
+pub const ENTRY_VERSION: u32 = PROTOCOL_V2;
+/// Version 1: dice chains and salts derived from the secret key alone, requests without a
+/// roller's nonce. Its games still verify and replay; their dice were not protected against
+/// a grinding or vetoing witness (PROTOCOL.md section 11).
+pub const PROTOCOL_V1: u32 = 1;
+/// Version 2: a fresh public nonce in every command, seal and chain commitment.
+pub const PROTOCOL_V2: u32 = 2;
 const SIGN_TAG: &[u8] = b"grognard/entry/v1\0";
 const ID_TAG: &[u8] = b"grognard/id/v1\0";
 /// No entry's canonical form may exceed this many bytes.
@@ -34,6 +42,10 @@ pub struct ChainCommit {
     pub generation: u32,
     pub head: Hash32,
     pub length: u32,
+    /// Fresh randomness mixed into the chain's seed (version 2; absent in version 1), so a
+    /// replayed invitation, a rollback or a reused id never repeats a chain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nonce: Option<Hash32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,10 +117,21 @@ pub enum Body {
     Genesis(Genesis),
     /// A player accepts the game (and, with fair dice, commits to a dice chain).
     Join { chain: Option<ChainCommit> },
-    /// An ordinary command or a choice among options, in the ruleset's JSON form.
-    Command { command: Value },
-    /// The commitment to a sealed choice.
-    Seal { step: String, commitment: Hash32 },
+    /// An ordinary command or a choice among options, in the ruleset's JSON form. The
+    /// nonce (version 2) is the roller's fresh contribution to any roll the command asks
+    /// for: nobody can know the request's id before it exists.
+    Command {
+        command: Value,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nonce: Option<Hash32>,
+    },
+    /// The commitment to a sealed choice. The nonce (version 2) goes into the salt.
+    Seal {
+        step: String,
+        commitment: Hash32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nonce: Option<Hash32>,
+    },
     /// The opening of a sealed choice.
     Unseal { step: String, choice: Value, salt: Hash32 },
     /// A witness's next dice chain value for the dice request `request`.
@@ -118,6 +141,25 @@ pub enum Body {
 }
 
 impl Body {
+    /// A command without a nonce, as version 1 wrote it.
+    pub fn command(command: Value) -> Body {
+        Body::Command { command, nonce: None }
+    }
+
+    /// Does every nonce this body has room for match `version` (present from version 2 on,
+    /// absent in version 1)?
+    pub fn nonces_match(&self, version: u32) -> bool {
+        let want = version >= PROTOCOL_V2;
+        let chain_ok = |c: &Option<ChainCommit>| c.as_ref().is_none_or(|c| c.nonce.is_some() == want);
+        match self {
+            Body::Genesis(g) => chain_ok(&g.chain),
+            Body::Join { chain } => chain_ok(chain),
+            Body::Chain { chain } => chain.nonce.is_some() == want,
+            Body::Command { nonce, .. } | Body::Seal { nonce, .. } => nonce.is_some() == want,
+            Body::Unseal { .. } | Body::Reveal { .. } => true,
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Body::Genesis(_) => "genesis",
@@ -162,7 +204,7 @@ pub enum RecordError {
     TooLarge(usize),
     #[error("the entry is not canonical JSON: {0}")]
     Canonical(#[from] CanonicalError),
-    #[error("the entry does not have the fields of a version-{ENTRY_VERSION} entry: {0}")]
+    #[error("the entry does not have the fields of a journal entry: {0}")]
     Fields(String),
 }
 
@@ -213,8 +255,19 @@ impl SignedEntry {
             // A field the struct fills in by itself would make a second encoding.
             return Err(RecordError::Fields("the entry does not re-encode to the same bytes".into()));
         }
-        if entry.v != ENTRY_VERSION {
-            return Err(RecordError::Fields(format!("entry version {} is not {ENTRY_VERSION}", entry.v)));
+        if !(PROTOCOL_V1..=PROTOCOL_V2).contains(&entry.v) {
+            return Err(RecordError::Fields(format!(
+                "entry version {} is not one this program knows ({PROTOCOL_V1} or {PROTOCOL_V2})",
+                entry.v
+            )));
+        }
+        if !entry.body.nonces_match(entry.v) {
+            return Err(RecordError::Fields(format!(
+                "a version-{} {} entry {} a nonce",
+                entry.v,
+                entry.body.kind(),
+                if entry.v >= PROTOCOL_V2 { "needs" } else { "has no" }
+            )));
         }
         Ok(SignedEntry { entry, bytes: bytes.to_vec(), id: entry_id(bytes), signature: Signature::from_bytes(&sig) })
     }

@@ -46,8 +46,17 @@ pub enum Problem {
     Link { entry: Where, reason: String },
     #[error("{entry}: a gap: this journal lacks {missing}")]
     Gap { entry: Where, missing: String },
-    #[error("{entry}: a fork: {reason}")]
-    Fork { entry: Where, reason: String },
+    /// An ack names a feed place this journal holds with another id. Only the acking entry
+    /// is signed evidence here: either its author acked an entry that never existed, or the
+    /// acked feed's author signed two entries for that place. Nobody is blamed until the
+    /// entry it acks turns up (which would then prove an equivocation).
+    #[error(
+        "{entry}: it acks player {}'s entry #{} as {}, but the entry this journal holds there is {}: \
+         either player {} acked an entry that does not exist, or player {} signed two entries for that place; \
+         ask player {} for entry {}",
+        acked.author, acked.seq, acked.id.short(), held.short(), entry.author, acked.author, entry.author, acked.id.short()
+    )]
+    UnbackedAck { entry: Where, acked: crate::entry::Ack, held: EntryId },
     #[error(
         "equivocation: player {author} signed two different entries for place #{seq} of their feed: {} and {}",
         first.id.short(), second.id.short()
@@ -72,7 +81,7 @@ impl Problem {
             Problem::Duplicate { .. } => "duplicate",
             Problem::Link { .. } => "link",
             Problem::Gap { .. } => "gap",
-            Problem::Fork { .. } => "fork",
+            Problem::UnbackedAck { .. } => "unbacked-ack",
             Problem::Equivocation { .. } => "equivocation",
             Problem::Order { .. } => "order",
             Problem::Rejected { .. } => "rejected",

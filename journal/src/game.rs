@@ -2,7 +2,7 @@
 //! Every change is checked completely in memory first; the file is touched only when the
 //! whole change is valid, so a refused packet or command leaves the journal byte-identical.
 
-use crate::entry::{Ack, Body, Entry, SignedEntry, ENTRY_VERSION};
+use crate::entry::{Ack, Body, Entry, SignedEntry};
 use crate::error::Problem;
 use crate::ids::EntryId;
 use crate::keys::SecretKey;
@@ -217,8 +217,9 @@ pub fn sign_after(
         Some(mine) => (mine.seq + 1, Some(mine.id)),
         None => (0, Some(entries[0].id)),
     };
+    // Every entry of a game carries its genesis's protocol version.
     let entry = Entry {
-        v: ENTRY_VERSION,
+        v: entries[0].entry.v,
         game: entries[0].entry.game,
         author: author.0,
         seq,

@@ -10,7 +10,9 @@ use crate::chain;
 use crate::entry::Body;
 use crate::game::{Game, GameError};
 use crate::ids::EntryId;
+use crate::ids::Hash32;
 use crate::keys::SecretKey;
+use crate::nonce;
 use crate::packet::Packet;
 use crate::replay::{Owed, Phase};
 use crate::sealed;
@@ -41,6 +43,11 @@ pub enum DoOutcome {
     Signed { ids: Vec<EntryId> },
     /// A sealed choice was committed.
     Sealed { step: String, id: EntryId },
+}
+
+/// A command entry's body, with a fresh nonce in a version-2 game.
+fn command_body(game: &Game, command: Value) -> Body {
+    Body::Command { command, nonce: nonce::for_version(game.replay.version) }
 }
 
 fn head(game: &Game) -> Option<EntryId> {
@@ -119,9 +126,8 @@ pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) ->
                     Ok(DoOutcome::Staged { events })
                 }
                 Err(ApplyError::NeedDice) => {
-                    let mut bodies: Vec<Body> =
-                        staged.commands.into_iter().map(|command| Body::Command { command }).collect();
-                    bodies.push(Body::Command { command });
+                    let mut bodies: Vec<Body> = staged.commands.into_iter().map(|c| command_body(game, c)).collect();
+                    bodies.push(command_body(game, command));
                     let ids = game.append_own(me, key, bodies)?;
                     save_staged(game, me, Vec::new())?;
                     Ok(DoOutcome::Signed { ids })
@@ -151,13 +157,15 @@ fn seal(
     let bytes = serde_json::to_vec_pretty(&choices).map_err(|e| GameError::Refused(e.to_string()))?;
     // Keep the choice before committing to it: it must be opened later.
     game.store().write_private(SEALED, &bytes)?;
-    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step);
+    let nonce = nonce::for_version(game.replay.version);
+    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step, nonce.as_ref());
     let commitment = sealed::commitment(&game.replay.game, &step, me.0, &salt, &choice);
-    let mut bodies: Vec<Body> = staged.into_iter().map(|command| Body::Command { command }).collect();
-    bodies.push(Body::Seal { step: step.clone(), commitment });
+    let mut bodies: Vec<Body> = staged.into_iter().map(|c| command_body(game, c)).collect();
+    bodies.push(Body::Seal { step: step.clone(), commitment, nonce });
     let ids = game.append_own(me, key, bodies)?;
     save_staged(game, me, Vec::new())?;
-    Ok(DoOutcome::Sealed { step, id: *ids.last().expect("one entry at least") })
+    let id = ids.last().copied().ok_or_else(|| GameError::Refused("the seal was not signed".into()))?;
+    Ok(DoOutcome::Sealed { step, id })
 }
 
 fn sealed_choices(game: &Game) -> Result<BTreeMap<String, Value>, GameError> {
@@ -183,7 +191,7 @@ pub fn flush(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entry
     if staged.commands.is_empty() {
         return Ok(Vec::new());
     }
-    let bodies = staged.commands.into_iter().map(|command| Body::Command { command }).collect();
+    let bodies = staged.commands.into_iter().map(|c| command_body(game, c)).collect();
     let ids = game.append_own(me, key, bodies)?;
     save_staged(game, me, Vec::new())?;
     Ok(ids)
@@ -210,19 +218,20 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                             "your sealed choice for `{step}` is not in {SEALED}: it cannot be opened"
                         ))
                     })?;
-                    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step);
+                    let nonce = own_seal_nonce(game, me, &step);
+                    let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step, nonce.as_ref());
                     bodies.push(Body::Unseal { step, choice, salt });
                 }
-                Owed::Reveal { request, generation } => {
+                Owed::Reveal { request, generation, .. } => {
                     let chain = game.replay.chains[me.index()]
                         .get(generation as usize)
                         .map(|c| c.state.clone())
                         .ok_or_else(|| GameError::Refused(format!("you have no dice chain {generation}")))?;
                     let index = chain.used + 1;
-                    let anchor = game.replay.chain_anchor(me, chain.commit.generation);
-                    let value = chain::reveal_value(key, &game.replay.game, &anchor, &chain.commit, index).ok_or_else(
-                        || GameError::Refused("your dice chain is exhausted while a roll waits on it".into()),
-                    )?;
+                    let origin = game.replay.chain_origin(me, chain.commit.generation, chain.commit.nonce);
+                    let value = chain::reveal_value(key, &origin, &chain.commit, index).ok_or_else(|| {
+                        GameError::Refused("your dice chain is exhausted while a roll waits on it".into())
+                    })?;
                     bodies.push(Body::Reveal { request, generation: chain.commit.generation, index, value });
                 }
                 _ => {}
@@ -233,18 +242,36 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
         }
         ids.extend(game.append_own(me, key, bodies)?);
     }
-    if let Some(chain) = game.replay.chain(me).cloned() {
-        if chain::needs_renewal(chain.commit.length, chain.remaining()) {
-            let body = Body::Chain { chain: new_chain(game, me, key, chain.commit.generation + 1) };
-            ids.extend(game.append_own(me, key, vec![body])?);
+    // A finished game needs no more dice (and version 2 refuses a renewal after the end).
+    if game.replay.over().is_none() {
+        if let Some(chain) = game.replay.chain(me).cloned() {
+            if chain::needs_renewal(chain.commit.length, chain.remaining()) {
+                let body = Body::Chain { chain: new_chain(game, me, key, &chain.commit)? };
+                ids.extend(game.append_own(me, key, vec![body])?);
+            }
         }
     }
     Ok(ids)
 }
 
-fn new_chain(game: &Game, me: PlayerId, key: &SecretKey, generation: u32) -> crate::entry::ChainCommit {
-    let length = game.replay.chain(me).map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.commit.length);
-    chain::commit(key, &game.replay.game, &game.replay.chain_anchor(me, generation), generation, length)
+/// The nonce of `me`'s seal for `step` (its salt mixes it in; none in version 1).
+fn own_seal_nonce(game: &Game, me: PlayerId, step: &str) -> Option<Hash32> {
+    game.entries.iter().rev().find_map(|e| match &e.entry.body {
+        Body::Seal { step: s, nonce, .. } if e.entry.author == me.0 && s == step => *nonce,
+        _ => None,
+    })
+}
+
+/// The commitment that renews `current`: the next generation, of the same length (PROTOCOL.md
+/// 5.2), with a fresh nonce in a version-2 game.
+fn new_chain(
+    game: &Game,
+    me: PlayerId,
+    key: &SecretKey,
+    current: &crate::entry::ChainCommit,
+) -> Result<crate::entry::ChainCommit, GameError> {
+    let origin = game.replay.chain_origin(me, current.generation + 1, nonce::for_version(game.replay.version));
+    chain::commit(key, &origin, current.length).map_err(|e| GameError::Refused(e.to_string()))
 }
 
 /// Sign staged work and everything owed, and make the packet for the other players.
@@ -269,7 +296,12 @@ pub fn waiting_sentence(game: &Game) -> String {
                 Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
                 Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
                 Owed::Unseal { step } => format!("{who} must open the sealed choice for `{step}`"),
-                Owed::Reveal { request, .. } => format!("{who} must reveal dice for request {}", request.short()),
+                Owed::Reveal { request, roller, request_seq, acked, .. } => format!(
+                    "{who} must reveal dice for request {} ({}'s entry #{request_seq}){}",
+                    request.short(),
+                    game.replay.name(*roller),
+                    if *acked { ", which they have acknowledged receiving" } else { "" }
+                ),
             }
         })
         .collect();

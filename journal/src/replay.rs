@@ -2,8 +2,8 @@
 //! requests and reveals, sealed commits and openings) and the ruleset, checking each one.
 //! The result is the game state, what each player owes next, and a log of what happened.
 
-use crate::chain::{ChainState, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
-use crate::entry::{Ack, Body, ChainCommit, DiceMode, Genesis, SignedEntry, Witnesses};
+use crate::chain::{self, ChainState, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
+use crate::entry::{Ack, Body, ChainCommit, DiceMode, Genesis, SignedEntry, Witnesses, PROTOCOL_V2};
 use crate::error::{Problem, Where};
 use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{check_identity, PublicKey};
@@ -38,13 +38,21 @@ pub enum Phase {
         step: String,
         players: Vec<PlayerId>,
         commits: BTreeMap<PlayerId, Hash32>,
+        /// The feed position of each player's seal (an opening must ack every seal).
+        sealed_at: BTreeMap<PlayerId, u64>,
         choices: BTreeMap<PlayerId, Value>,
     },
     /// A dice request waits for its witnesses.
     AwaitingDice {
         request: EntryId,
+        /// The request's author and feed position (a reveal must ack it).
+        roller: PlayerId,
+        request_seq: u64,
         log_index: usize,
         witnesses: Vec<PlayerId>,
+        /// Witnesses who have not revealed but have signed an entry that acks the request:
+        /// they provably hold it, so the wait is theirs.
+        acked: BTreeSet<PlayerId>,
         /// The chain generation each witness reveals from: the latest one the request had
         /// seen, so no chain committed after the request can answer it.
         generations: BTreeMap<PlayerId, u32>,
@@ -76,6 +84,12 @@ pub enum Owed {
     Reveal {
         request: EntryId,
         generation: u32,
+        /// Who asked for the roll, and the feed position of the request.
+        roller: PlayerId,
+        request_seq: u64,
+        /// The witness has signed an entry that acks the request (in this journal): they
+        /// provably hold it, and the game waits on them alone.
+        acked: bool,
     },
 }
 
@@ -98,6 +112,8 @@ pub struct Replay<'r> {
     /// The player who signed the genesis.
     pub creator: u8,
     pub genesis: Genesis,
+    /// The protocol version of the game (its genesis entry's `v`); every entry carries it.
+    pub version: u32,
     pub keys: Vec<PublicKey>,
     pub seats: Seats,
     pub joined: Vec<bool>,
@@ -107,6 +123,10 @@ pub struct Replay<'r> {
     pub phase: Phase,
     /// Entries placed so far, per author.
     pub placed: Vec<u64>,
+    /// Per author, the feed position of the latest placed entry that a later command must
+    /// have seen (section 1.6): every entry in version 1; every entry but `chain` entries in
+    /// version 2, so that nobody can make a command stale with a renewal it did not see.
+    pub binding: Vec<Option<u64>>,
     /// Scripted faces used so far.
     pub script_used: usize,
     /// Names of the sealed steps opened so far (each may be used once).
@@ -186,6 +206,7 @@ impl<'r> Replay<'r> {
             genesis_id: genesis_entry.id,
             creator: genesis_entry.entry.author,
             genesis: genesis.clone(),
+            version: genesis_entry.entry.v,
             keys,
             seats,
             joined,
@@ -193,6 +214,11 @@ impl<'r> Replay<'r> {
             state,
             phase: Phase::Joining,
             placed,
+            binding: {
+                let mut b = vec![None; n];
+                b[creator] = Some(0);
+                b
+            },
             script_used: 0,
             sealed_steps: BTreeSet::new(),
             log: Vec::new(),
@@ -200,11 +226,11 @@ impl<'r> Replay<'r> {
         replay.log.push(LogItem {
             entry: Where::of(genesis_entry),
             text: format!(
-                "{} creates a game of {} ({}), {} dice",
+                "{} creates a game of {} ({}), {}",
                 replay.name(PlayerId(creator as u8)),
                 info.name,
                 genesis.scenario,
-                dice.mode.as_str()
+                replay.dice_description()
             ),
             events: Vec::new(),
             rolls: Vec::new(),
@@ -217,6 +243,11 @@ impl<'r> Replay<'r> {
     /// The anchor of `player`'s dice chain of `generation` (see `chain::anchor`).
     pub fn chain_anchor(&self, player: PlayerId, generation: u32) -> Hash32 {
         crate::chain::anchor(&self.genesis_id, player.0 == self.creator, generation)
+    }
+
+    /// Where `player`'s chain of `generation` with `nonce` comes from (see `chain::Origin`).
+    pub fn chain_origin(&self, player: PlayerId, generation: u32, nonce: Option<Hash32>) -> chain::Origin {
+        chain::Origin { game: self.game, anchor: self.chain_anchor(player, generation), generation, nonce }
     }
 
     pub fn name(&self, p: PlayerId) -> &str {
@@ -243,12 +274,18 @@ impl<'r> Replay<'r> {
         if e.entry.game != self.game {
             return Err(Problem::OtherGame { entry: Where::of(e), game: e.entry.game.to_hex() });
         }
+        if e.entry.v != self.version {
+            return Err(reject(
+                e,
+                format!("it is a protocol version {} entry in a version {} game", e.entry.v, self.version),
+            ));
+        }
         let author = PlayerId(e.entry.author);
         match &e.entry.body {
             Body::Genesis(_) => return Err(reject(e, "a game has one genesis entry")),
             Body::Join { chain } => self.join(e, author, chain.as_ref())?,
-            Body::Command { command } => self.command(e, author, command)?,
-            Body::Seal { step, commitment } => self.seal(e, author, step, *commitment)?,
+            Body::Command { command, .. } => self.command(e, author, command)?,
+            Body::Seal { step, commitment, .. } => self.seal(e, author, step, *commitment)?,
             Body::Unseal { step, choice, salt } => self.unseal(e, author, step, choice, salt)?,
             Body::Reveal { request, generation, index, value } => {
                 self.reveal(e, author, request, *generation, *index, value)?
@@ -256,7 +293,38 @@ impl<'r> Replay<'r> {
             Body::Chain { chain } => self.rechain(e, author, chain)?,
         }
         self.placed[author.index()] += 1;
+        if !self.v2() || !matches!(e.entry.body, Body::Chain { .. }) {
+            self.binding[author.index()] = Some(e.entry.seq);
+        }
+        self.note_ack_of_request(e);
         Ok(())
+    }
+
+    /// The game's dice in a few words, with the warning a version-1 fair game needs.
+    pub fn dice_description(&self) -> String {
+        match (self.mode(), self.v2()) {
+            (DiceMode::Fair, true) => "fair dice".into(),
+            (DiceMode::Fair, false) => "fair dice of protocol version 1, which were NOT protected against a witness \
+                                        who chooses or vetoes rolls (docs/PROTOCOL.md section 11)"
+                .into(),
+            (DiceMode::Casual, _) => "casual dice (predictable: not a fair game)".into(),
+            (DiceMode::Scripted, _) => "scripted dice (fixed in advance: not a fair game)".into(),
+        }
+    }
+
+    /// Is this a game of protocol version 2 (or later)?
+    pub fn v2(&self) -> bool {
+        self.version >= PROTOCOL_V2
+    }
+
+    /// Record that a witness who still owes a reveal has acked the open request.
+    fn note_ack_of_request(&mut self, e: &SignedEntry) {
+        if let Phase::AwaitingDice { roller, request_seq, witnesses, reveals, acked, .. } = &mut self.phase {
+            let author = PlayerId(e.entry.author);
+            if witnesses.contains(&author) && !reveals.contains_key(&author) && acks(e, *roller, *request_seq) {
+                acked.insert(author);
+            }
+        }
     }
 
     fn join(&mut self, e: &SignedEntry, author: PlayerId, chain: Option<&ChainCommit>) -> Result<(), Problem> {
@@ -274,18 +342,20 @@ impl<'r> Replay<'r> {
 
     /// Everything ordered before a command must be in its causal past: a command is made
     /// by a player who has seen the whole game so far.
+    /// In version 2 a `chain` entry does not count: a renewal changes no game state, and a
+    /// renewal signed concurrently with a command must not make that command invalid.
     fn check_seen_everything(&self, e: &SignedEntry) -> Result<(), Problem> {
-        for (x, &count) in self.placed.iter().enumerate() {
-            if x == usize::from(e.entry.author) || count == 0 {
+        for (x, latest) in self.binding.iter().enumerate() {
+            let Some(latest) = *latest else { continue };
+            if x == usize::from(e.entry.author) {
                 continue;
             }
-            let seen = e.entry.acks.iter().find(|k: &&Ack| usize::from(k.author) == x).map_or(0, |k| k.seq + 1);
-            if seen < count {
+            let seen = e.entry.acks.iter().find(|k: &&Ack| usize::from(k.author) == x).map(|k| k.seq);
+            if seen.is_none_or(|s| s < latest) {
                 return Err(reject(
                     e,
                     format!(
-                        "it was made without seeing player {x}'s entry #{} that comes before it (a stale or concurrent command)",
-                        seen
+                        "it was made without seeing player {x}'s entry #{latest} that comes before it (a stale or concurrent command)"
                     ),
                 ));
             }
@@ -342,7 +412,7 @@ impl<'r> Replay<'r> {
             DiceMode::Fair => {
                 let r = self.execute(&held, &mut NoDice);
                 if let Err(ApplyError::NeedDice) = r {
-                    let witnesses = self.witnesses_for(&held);
+                    let witnesses = self.witnesses_for(&held, PlayerId(e.entry.author));
                     let generations = self.generations_seen(e, &witnesses)?;
                     self.log[log_index].dice = Some(format!(
                         "fair dice: waiting for {}",
@@ -350,8 +420,11 @@ impl<'r> Replay<'r> {
                     ));
                     self.phase = Phase::AwaitingDice {
                         request: e.id,
+                        roller: PlayerId(e.entry.author),
+                        request_seq: e.entry.seq,
                         log_index,
                         witnesses,
+                        acked: BTreeSet::new(),
                         generations,
                         reveals: BTreeMap::new(),
                         held,
@@ -407,9 +480,41 @@ impl<'r> Replay<'r> {
         }
     }
 
-    /// Who witnesses the dice of `held`: the roller's opponents (or every other player, as
-    /// the genesis says) for a command, every player for a sealed step.
-    pub fn witnesses_for(&self, held: &Held) -> Vec<PlayerId> {
+    /// Who witnesses the dice of `held`, requested by `requester`: the roller's opponents (or
+    /// every other player, as the genesis says) for a command, every player for a sealed step.
+    /// In version 2 only players who still take part (`Ruleset::takes_part`, judged on the
+    /// state when the roll is requested) witness, and a roll always has a witness other than
+    /// its requester.
+    pub fn witnesses_for(&self, held: &Held, requester: PlayerId) -> Vec<PlayerId> {
+        if !self.v2() {
+            return self.witnesses_v1(held);
+        }
+        let in_game = |p: &PlayerId| self.ruleset.takes_part(&self.state, *p);
+        let others = || self.seats.players().filter(|p| *p != requester);
+        let chosen: Vec<PlayerId> = match held {
+            Held::Command { player, .. } => {
+                let opponents: Vec<PlayerId> = self.seats.opponents_of(*player).into_iter().filter(in_game).collect();
+                if self.genesis.dice.witnesses == Witnesses::Opponents && !opponents.is_empty() {
+                    opponents
+                } else {
+                    others().filter(in_game).collect()
+                }
+            }
+            Held::Sealed { .. } => self.seats.players().filter(in_game).collect(),
+        };
+        if chosen.iter().any(|p| *p != requester) {
+            chosen
+        } else {
+            // Nobody else is left in the game: every other player witnesses, so the roller
+            // still cannot know the roll when asking for it.
+            let mut all: Vec<PlayerId> = chosen.into_iter().chain(others()).collect();
+            all.sort_unstable();
+            all.dedup();
+            all
+        }
+    }
+
+    fn witnesses_v1(&self, held: &Held) -> Vec<PlayerId> {
         match held {
             Held::Command { player, .. } => {
                 let opponents = self.seats.opponents_of(*player);
@@ -436,8 +541,13 @@ impl<'r> Replay<'r> {
                 }
                 Pending::Sealed { step: open, players, .. } if open == step => {
                     self.sealed_steps.insert(open.clone());
-                    self.phase =
-                        Phase::Sealing { step: open, players, commits: BTreeMap::new(), choices: BTreeMap::new() };
+                    self.phase = Phase::Sealing {
+                        step: open,
+                        players,
+                        commits: BTreeMap::new(),
+                        sealed_at: BTreeMap::new(),
+                        choices: BTreeMap::new(),
+                    };
                 }
                 _ => {
                     return Err(reject(
@@ -448,7 +558,7 @@ impl<'r> Replay<'r> {
             }
         }
         let text = format!("{} seals a choice for `{step}`", self.name(author));
-        let Phase::Sealing { step: open, players, commits, .. } = &mut self.phase else {
+        let Phase::Sealing { step: open, players, commits, sealed_at, .. } = &mut self.phase else {
             return Err(reject(e, format!("out of turn: {}", self.waiting_text())));
         };
         if open != step {
@@ -460,6 +570,7 @@ impl<'r> Replay<'r> {
         if commits.insert(author, commitment).is_some() {
             return Err(reject(e, format!("player {} has already sealed a choice for `{step}`", author.0)));
         }
+        sealed_at.insert(author, e.entry.seq);
         self.log(e, text);
         Ok(())
     }
@@ -473,7 +584,8 @@ impl<'r> Replay<'r> {
         salt: &Hash32,
     ) -> Result<(), Problem> {
         let game = self.game;
-        let Phase::Sealing { step: open, players, commits, choices } = &mut self.phase else {
+        let v2 = self.v2();
+        let Phase::Sealing { step: open, players, commits, sealed_at, choices } = &mut self.phase else {
             return Err(reject(e, format!("out of turn: no sealed step is open; {}", self.waiting_text())));
         };
         if open != step {
@@ -481,6 +593,14 @@ impl<'r> Replay<'r> {
         }
         if commits.len() < players.len() {
             return Err(reject(e, "a sealed choice is opened only after every player has sealed theirs"));
+        }
+        if v2 {
+            if let Some((p, _)) = sealed_at.iter().find(|(p, seq)| **p != author && !acks(e, **p, **seq)) {
+                return Err(reject(
+                    e,
+                    format!("an opening must ack every seal of its step; it does not ack player {}'s", p.0),
+                ));
+            }
         }
         let Some(commitment) = commits.get(&author) else {
             return Err(reject(e, format!("player {} sealed no choice for `{step}`", author.0)));
@@ -515,11 +635,17 @@ impl<'r> Replay<'r> {
         value: &Hash32,
     ) -> Result<(), Problem> {
         let waiting = self.waiting_text();
-        let Phase::AwaitingDice { request: open, witnesses, generations, reveals, .. } = &mut self.phase else {
+        let v2 = self.v2();
+        let Phase::AwaitingDice { request: open, roller, request_seq, witnesses, generations, reveals, .. } =
+            &mut self.phase
+        else {
             return Err(reject(e, format!("no dice request is open; {waiting}")));
         };
         if open != request {
             return Err(reject(e, format!("the open dice request is {}, not {}", open.short(), request.short())));
+        }
+        if v2 && author != *roller && !acks(e, *roller, *request_seq) {
+            return Err(reject(e, "a reveal must ack the request it answers"));
         }
         if !witnesses.contains(&author) {
             return Err(reject(e, format!("player {} is not a witness of this request", author.0)));
@@ -563,7 +689,8 @@ impl<'r> Replay<'r> {
                 item.events = events;
                 item.rolls = dice.rolled().to_vec();
                 item.dice = Some(format!(
-                    "fair dice, witnessed by {}",
+                    "{}, witnessed by {}",
+                    if self.version >= PROTOCOL_V2 { "fair dice" } else { "fair dice (protocol 1, unprotected)" },
                     witnesses
                         .iter()
                         .map(|w| self.genesis.players[w.index()].name.as_str())
@@ -583,7 +710,9 @@ impl<'r> Replay<'r> {
     }
 
     fn rechain(&mut self, e: &SignedEntry, author: PlayerId, chain: &ChainCommit) -> Result<(), Problem> {
-        if let Phase::AwaitingDice { witnesses, reveals, .. } = &self.phase {
+        if self.v2() {
+            self.check_renewal_v2(e, author)?;
+        } else if let Phase::AwaitingDice { witnesses, reveals, .. } = &self.phase {
             if witnesses.contains(&author) && !reveals.contains_key(&author) {
                 // A chain committed after the request could be chosen to pick the roll.
                 return Err(reject(
@@ -599,6 +728,30 @@ impl<'r> Replay<'r> {
         check_chain(self.mode(), Some(chain), current + 1).map_err(|m| reject(e, m))?;
         self.chains[author.index()].push(ChainRecord { seq: e.entry.seq, state: ChainState::new(*chain) });
         self.log(e, format!("{} commits to a new dice chain", self.name(author)));
+        Ok(())
+    }
+
+    /// Version 2: a renewal is accepted in any phase before the game is over (one from a
+    /// witness who owes a reveal is never used for the open request: the request had not
+    /// seen it), and only when the current chain runs low (`chain::needs_renewal`).
+    fn check_renewal_v2(&self, e: &SignedEntry, author: PlayerId) -> Result<(), Problem> {
+        if let Some((result, _)) = self.over() {
+            return Err(reject(e, format!("the game is over ({result}): no dice chain is needed any more")));
+        }
+        if let Some(current) = self.chain(author) {
+            if !chain::needs_renewal(current.commit.length, current.remaining()) {
+                return Err(reject(
+                    e,
+                    format!(
+                        "dice chain {} still has {} of {} values: a chain is renewed only when fewer than {} remain",
+                        current.commit.generation,
+                        current.remaining(),
+                        current.commit.length,
+                        chain::RECOMMIT_BELOW.min(current.commit.length / 2)
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -650,7 +803,7 @@ impl<'r> Replay<'r> {
                 Pending::Over { .. } => Vec::new(),
                 other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
             },
-            Phase::Sealing { step, players, commits, choices } => {
+            Phase::Sealing { step, players, commits, choices, .. } => {
                 if commits.len() < players.len() {
                     let prompt = match self.ruleset.pending(&self.state) {
                         Pending::Sealed { prompt, .. } => prompt,
@@ -669,11 +822,22 @@ impl<'r> Replay<'r> {
                         .collect()
                 }
             }
-            Phase::AwaitingDice { request, witnesses, generations, reveals, .. } => witnesses
-                .iter()
-                .filter(|w| !reveals.contains_key(w))
-                .map(|w| (*w, Owed::Reveal { request: *request, generation: generations.get(w).copied().unwrap_or(0) }))
-                .collect(),
+            Phase::AwaitingDice { request, roller, request_seq, witnesses, generations, reveals, acked, .. } => {
+                witnesses
+                    .iter()
+                    .filter(|w| !reveals.contains_key(w))
+                    .map(|w| {
+                        let owed = Owed::Reveal {
+                            request: *request,
+                            generation: generations.get(w).copied().unwrap_or(0),
+                            roller: *roller,
+                            request_seq: *request_seq,
+                            acked: acked.contains(w),
+                        };
+                        (*w, owed)
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -684,6 +848,14 @@ impl<'r> Replay<'r> {
             _ => None,
         }
     }
+}
+
+/// Does `e` have `author#seq` in its causal past (through its own feed or its acks)?
+fn acks(e: &SignedEntry, author: PlayerId, seq: u64) -> bool {
+    if e.entry.author == author.0 {
+        return e.entry.seq > seq;
+    }
+    e.entry.acks.iter().any(|k| k.author == author.0 && k.seq >= seq)
 }
 
 fn check_chain(mode: DiceMode, chain: Option<&ChainCommit>, generation: u32) -> Result<(), String> {

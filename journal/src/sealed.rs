@@ -1,11 +1,13 @@
-//! Sealed choices: a player commits to
+//! Sealed choices (PROTOCOL.md section 6): a player commits to
 //! `SHA-256("grognard/seal/v1\0" || game || u32 BE length of step || step || player || salt || canonical choice)`
 //! and later reveals the choice and the salt. The salt is derived from the player's secret
-//! key and the game's genesis id
-//! (`SHA-256("grognard/seal-salt/v2\0" || secret seed || game || genesis id || u32 BE length of step || step)`)
+//! key, the game's genesis id, the step and, in protocol version 2, the fresh public nonce of
+//! the seal entry
+//! (`SHA-256("grognard/seal-salt/v3\0" || secret seed || game || genesis id || u32 BE length of step || step || nonce)`)
 //! so there is no extra secret to lose; it is unguessable until revealed, and it never
 //! repeats: step names are unique within a game (the replay refuses a reused one) and the
-//! genesis id differs between games even if a creator reuses a game id.
+//! nonce is fresh even when a player joins the same genesis twice. Version 1 had no nonce
+//! (tag `seal-salt/v2`), so a rejoin repeated every salt.
 
 use crate::canonical;
 use crate::ids::{EntryId, GameId, Hash32};
@@ -14,7 +16,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 const SEAL_TAG: &[u8] = b"grognard/seal/v1\0";
-const SALT_TAG: &[u8] = b"grognard/seal-salt/v2\0";
+const SALT_TAG_V1: &[u8] = b"grognard/seal-salt/v2\0";
+const SALT_TAG: &[u8] = b"grognard/seal-salt/v3\0";
 
 fn step_bytes(step: &str) -> Vec<u8> {
     let mut v = (step.len() as u32).to_be_bytes().to_vec();
@@ -22,17 +25,18 @@ fn step_bytes(step: &str) -> Vec<u8> {
     v
 }
 
-pub fn salt(secret: &SecretKey, game: &GameId, genesis: &EntryId, step: &str) -> Hash32 {
-    Hash32(
-        Sha256::new()
-            .chain_update(SALT_TAG)
-            .chain_update(secret.seed())
-            .chain_update(game.0)
-            .chain_update(genesis.0)
-            .chain_update(step_bytes(step))
-            .finalize()
-            .into(),
-    )
+/// The salt of `step`; `nonce` is the seal entry's (version 2) or `None` (version 1).
+pub fn salt(secret: &SecretKey, game: &GameId, genesis: &EntryId, step: &str, nonce: Option<&Hash32>) -> Hash32 {
+    let h = Sha256::new()
+        .chain_update(if nonce.is_some() { SALT_TAG } else { SALT_TAG_V1 })
+        .chain_update(secret.seed())
+        .chain_update(game.0)
+        .chain_update(genesis.0)
+        .chain_update(step_bytes(step));
+    match nonce {
+        Some(n) => Hash32(h.chain_update(n.0).finalize().into()),
+        None => Hash32(h.finalize().into()),
+    }
 }
 
 pub fn commitment(game: &GameId, step: &str, player: u8, salt: &Hash32, choice: &Value) -> Hash32 {

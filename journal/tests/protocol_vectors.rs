@@ -12,8 +12,8 @@ use grognard_journal::canonical::{self, CanonicalError};
 use grognard_journal::chain;
 use grognard_journal::dag;
 use grognard_journal::entry::{
-    Body, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, RecordError, SignedEntry, Witnesses, ENTRY_VERSION,
-    MAX_ENTRY_BYTES,
+    Body, DiceConfig, DiceMode, Entry, Genesis, PlayerInfo, RecordError, SignedEntry, Witnesses, MAX_ENTRY_BYTES,
+    PROTOCOL_V1, PROTOCOL_V2,
 };
 use grognard_journal::game::sign_after;
 use grognard_journal::ids::{EntryId, GameId, Hash32};
@@ -68,11 +68,31 @@ fn canonical_sample() -> Value {
     })
 }
 
-/// The entries of the sample game, in canonical order.
-fn sample_entries() -> Vec<SignedEntry> {
+/// The public nonces of the version-2 sample game (fixed here; a client draws them at random).
+const NONCE_GENESIS_CHAIN: Hash32 = Hash32([0x21; 32]);
+const NONCE_JOIN_CHAIN: Hash32 = Hash32([0x22; 32]);
+const NONCE_RENEWAL: Hash32 = Hash32([0x23; 32]);
+const NONCE_COMMAND: Hash32 = Hash32([0x11; 32]);
+const NONCE_SEAL_0: Hash32 = Hash32([0x31; 32]);
+const NONCE_SEAL_1: Hash32 = Hash32([0x32; 32]);
+
+/// `Some(nonce)` in version 2, `None` in version 1.
+fn nonce(version: u32, n: Hash32) -> Option<Hash32> {
+    (version >= PROTOCOL_V2).then_some(n)
+}
+
+fn origin(version: u32, anchor: Hash32, generation: u32, n: Hash32) -> chain::Origin {
+    chain::Origin { game: GAME, anchor, generation, nonce: nonce(version, n) }
+}
+
+/// The sample game's entries, in canonical order: version 2 (8 entries) or version 1 (9
+/// entries: version 1 also renewed player 1's chain after the first reveal, which version 2
+/// refuses while a chain is far from spent).
+fn sample_entries_of(version: u32) -> Vec<SignedEntry> {
     let (k0, k1) = (lannes(), ney());
+    let zero = chain::anchor(&EntryId([0; 32]), true, 0);
     let genesis = Entry {
-        v: ENTRY_VERSION,
+        v: version,
         game: GAME,
         author: 0,
         seq: 0,
@@ -99,7 +119,9 @@ fn sample_entries() -> Vec<SignedEntry> {
             ],
             dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },
             // The creator's first chain is committed inside the genesis: anchored to zeros.
-            chain: Some(chain::commit(&k0, &GAME, &chain::anchor(&EntryId([0; 32]), true, 0), 0, CHAIN_LENGTH)),
+            chain: Some(
+                chain::commit(&k0, &origin(version, zero, 0, NONCE_GENESIS_CHAIN), CHAIN_LENGTH).expect("a length"),
+            ),
         }),
     };
     let mut entries = vec![SignedEntry::sign(genesis, &k0)];
@@ -112,20 +134,33 @@ fn sample_entries() -> Vec<SignedEntry> {
         entries.push(e);
         id
     };
-    let c1 = chain::commit(&k1, &GAME, &anchor1, 0, CHAIN_LENGTH);
+    let o1 = origin(version, anchor1, 0, NONCE_JOIN_CHAIN);
+    let c1 = chain::commit(&k1, &o1, CHAIN_LENGTH).expect("a length");
     add(1, &k1, Body::Join { chain: Some(c1) });
-    let request = add(0, &k0, Body::Command { command: json!("initiative") });
-    let value = chain::reveal_value(&k1, &GAME, &anchor1, &c1, 1).expect("in range");
+    let request = add(0, &k0, Body::Command { command: json!("initiative"), nonce: nonce(version, NONCE_COMMAND) });
+    let value = chain::reveal_value(&k1, &o1, &c1, 1).expect("in range");
     add(1, &k1, Body::Reveal { request, generation: 0, index: 1, value });
-    let anchor1_next = chain::anchor(&genesis_id, false, 1);
-    add(1, &k1, Body::Chain { chain: chain::commit(&k1, &GAME, &anchor1_next, 1, CHAIN_LENGTH) });
+    if version == PROTOCOL_V1 {
+        let anchor1_next = chain::anchor(&genesis_id, false, 1);
+        let renewal = chain::commit(&k1, &origin(version, anchor1_next, 1, NONCE_RENEWAL), CHAIN_LENGTH);
+        add(1, &k1, Body::Chain { chain: renewal.expect("a length") });
+    }
     let (guard, lunge) = (json!({"stance": "guard"}), json!({"stance": "lunge"}));
-    let (s0, s1) = (sealed::salt(&k0, &GAME, &genesis_id, STEP), sealed::salt(&k1, &GAME, &genesis_id, STEP));
-    add(0, &k0, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 0, &s0, &guard) });
-    add(1, &k1, Body::Seal { step: STEP.into(), commitment: sealed::commitment(&GAME, STEP, 1, &s1, &lunge) });
+    let (n0, n1) = (nonce(version, NONCE_SEAL_0), nonce(version, NONCE_SEAL_1));
+    let s0 = sealed::salt(&k0, &GAME, &genesis_id, STEP, n0.as_ref());
+    let s1 = sealed::salt(&k1, &GAME, &genesis_id, STEP, n1.as_ref());
+    let c0 = sealed::commitment(&GAME, STEP, 0, &s0, &guard);
+    add(0, &k0, Body::Seal { step: STEP.into(), commitment: c0, nonce: n0 });
+    let c1 = sealed::commitment(&GAME, STEP, 1, &s1, &lunge);
+    add(1, &k1, Body::Seal { step: STEP.into(), commitment: c1, nonce: n1 });
     add(0, &k0, Body::Unseal { step: STEP.into(), choice: guard, salt: s0 });
     add(1, &k1, Body::Unseal { step: STEP.into(), choice: lunge, salt: s1 });
     entries
+}
+
+/// The sample game of the current protocol version.
+fn sample_entries() -> Vec<SignedEntry> {
+    sample_entries_of(PROTOCOL_V2)
 }
 
 /// The first `n` little-endian u32 words of the keystream of `seed`.
@@ -156,7 +191,27 @@ fn computed() -> Vec<(String, String)> {
     put("key-9-public", k1.public().to_hex());
     put("scenario-hash-abc", scenario_hash(b"abc").to_hex());
 
-    let entries = sample_entries();
+    for version in [PROTOCOL_V2, PROTOCOL_V1] {
+        game_vectors(version, &mut put);
+    }
+    put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
+    v
+}
+
+/// Vector names of a version: `name` for the current version, `v1-name` for version 1.
+fn named(version: u32, name: &str) -> String {
+    if version == PROTOCOL_V1 {
+        format!("v1-{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The vectors of the sample game of `version`.
+fn game_vectors(version: u32, put: &mut dyn FnMut(&str, String)) {
+    let (k0, k1) = (lannes(), ney());
+    let mut put = |name: &str, value: String| put(&named(version, name), value);
+    let entries = sample_entries_of(version);
     for (i, e) in entries.iter().enumerate() {
         put(&format!("entry-{i}-canonical"), String::from_utf8(e.bytes.clone()).expect("UTF-8"));
         put(&format!("entry-{i}-id"), e.id.to_hex());
@@ -169,20 +224,20 @@ fn computed() -> Vec<(String, String)> {
     put("packet-end-line", String::from_utf8(end.to_vec()).expect("ASCII"));
 
     let genesis_id = entries[0].id;
-    let anchor = chain::anchor(&genesis_id, false, 0);
-    let c = chain::commit(&k1, &GAME, &anchor, 0, CHAIN_LENGTH);
-    put("chain-x0", chain::value_at(&k1, &GAME, &anchor, 0, 0).to_hex());
-    put("chain-x1", chain::value_at(&k1, &GAME, &anchor, 0, 1).to_hex());
+    let o1 = origin(version, chain::anchor(&genesis_id, false, 0), 0, NONCE_JOIN_CHAIN);
+    let c = chain::commit(&k1, &o1, CHAIN_LENGTH).expect("a length");
+    put("chain-x0", chain::value_at(&k1, &o1, 0).to_hex());
+    put("chain-x1", chain::value_at(&k1, &o1, 1).to_hex());
     put("chain-head", c.head.to_hex());
-    let r1 = chain::reveal_value(&k1, &GAME, &anchor, &c, 1).expect("in range");
-    let r2 = chain::reveal_value(&k1, &GAME, &anchor, &c, 2).expect("in range");
+    let r1 = chain::reveal_value(&k1, &o1, &c, 1).expect("in range");
+    let r2 = chain::reveal_value(&k1, &o1, &c, 2).expect("in range");
     put("chain-reveal-1", r1.to_hex());
     put("chain-reveal-2", r2.to_hex());
-    let zero = chain::anchor(&genesis_id, true, 0);
-    put("chain-creator-x0", chain::value_at(&k0, &GAME, &zero, 0, 0).to_hex());
-    put("chain-creator-head", chain::commit(&k0, &GAME, &zero, 0, CHAIN_LENGTH).head.to_hex());
-    let next = chain::anchor(&genesis_id, false, 1);
-    put("chain-gen1-x0", chain::value_at(&k1, &GAME, &next, 1, 0).to_hex());
+    let o0 = origin(version, chain::anchor(&genesis_id, true, 0), 0, NONCE_GENESIS_CHAIN);
+    put("chain-creator-x0", chain::value_at(&k0, &o0, 0).to_hex());
+    put("chain-creator-head", chain::commit(&k0, &o0, CHAIN_LENGTH).expect("a length").head.to_hex());
+    let next = origin(version, chain::anchor(&genesis_id, false, 1), 1, NONCE_RENEWAL);
+    put("chain-gen1-x0", chain::value_at(&k1, &next, 0).to_hex());
 
     let request = entries[2].id;
     let fair = rolls::fair_seed(&GAME, &request, &[(1, r1)]);
@@ -194,12 +249,10 @@ fn computed() -> Vec<(String, String)> {
     put("fair-roll-words", words(fair, 10).iter().map(u32::to_string).collect::<Vec<_>>().join(" "));
     put("fair-roll-d6", faces(fair, 6, 10));
     put("fair-roll-d20", faces(fair, 20, 10));
-    put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
 
-    let salt = sealed::salt(&k0, &GAME, &genesis_id, STEP);
+    let salt = sealed::salt(&k0, &GAME, &genesis_id, STEP, nonce(version, NONCE_SEAL_0).as_ref());
     put("seal-salt", salt.to_hex());
     put("seal-commitment", sealed::commitment(&GAME, STEP, 0, &salt, &json!({"stance": "guard"})).to_hex());
-    v
 }
 
 /// Every vector as PROTOCOL.md states it.
@@ -212,53 +265,96 @@ const EXPECTED: &[(&str, &str)] = &[
     ("key-line", "grognard-pk1 8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c Jean Lannes <lannes@example.org>"),
     ("key-9-public", "fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618"),
     ("scenario-hash-abc", "461fcd601e7679e61a5026c15bd685c94bab36b92fb3dff5324bc3f2e6558684"),
-    ("entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e","length":16},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":1}"#),
-    ("entry-0-id", "dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852"),
-    ("entry-0-signature", "c60ae6158c57815e27374566998e04efceda2bc95d06c7b0ee57e8a6c94f962c31838a86e6a3ac334b79d640f6bfc4e8fbf84ab28426f9501fc823bc9df0c308"),
-    ("entry-1-canonical", r#"{"acks":[{"author":0,"id":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82","length":16},"kind":"join"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0,"v":1}"#),
-    ("entry-1-id", "05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7"),
-    ("entry-1-signature", "def3b3362e4231b214c4b5e88f59b63e072e9d6cac1cd71fec6027deb37176ffced7faa066d1b8c2b14d0eff089163afc63c9a4e9d81ee2f4918525c45533900"),
-    ("entry-2-canonical", r#"{"acks":[{"author":1,"id":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":0}],"author":0,"body":{"command":"initiative","kind":"command"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":1,"v":1}"#),
-    ("entry-2-id", "f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab"),
-    ("entry-2-signature", "bf523b98bd0f1e01ee347d58fee1168ebf93665bdb6a94a3e46786207f05c4a8af7a4db4714dca7c3f5d57c073bfe6290a9d6df07e9d0879a0e24d4ef8841302"),
-    ("entry-3-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","value":"bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"},"game":"03030303030303030303030303030303","prev":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":1,"v":1}"#),
-    ("entry-3-id", "3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0"),
-    ("entry-3-signature", "884ae1c9b0f6a55105a4d9f682832239a1b79fcf3562d3104449f13acb08f89e4beb3713dec52d1e3d81ffc7ebddec666019ceaf6754c4f8ec57494d075ab10b"),
-    ("entry-4-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"chain":{"generation":1,"head":"968551ccc1b9f82a2b88fe6e3737ae2a4d92a0eb8c51f1c8dedba16ad32d1197","length":16},"kind":"chain"},"game":"03030303030303030303030303030303","prev":"3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0","seq":2,"v":1}"#),
-    ("entry-4-id", "c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6"),
-    ("entry-4-signature", "d6143546c5e020f9de9094595eba66b6960f81d1623f949550afd0cdd5c82348eced217a73ac2a4bdb2265fdb793e65da79b916f755cd6ff9259d43efb837609"),
-    ("entry-5-canonical", r#"{"acks":[{"author":1,"id":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":2}],"author":0,"body":{"commitment":"2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":2,"v":1}"#),
-    ("entry-5-id", "f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20"),
-    ("entry-5-signature", "e8df710476779bb548e95f3399076f05359d6350aca6c3c3279d9271e8854b1eec6e5eba0c8a184cfa81f45320bd074feeea3feeef1f6f3af947bf255e31c405"),
-    ("entry-6-canonical", r#"{"acks":[{"author":0,"id":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":2}],"author":1,"body":{"commitment":"3f31c6fbb3c86ea76e151a65e177df5fcac44519ef89259939f152b5b5101758","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":3,"v":1}"#),
-    ("entry-6-id", "b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9"),
-    ("entry-6-signature", "d05014fd5acab77ed3ef3b03ec22cee72733cfccff3195dc116134eaf5204580e1452e881ac20e7e70ccf12ddd7d02c8e16a5a1c23fd5042a1ca4d1fa8cd2406"),
-    ("entry-7-canonical", r#"{"acks":[{"author":1,"id":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":3}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":3,"v":1}"#),
-    ("entry-7-id", "3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6"),
-    ("entry-7-signature", "d7b3d5ad51e7377897de8448bb6d8da19687fe82f5385a9803938bac0e53ff394aee76735dd8407748a6fe5dfcc8e9c114e3d3b3b236f901c8c7e16afe657c09"),
-    ("entry-8-canonical", r#"{"acks":[{"author":0,"id":"3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"f72dbf48847343f19a0dd38dc071561f55c2dbc117aca5aafed87bf2ea614265","step":"round-1"},"game":"03030303030303030303030303030303","prev":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":4,"v":1}"#),
-    ("entry-8-id", "a344830aa0e718cda88cea9dfca8c1cb52d666018e2ecef36d4c10454d7ad679"),
-    ("entry-8-signature", "4aa3f1c9196012d22c75d02a7ebed4774df9568ade4428b3ae049a4edebca3408b9811c14b77690ffb9e0d63b9a4d012f46196c1f1a1a4efddb3d7dd99d63b03"),
-    ("journal-sha256", "a60f09a0a926740c0a0bf43abe054ce09c8c3ebd2183c436c0ab5d4a6b3b1ba9"),
-    ("packet-end-line", "end sha256=ea935555a3da8f846de500faa74a659571d81b18918aedec26a3e22f42dd92ca"),
-    ("chain-x0", "19217dfa81260918b50b7af5f6870d61d0674baa3e646031c94fcc372dca8fed"),
-    ("chain-x1", "fc919495af5716f0071df0680085004d1da1daabc2a7843149f908cdb4743c0a"),
-    ("chain-head", "ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82"),
-    ("chain-reveal-1", "bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"),
-    ("chain-reveal-2", "78a0f4a1e47050e1c8888c5a8aacc43e80d63dff545d755326035b5aa50f88f2"),
-    ("chain-creator-x0", "56ffb70e15edae27cdb70b6b52936fe2a5cdbe638f49b6f269b51e3ad2b0aa40"),
-    ("chain-creator-head", "d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e"),
-    ("chain-gen1-x0", "acbc3a2321798185cb1804b0bb8a00c2e04696ca4b42e581b8613a4ead245e65"),
-    ("fair-roll-seed", "c09be72fb04b1e25d6c37c83e92e63e8cac0e6decfb67ce3f98f1e65fb2bb8c8"),
-    ("fair-roll-seed-two-witnesses", "ba6a2514da62aafdacdc0756f2ea5166c8551609139970f71f70174a09d5d5ef"),
-    ("casual-roll-seed", "861917b07fa8e26096e2959e7d63726db442c730b7e2523b2f02151cdf5d6440"),
-    ("fair-roll-keystream", "7b8ad6040a0c8ba5e1bed1e0de2e7a71e2a633dccc519be740657abe9db5a4bb67439805f336a9e223e437f6e2a57ce1e3e5ef69eb2af1df1e963a434f75ad39"),
-    ("fair-roll-words", "81169019 2777353226 3771842273 1903832798 3694372578 3885715916 3195692352 3148133789 93864807 3802740467"),
-    ("fair-roll-d6", "6 3 6 3 1 3 1 6 4 6"),
-    ("fair-roll-d20", "20 7 14 19 19 17 13 10 8 8"),
+    ("entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"163671a9d55a00ae58ad1c6aa6e269e81fc7367d96a4f9b736a392e90ac1a994","length":16,"nonce":"2121212121212121212121212121212121212121212121212121212121212121"},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":2}"#),
+    ("entry-0-id", "78cf57d7e4368949e522c5e8c8fc7f5f5f1fb885a92119172ae96605895da95f"),
+    ("entry-0-signature", "3fd25049522d5bc28d3383e32d5dc16a9fccb3d39386677fe28495796797d0821328d872f2d9da2c4217207e3814dfa7c34ad7073cd5f43b15c8c32387a36204"),
+    ("entry-1-canonical", r#"{"acks":[{"author":0,"id":"78cf57d7e4368949e522c5e8c8fc7f5f5f1fb885a92119172ae96605895da95f","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"ab077046233d6c1993197cd80c5d121638eff261c7dce210f3f8abc8c6382a39","length":16,"nonce":"2222222222222222222222222222222222222222222222222222222222222222"},"kind":"join"},"game":"03030303030303030303030303030303","prev":"78cf57d7e4368949e522c5e8c8fc7f5f5f1fb885a92119172ae96605895da95f","seq":0,"v":2}"#),
+    ("entry-1-id", "dcf0124de1ceb4eec54bdab05dbab636fb3c2f8ca1d15f9be8e4e4441e4396c2"),
+    ("entry-1-signature", "e3bb160dda719c77e2da7387fc085dc49ebf961517def3326965839e29b9586a3b56670f906a52c89f2e35c4b0106c48b301a9edf84ab117f6ea09649fa2fe01"),
+    ("entry-2-canonical", r#"{"acks":[{"author":1,"id":"dcf0124de1ceb4eec54bdab05dbab636fb3c2f8ca1d15f9be8e4e4441e4396c2","seq":0}],"author":0,"body":{"command":"initiative","kind":"command","nonce":"1111111111111111111111111111111111111111111111111111111111111111"},"game":"03030303030303030303030303030303","prev":"78cf57d7e4368949e522c5e8c8fc7f5f5f1fb885a92119172ae96605895da95f","seq":1,"v":2}"#),
+    ("entry-2-id", "8bd5be18d95b76d74afff769196bc3849bb7133117d1b1e0556950bfcb74df08"),
+    ("entry-2-signature", "19fe9dbc727c073a1ebf83175cfdc2b0b033d7cb0873263384c98bcbc274b7f1bc6155f2bf8522616ff0f6216564d8eb5da4bbf6537a3bc5546b4954e388050a"),
+    ("entry-3-canonical", r#"{"acks":[{"author":0,"id":"8bd5be18d95b76d74afff769196bc3849bb7133117d1b1e0556950bfcb74df08","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"8bd5be18d95b76d74afff769196bc3849bb7133117d1b1e0556950bfcb74df08","value":"76716adabfca972cd6f31c43a692722007fbaf790f1f5d3af4f9fa80f851431e"},"game":"03030303030303030303030303030303","prev":"dcf0124de1ceb4eec54bdab05dbab636fb3c2f8ca1d15f9be8e4e4441e4396c2","seq":1,"v":2}"#),
+    ("entry-3-id", "bc0c8a0f83fab8da2dbc2a54f5f6183ef32df8b8b1da109fad64e7249db9eff3"),
+    ("entry-3-signature", "a43cf96d63dc9952d6e3482d7a12bbe245ea5ae02b29e565498daf60f732c5e7cad40672d086036dd90c44f940c9e12207092c16aa4dce50805be17981f09e05"),
+    ("entry-4-canonical", r#"{"acks":[{"author":1,"id":"bc0c8a0f83fab8da2dbc2a54f5f6183ef32df8b8b1da109fad64e7249db9eff3","seq":1}],"author":0,"body":{"commitment":"8bc42694c81ad682511ded843ece1dd370d88b8f1b7fd5a8c9fe6815835faa4c","kind":"seal","nonce":"3131313131313131313131313131313131313131313131313131313131313131","step":"round-1"},"game":"03030303030303030303030303030303","prev":"8bd5be18d95b76d74afff769196bc3849bb7133117d1b1e0556950bfcb74df08","seq":2,"v":2}"#),
+    ("entry-4-id", "276734571f0981b2d988222d90d5acb03244dac40a88b537549eec8755998cae"),
+    ("entry-4-signature", "1fda027818be0755c998b4f3b4d7d44f101ddd08f929da7d059232a0256d0ab40678673c9035bd2807a6faa27833493f5da722152315314487a593ea7a72780e"),
+    ("entry-5-canonical", r#"{"acks":[{"author":0,"id":"276734571f0981b2d988222d90d5acb03244dac40a88b537549eec8755998cae","seq":2}],"author":1,"body":{"commitment":"a40d9fcc58da2f2794b116569fd1d06b0d5f0f0cec9d4946e3890bf6134d8840","kind":"seal","nonce":"3232323232323232323232323232323232323232323232323232323232323232","step":"round-1"},"game":"03030303030303030303030303030303","prev":"bc0c8a0f83fab8da2dbc2a54f5f6183ef32df8b8b1da109fad64e7249db9eff3","seq":2,"v":2}"#),
+    ("entry-5-id", "75ab40ea4d4cf1300f5582bf455e0f791933545269df4611a9a44f14f60c036d"),
+    ("entry-5-signature", "9776d22eb19aa94ca4dcd3715302ff4e276432667551219a91e8c39ca64d54387c7b0cf4ecfe8b054f829d9090a7dfb84959719d21459cf7b6dfaa47fc24f003"),
+    ("entry-6-canonical", r#"{"acks":[{"author":1,"id":"75ab40ea4d4cf1300f5582bf455e0f791933545269df4611a9a44f14f60c036d","seq":2}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"00a047d04aa185b40095db0b16a463becffc12af75402a2a1d7f043ee5dc9928","step":"round-1"},"game":"03030303030303030303030303030303","prev":"276734571f0981b2d988222d90d5acb03244dac40a88b537549eec8755998cae","seq":3,"v":2}"#),
+    ("entry-6-id", "31f500d6bd1a3c2be4ecdb353cf9b4ac9048bdd54663ad06794640c8e6e109ee"),
+    ("entry-6-signature", "91739491afbd1eb680c979c6ccc3d0491066d8a9d7b9de312680ed44c3da3466a42cc3d8eafd72a4a710e6fb12ca6253afeb39b0b0812fb11104da119bd8c10a"),
+    ("entry-7-canonical", r#"{"acks":[{"author":0,"id":"31f500d6bd1a3c2be4ecdb353cf9b4ac9048bdd54663ad06794640c8e6e109ee","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"967f855ca3a6c9896a9bb1cdaf3dc5e1af3d2feed808ff64e2f9df3b269dc6c2","step":"round-1"},"game":"03030303030303030303030303030303","prev":"75ab40ea4d4cf1300f5582bf455e0f791933545269df4611a9a44f14f60c036d","seq":3,"v":2}"#),
+    ("entry-7-id", "9199dbdf0b961cf6c41c305f7ed0e532b81b475558e1358f4de2273c4ffdf202"),
+    ("entry-7-signature", "addd03a5c8ede2587cee9e0fd87a8e430b01ade7572161016a6804bcb94230ff7af73c29d65e5a0e88e0fb5e3ec808b0a4e4a2c71c589e4bc7e231c9a591fe00"),
+    ("journal-sha256", "6f4daf4e8c088e49eb990f3beb8f562a459ae9acda2b2903ec7cd8d61e7c5c95"),
+    ("packet-end-line", "end sha256=361929f91631aea329870117cb3c9828be83bc4e538c13466f209c040c22da9e"),
+    ("chain-x0", "db44337d19895effd9eb29e740cc6105d108be372ef81b1fcc8716320b1d2c98"),
+    ("chain-x1", "ac2ca41e9b3a12ed15cd19efbd4f29339925e7bb3fa6271070636923d191fb73"),
+    ("chain-head", "ab077046233d6c1993197cd80c5d121638eff261c7dce210f3f8abc8c6382a39"),
+    ("chain-reveal-1", "76716adabfca972cd6f31c43a692722007fbaf790f1f5d3af4f9fa80f851431e"),
+    ("chain-reveal-2", "3bce13bf654ec8b1af1613f613848c81087569fe53489bc11e96acec980f3c57"),
+    ("chain-creator-x0", "2367fa5aa34a5d189847153752f3c9f3d41d3810dcf3574b557519fc702c36e1"),
+    ("chain-creator-head", "163671a9d55a00ae58ad1c6aa6e269e81fc7367d96a4f9b736a392e90ac1a994"),
+    ("chain-gen1-x0", "5d2e31f46b415a4bd1ca2672db62e2fb504e40132c1318e3650380de8fc0ff05"),
+    ("fair-roll-seed", "c9834b819a493fca03baf60d6005fe88f820824bf01490cb6ddaf9be2ae75d42"),
+    ("fair-roll-seed-two-witnesses", "ca9f631285fb733b94f524dc3efbb5550272ebddad6cdba12f29b91a46b0f9c6"),
+    ("casual-roll-seed", "d9e5479cd13d1dd045aff31444bf5729c0a87e8674c982384b1dde8e97e3b595"),
+    ("fair-roll-keystream", "e133332732bf7c77550dc30ec1b3c95924704a32ea8885afe75cceea9b4c6d21dd98c8cfc3155a6d22ab143a5d4f0adf5e60ae7d6c57a275375463ed8edafd72"),
+    ("fair-roll-words", "657667041 2004664114 247663957 1506390977 843739172 2944764138 3939392743 560811163 3486030045 1834620355"),
+    ("fair-roll-d6", "4 5 2 6 3 1 2 2 4 2"),
+    ("fair-roll-d20", "2 15 18 18 13 19 4 4 6 16"),
+    ("seal-salt", "00a047d04aa185b40095db0b16a463becffc12af75402a2a1d7f043ee5dc9928"),
+    ("seal-commitment", "8bc42694c81ad682511ded843ece1dd370d88b8f1b7fd5a8c9fe6815835faa4c"),
+    ("v1-entry-0-canonical", r#"{"acks":[],"author":0,"body":{"chain":{"generation":0,"head":"d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e","length":16},"dice":{"faces":[],"mode":"fair","witnesses":"opponents"},"kind":"genesis","players":[{"email":"lannes@example.org","key":"8a88e3dd7409f195fd52db2d3cba5d72ca6709bf1d94121bf3748801b40f6f5c","name":"Jean Lannes","powers":["red"]},{"email":"ney@example.org","key":"fd1724385aa0c75b64fb78cd602fa1d991fdebf76b13c58ed702eac835e9f618","name":"Michel Ney","powers":["blue"]}],"ruleset":"duel","ruleset_version":"1","scenario":"standard","scenario_hash":"95b76ec4a3ded86b9744957c6660d56446ab9d81a9cf03bd57adcde2fb125688"},"game":"03030303030303030303030303030303","prev":null,"seq":0,"v":1}"#),
+    ("v1-entry-0-id", "dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852"),
+    ("v1-entry-0-signature", "c60ae6158c57815e27374566998e04efceda2bc95d06c7b0ee57e8a6c94f962c31838a86e6a3ac334b79d640f6bfc4e8fbf84ab28426f9501fc823bc9df0c308"),
+    ("v1-entry-1-canonical", r#"{"acks":[{"author":0,"id":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0}],"author":1,"body":{"chain":{"generation":0,"head":"ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82","length":16},"kind":"join"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":0,"v":1}"#),
+    ("v1-entry-1-id", "05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7"),
+    ("v1-entry-1-signature", "def3b3362e4231b214c4b5e88f59b63e072e9d6cac1cd71fec6027deb37176ffced7faa066d1b8c2b14d0eff089163afc63c9a4e9d81ee2f4918525c45533900"),
+    ("v1-entry-2-canonical", r#"{"acks":[{"author":1,"id":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":0}],"author":0,"body":{"command":"initiative","kind":"command"},"game":"03030303030303030303030303030303","prev":"dd9799b88310ee9cb273d3ef7a2cfdaf420f1e9de0e147450190e201d1903852","seq":1,"v":1}"#),
+    ("v1-entry-2-id", "f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab"),
+    ("v1-entry-2-signature", "bf523b98bd0f1e01ee347d58fee1168ebf93665bdb6a94a3e46786207f05c4a8af7a4db4714dca7c3f5d57c073bfe6290a9d6df07e9d0879a0e24d4ef8841302"),
+    ("v1-entry-3-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"generation":0,"index":1,"kind":"reveal","request":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","value":"bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"},"game":"03030303030303030303030303030303","prev":"05a3f62f63187f71205fcc6cfd902f225a7d415f7ebe144d5cf5bfeaa2cfaee7","seq":1,"v":1}"#),
+    ("v1-entry-3-id", "3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0"),
+    ("v1-entry-3-signature", "884ae1c9b0f6a55105a4d9f682832239a1b79fcf3562d3104449f13acb08f89e4beb3713dec52d1e3d81ffc7ebddec666019ceaf6754c4f8ec57494d075ab10b"),
+    ("v1-entry-4-canonical", r#"{"acks":[{"author":0,"id":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":1}],"author":1,"body":{"chain":{"generation":1,"head":"968551ccc1b9f82a2b88fe6e3737ae2a4d92a0eb8c51f1c8dedba16ad32d1197","length":16},"kind":"chain"},"game":"03030303030303030303030303030303","prev":"3ef9b260627d6def8139766d92a436897261e9d2aef84da9c50da6e2a4654ef0","seq":2,"v":1}"#),
+    ("v1-entry-4-id", "c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6"),
+    ("v1-entry-4-signature", "d6143546c5e020f9de9094595eba66b6960f81d1623f949550afd0cdd5c82348eced217a73ac2a4bdb2265fdb793e65da79b916f755cd6ff9259d43efb837609"),
+    ("v1-entry-5-canonical", r#"{"acks":[{"author":1,"id":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":2}],"author":0,"body":{"commitment":"2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f7031b6acf47de631b6c3a000f72dfba5ff8f1461b4f9606e9d284760172ceab","seq":2,"v":1}"#),
+    ("v1-entry-5-id", "f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20"),
+    ("v1-entry-5-signature", "e8df710476779bb548e95f3399076f05359d6350aca6c3c3279d9271e8854b1eec6e5eba0c8a184cfa81f45320bd074feeea3feeef1f6f3af947bf255e31c405"),
+    ("v1-entry-6-canonical", r#"{"acks":[{"author":0,"id":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":2}],"author":1,"body":{"commitment":"3f31c6fbb3c86ea76e151a65e177df5fcac44519ef89259939f152b5b5101758","kind":"seal","step":"round-1"},"game":"03030303030303030303030303030303","prev":"c566956c6a44507629bd9efce259388e1ba7f3b73cca50cc7dd96580079921f6","seq":3,"v":1}"#),
+    ("v1-entry-6-id", "b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9"),
+    ("v1-entry-6-signature", "d05014fd5acab77ed3ef3b03ec22cee72733cfccff3195dc116134eaf5204580e1452e881ac20e7e70ccf12ddd7d02c8e16a5a1c23fd5042a1ca4d1fa8cd2406"),
+    ("v1-entry-7-canonical", r#"{"acks":[{"author":1,"id":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":3}],"author":0,"body":{"choice":{"stance":"guard"},"kind":"unseal","salt":"ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d","step":"round-1"},"game":"03030303030303030303030303030303","prev":"f57eda16c3bebd427bb70491fafc1a2160b20557f885354434da3efba970cc20","seq":3,"v":1}"#),
+    ("v1-entry-7-id", "3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6"),
+    ("v1-entry-7-signature", "d7b3d5ad51e7377897de8448bb6d8da19687fe82f5385a9803938bac0e53ff394aee76735dd8407748a6fe5dfcc8e9c114e3d3b3b236f901c8c7e16afe657c09"),
+    ("v1-entry-8-canonical", r#"{"acks":[{"author":0,"id":"3ba73a5763bd04424ac296421c8f2b32e1645d6a017461bc5562775f044275b6","seq":3}],"author":1,"body":{"choice":{"stance":"lunge"},"kind":"unseal","salt":"f72dbf48847343f19a0dd38dc071561f55c2dbc117aca5aafed87bf2ea614265","step":"round-1"},"game":"03030303030303030303030303030303","prev":"b4effb37056930ff37ae796f58560d9522185b2677e9590dccdfa6b014913bf9","seq":4,"v":1}"#),
+    ("v1-entry-8-id", "a344830aa0e718cda88cea9dfca8c1cb52d666018e2ecef36d4c10454d7ad679"),
+    ("v1-entry-8-signature", "4aa3f1c9196012d22c75d02a7ebed4774df9568ade4428b3ae049a4edebca3408b9811c14b77690ffb9e0d63b9a4d012f46196c1f1a1a4efddb3d7dd99d63b03"),
+    ("v1-journal-sha256", "a60f09a0a926740c0a0bf43abe054ce09c8c3ebd2183c436c0ab5d4a6b3b1ba9"),
+    ("v1-packet-end-line", "end sha256=ea935555a3da8f846de500faa74a659571d81b18918aedec26a3e22f42dd92ca"),
+    ("v1-chain-x0", "19217dfa81260918b50b7af5f6870d61d0674baa3e646031c94fcc372dca8fed"),
+    ("v1-chain-x1", "fc919495af5716f0071df0680085004d1da1daabc2a7843149f908cdb4743c0a"),
+    ("v1-chain-head", "ccae43ddb4adcbde390c7518bf1d442ce75d52ef9017d2745c4bba1a33011b82"),
+    ("v1-chain-reveal-1", "bf047e30fe92504a9f89b504d6fbcc949b316b46c82fe0c7fd6def24c0d9228e"),
+    ("v1-chain-reveal-2", "78a0f4a1e47050e1c8888c5a8aacc43e80d63dff545d755326035b5aa50f88f2"),
+    ("v1-chain-creator-x0", "56ffb70e15edae27cdb70b6b52936fe2a5cdbe638f49b6f269b51e3ad2b0aa40"),
+    ("v1-chain-creator-head", "d1b8f1a6809815301399b05dcf8f74dced8ed9ef062c1459e2788727bae1a37e"),
+    ("v1-chain-gen1-x0", "acbc3a2321798185cb1804b0bb8a00c2e04696ca4b42e581b8613a4ead245e65"),
+    ("v1-fair-roll-seed", "c09be72fb04b1e25d6c37c83e92e63e8cac0e6decfb67ce3f98f1e65fb2bb8c8"),
+    ("v1-fair-roll-seed-two-witnesses", "ba6a2514da62aafdacdc0756f2ea5166c8551609139970f71f70174a09d5d5ef"),
+    ("v1-casual-roll-seed", "861917b07fa8e26096e2959e7d63726db442c730b7e2523b2f02151cdf5d6440"),
+    ("v1-fair-roll-keystream", "7b8ad6040a0c8ba5e1bed1e0de2e7a71e2a633dccc519be740657abe9db5a4bb67439805f336a9e223e437f6e2a57ce1e3e5ef69eb2af1df1e963a434f75ad39"),
+    ("v1-fair-roll-words", "81169019 2777353226 3771842273 1903832798 3694372578 3885715916 3195692352 3148133789 93864807 3802740467"),
+    ("v1-fair-roll-d6", "6 3 6 3 1 3 1 6 4 6"),
+    ("v1-fair-roll-d20", "20 7 14 19 19 17 13 10 8 8"),
+    ("v1-seal-salt", "ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d"),
+    ("v1-seal-commitment", "2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f"),
     ("keystream-zero-key", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),
-    ("seal-salt", "ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d"),
-    ("seal-commitment", "2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f"),
 ];
 
 fn expected(name: &str) -> &'static str {
@@ -310,6 +406,11 @@ fn documented() -> Vec<(&'static str, &'static str)> {
 #[test]
 fn the_code_computes_the_expected_vectors() {
     let computed = computed();
+    if let Some(path) = std::env::var_os("GROGNARD_VECTORS_OUT") {
+        // After a deliberate protocol change: write the vectors to update EXPECTED and the document.
+        let text: String = computed.iter().map(|(n, v)| format!("vector {n} = {v}\n")).collect();
+        std::fs::write(path, text).expect("write the vectors");
+    }
     let names: Vec<&str> = computed.iter().map(|(n, _)| n.as_str()).collect();
     let listed: Vec<&str> = EXPECTED.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, listed, "EXPECTED lists other vectors than the code computes");
@@ -333,20 +434,7 @@ fn the_document_states_the_expected_vectors() {
 
 #[test]
 fn derivations_follow_the_documented_byte_layouts() {
-    let (k0, k1) = (lannes(), ney());
-    let entries = sample_entries();
-    // Entry id and signed message.
-    for e in &entries {
-        assert_eq!(e.id.0, sha(&[b"grognard/id/v1\0", &e.bytes]));
-        let key =
-            PublicKey::from_hex(if e.entry.author == 0 { expected("key-public") } else { expected("key-9-public") })
-                .expect("a valid key");
-        assert!(key.verify_strict(&[&b"grognard/entry/v1\0"[..], &e.bytes].concat(), &e.signature));
-        assert_eq!(
-            e.record(),
-            format!("{} {}", hex::encode(e.signature.to_bytes()), String::from_utf8_lossy(&e.bytes)).into_bytes()
-        );
-    }
+    let k0 = lannes();
     // Public key: RFC 8032 key generation from the seed.
     let expanded: [u8; 64] = sha2::Sha512::digest([1u8; 32]).into();
     let mut scalar: [u8; 32] = expanded[..32].try_into().expect("32 bytes");
@@ -361,10 +449,38 @@ fn derivations_follow_the_documented_byte_layouts() {
     assert_eq!(format!("{}-{}-{}-{}", &h[..4], &h[4..8], &h[8..12], &h[12..]), expected("key-fingerprint"));
     // Scenario hash.
     assert_eq!(hex::encode(sha(&[b"grognard/scenario/v1\0", b"abc"])), expected("scenario-hash-abc"));
-    // Dice chains: player 1's are anchored to the genesis id, the creator's first to zeros.
-    let genesis: [u8; 32] = hex_array(expected("entry-0-id"));
-    let x0 = sha(&[b"grognard/chain-seed/v2\0", &[9u8; 32], &[3u8; 16], &genesis, &0u32.to_be_bytes()]);
-    assert_eq!(hex::encode(x0), expected("chain-x0"));
+    for version in [PROTOCOL_V2, PROTOCOL_V1] {
+        game_derivations_follow_the_documented_byte_layouts(version);
+    }
+}
+
+fn game_derivations_follow_the_documented_byte_layouts(version: u32) {
+    let x = |name: &str| expected(&named(version, name));
+    let entries = sample_entries_of(version);
+    // Entry id and signed message.
+    for e in &entries {
+        assert_eq!(e.entry.v, version);
+        assert_eq!(e.id.0, sha(&[b"grognard/id/v1\0", &e.bytes]));
+        let key =
+            PublicKey::from_hex(if e.entry.author == 0 { expected("key-public") } else { expected("key-9-public") })
+                .expect("a valid key");
+        assert!(key.verify_strict(&[&b"grognard/entry/v1\0"[..], &e.bytes].concat(), &e.signature));
+        assert_eq!(
+            e.record(),
+            format!("{} {}", hex::encode(e.signature.to_bytes()), String::from_utf8_lossy(&e.bytes)).into_bytes()
+        );
+    }
+    // Dice chains: player 1's are anchored to the genesis id, the creator's first to zeros;
+    // version 2 appends the commitment's nonce and uses the tag chain-seed/v3.
+    let (seed_tag, salt_tag): (&[u8], &[u8]) = if version == PROTOCOL_V1 {
+        (b"grognard/chain-seed/v2\0", b"grognard/seal-salt/v2\0")
+    } else {
+        (b"grognard/chain-seed/v3\0", b"grognard/seal-salt/v3\0")
+    };
+    let n = |h: Hash32| nonce(version, h).map(|h| h.0.to_vec()).unwrap_or_default();
+    let genesis: [u8; 32] = hex_array(x("entry-0-id"));
+    let x0 = sha(&[seed_tag, &[9u8; 32], &[3u8; 16], &genesis, &0u32.to_be_bytes(), &n(NONCE_JOIN_CHAIN)]);
+    assert_eq!(hex::encode(x0), x("chain-x0"));
     let walk = |x0: [u8; 32]| {
         let mut xs = vec![x0];
         for i in 0..CHAIN_LENGTH as usize {
@@ -374,41 +490,48 @@ fn derivations_follow_the_documented_byte_layouts() {
     };
     let xs = walk(x0);
     let l = CHAIN_LENGTH as usize;
-    assert_eq!(hex::encode(xs[1]), expected("chain-x1"));
-    assert_eq!(hex::encode(xs[l]), expected("chain-head"));
-    assert_eq!(hex::encode(xs[l - 1]), expected("chain-reveal-1"));
-    assert_eq!(hex::encode(xs[l - 2]), expected("chain-reveal-2"));
-    let creator = sha(&[b"grognard/chain-seed/v2\0", &[1u8; 32], &[3u8; 16], &[0u8; 32], &0u32.to_be_bytes()]);
-    assert_eq!(hex::encode(creator), expected("chain-creator-x0"));
-    assert_eq!(hex::encode(walk(creator)[l]), expected("chain-creator-head"));
-    let gen1 = sha(&[b"grognard/chain-seed/v2\0", &[9u8; 32], &[3u8; 16], &genesis, &1u32.to_be_bytes()]);
-    assert_eq!(hex::encode(gen1), expected("chain-gen1-x0"));
-    // The heads stand in the genesis (player 0), the join and the `chain` entry (player 1).
-    let head_of = |e: &SignedEntry| match &e.entry.body {
-        Body::Genesis(g) => g.chain.map(|c| c.head.to_hex()),
-        Body::Join { chain } => chain.map(|c| c.head.to_hex()),
-        Body::Chain { chain } => Some(chain.head.to_hex()),
+    assert_eq!(hex::encode(xs[1]), x("chain-x1"));
+    assert_eq!(hex::encode(xs[l]), x("chain-head"));
+    assert_eq!(hex::encode(xs[l - 1]), x("chain-reveal-1"));
+    assert_eq!(hex::encode(xs[l - 2]), x("chain-reveal-2"));
+    let creator = sha(&[seed_tag, &[1u8; 32], &[3u8; 16], &[0u8; 32], &0u32.to_be_bytes(), &n(NONCE_GENESIS_CHAIN)]);
+    assert_eq!(hex::encode(creator), x("chain-creator-x0"));
+    assert_eq!(hex::encode(walk(creator)[l]), x("chain-creator-head"));
+    let gen1 = sha(&[seed_tag, &[9u8; 32], &[3u8; 16], &genesis, &1u32.to_be_bytes(), &n(NONCE_RENEWAL)]);
+    assert_eq!(hex::encode(gen1), x("chain-gen1-x0"));
+    // The heads stand in the genesis (player 0) and the join (player 1), with their nonces.
+    let chain_of = |e: &SignedEntry| match &e.entry.body {
+        Body::Genesis(g) => g.chain,
+        Body::Join { chain } => *chain,
+        Body::Chain { chain } => Some(*chain),
         _ => None,
     };
-    assert_eq!(head_of(&entries[0]).as_deref(), Some(expected("chain-creator-head")));
-    assert_eq!(head_of(&entries[1]).as_deref(), Some(expected("chain-head")));
-    assert_eq!(head_of(&entries[4]), Some(hex::encode(walk(gen1)[l])));
-    // Roll seeds.
-    let request = hex_array::<32>(expected("entry-2-id"));
+    let genesis_chain = chain_of(&entries[0]).expect("a chain");
+    assert_eq!(genesis_chain.head.to_hex(), x("chain-creator-head"));
+    assert_eq!(genesis_chain.nonce, nonce(version, NONCE_GENESIS_CHAIN));
+    let join_chain = chain_of(&entries[1]).expect("a chain");
+    assert_eq!(join_chain.head.to_hex(), x("chain-head"));
+    assert_eq!(join_chain.nonce, nonce(version, NONCE_JOIN_CHAIN));
+    if version == PROTOCOL_V1 {
+        assert_eq!(chain_of(&entries[4]).map(|c| c.head), Some(Hash32(walk(gen1)[l])));
+    }
+    // Roll seeds: the request (entry 2) carries the roller's nonce in version 2.
+    assert!(matches!(&entries[2].entry.body, Body::Command { nonce: n, .. } if *n == nonce(version, NONCE_COMMAND)));
+    let request = hex_array::<32>(x("entry-2-id"));
     let fair = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[l - 1]]);
-    assert_eq!(hex::encode(fair), expected("fair-roll-seed"));
+    assert_eq!(hex::encode(fair), x("fair-roll-seed"));
     let two = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &request, &[1], &xs[l - 1], &[2], &xs[l - 2]]);
-    assert_eq!(hex::encode(two), expected("fair-roll-seed-two-witnesses"));
+    assert_eq!(hex::encode(two), x("fair-roll-seed-two-witnesses"));
     let casual = sha(&[b"grognard/casual-roll/v1\0", &[3u8; 16], &request]);
-    assert_eq!(hex::encode(casual), expected("casual-roll-seed"));
-    // Sealed choice.
+    assert_eq!(hex::encode(casual), x("casual-roll-seed"));
+    // Sealed choice: version 2 appends the seal entry's nonce to the salt.
     let step = [&(STEP.len() as u32).to_be_bytes()[..], STEP.as_bytes()].concat();
-    let salt = sha(&[b"grognard/seal-salt/v2\0", &[1u8; 32], &[3u8; 16], &genesis, &step]);
-    assert_eq!(hex::encode(salt), expected("seal-salt"));
-    assert!(matches!(&entries[7].entry.body, Body::Unseal { salt: opened, .. } if opened.0 == salt));
+    let salt = sha(&[salt_tag, &[1u8; 32], &[3u8; 16], &genesis, &step, &n(NONCE_SEAL_0)]);
+    assert_eq!(hex::encode(salt), x("seal-salt"));
+    let opening = entries.iter().find(|e| e.entry.author == 0 && matches!(e.entry.body, Body::Unseal { .. }));
+    assert!(matches!(opening.map(|e| &e.entry.body), Some(Body::Unseal { salt: opened, .. }) if opened.0 == salt));
     let commitment = sha(&[b"grognard/seal/v1\0", &[3u8; 16], &step, &[0], &salt, br#"{"stance":"guard"}"#]);
-    assert_eq!(hex::encode(commitment), expected("seal-commitment"));
-    assert_eq!(k1.seed(), &[9u8; 32]);
+    assert_eq!(hex::encode(commitment), x("seal-commitment"));
 }
 
 /// How the document says serde_json's compact writer escapes one character.
@@ -503,7 +626,10 @@ fn records_are_parsed_strictly() {
         json.replace(r#""prev":"#, r#""prevx":"#),
         json.replace(r#""seq":1,"#, r#""seq":1,"x":0,"#),
         json.replace(&entries[1].id.to_hex(), &entries[1].id.to_hex().to_uppercase()),
-        json.replace(r#""v":1"#, r#""v":2"#),
+        json.replace(r#""v":2"#, r#""v":3"#),
+        // A version-1 entry has no nonce; a version-2 command must have one.
+        json.replace(r#""v":2"#, r#""v":1"#),
+        json.replace(&format!(r#","nonce":"{}""#, NONCE_COMMAND.to_hex()), ""),
     ];
     for v in variants {
         assert!(SignedEntry::parse_record(format!("{sig} {v}").as_bytes()).is_err(), "{v}");
@@ -581,7 +707,8 @@ fn chain_reveals_hash_back_to_the_head() {
     assert_eq!(chain::step(&r2), r1);
     let genesis = EntryId(hex_array(expected("entry-0-id")));
     let anchor = chain::anchor(&genesis, false, 0);
-    let mut state = chain::ChainState::new(chain::commit(&ney(), &GAME, &anchor, 0, CHAIN_LENGTH));
+    let o1 = chain::Origin { game: GAME, anchor, generation: 0, nonce: Some(NONCE_JOIN_CHAIN) };
+    let mut state = chain::ChainState::new(chain::commit(&ney(), &o1, CHAIN_LENGTH).expect("a length"));
     assert!(state.accept(0, 2, &r2).is_err(), "reveals come in order");
     state.accept(0, 1, &r1).expect("the first reveal");
     state.accept(0, 2, &r2).expect("the second reveal");
@@ -596,7 +723,13 @@ fn the_sample_game_is_valid_and_ordered_whatever_the_arrival_order() {
         SCENARIO_HASH,
         "the Duel ruleset's `standard` scenario data changed: the sample game of PROTOCOL.md must be regenerated"
     );
-    let entries = sample_entries();
+    for version in [PROTOCOL_V2, PROTOCOL_V1] {
+        sample_game_is_valid_whatever_the_arrival_order(version);
+    }
+}
+
+fn sample_game_is_valid_whatever_the_arrival_order(version: u32) {
+    let entries = sample_entries_of(version);
     let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
     let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
     let mut arrivals = vec![entries.clone(), entries.iter().rev().cloned().collect::<Vec<_>>()];
@@ -609,7 +742,8 @@ fn the_sample_game_is_valid_and_ordered_whatever_the_arrival_order() {
         let checked = check(&rulesets, arrival, SigCheck::All).map_err(|e| e.to_string()).expect("a valid journal");
         assert_eq!(checked.entries.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
         let rolls: Vec<(u32, u32)> = checked.replay.log.iter().flat_map(|l| l.rolls.clone()).collect();
-        let d6: Vec<u32> = expected("fair-roll-d6").split(' ').take(2).map(|f| f.parse().expect("a face")).collect();
+        let d6: Vec<u32> =
+            expected(&named(version, "fair-roll-d6")).split(' ').take(2).map(|f| f.parse().expect("a face")).collect();
         assert_eq!(rolls, vec![(6, d6[0]), (6, d6[1])], "the initiative rolls are the first two d6 faces");
     }
 }
@@ -635,7 +769,7 @@ fn the_worked_ordering_example() {
         let entry = Entry { v: 1, game: GAME, author, seq, prev: prev.map(|p| p.id), acks, body };
         SignedEntry::sign(entry, &keys[usize::from(author)])
     };
-    let note = |text: &str| Body::Command { command: json!(text) };
+    let note = |text: &str| Body::command(json!(text));
     let g = make(0, 0, None, &[], genesis);
     let a = make(2, 0, Some(&g), &[&g], Body::Join { chain: None });
     let b = make(1, 0, Some(&g), &[&g], Body::Join { chain: None });
@@ -670,7 +804,8 @@ fn the_packet_in_the_document_decodes() {
     assert_eq!(ids(&decoded), ids(&sample));
     // The body is the header and the records; the journal file is the records alone.
     let lines: Vec<&str> = text.lines().collect();
-    let journal: String = lines[1..10].iter().map(|l| format!("{l}\n")).collect();
+    let n = sample.entries.len();
+    let journal: String = lines[1..=n].iter().map(|l| format!("{l}\n")).collect();
     assert_eq!(hex::encode(Sha256::digest(journal.as_bytes())), expected("journal-sha256"));
     assert_eq!(with_end_line(&format!("{}\n{journal}", lines[0])), text);
     // Carriage returns are deleted anywhere; the end line's own line feed is optional.
@@ -682,18 +817,18 @@ fn the_packet_in_the_document_decodes() {
         format!("{text}\n"),
         format!("{text}-- \nsignature\n"),
         format!("{text} "),
-        text.replacen("entries=9", "entries=09", 1),
+        text.replacen(&format!("entries={n}"), &format!("entries=0{n}"), 1),
         text.replacen("\"seq\":1", "\"seq\":2", 1),
     ] {
         assert_eq!(Packet::decode(damaged.as_bytes()).err(), Some(PacketError::Checksum), "{damaged}");
     }
     // The count is read by an unsigned integer parser: a `+` or leading zeros pass.
-    for count in ["+9", "0009"] {
-        let header = lines[0].replace("entries=9", &format!("entries={count}"));
+    for count in [format!("+{n}"), format!("000{n}")] {
+        let header = lines[0].replace(&format!("entries={n}"), &format!("entries={count}"));
         assert!(Packet::decode(with_end_line(&format!("{header}\n{journal}")).as_bytes()).is_ok(), "{count}");
     }
     // Under a correct checksum: a missing record, an extra blank line, a bad header, a bad record.
-    let short: String = lines[..9].iter().map(|l| format!("{l}\n")).collect();
+    let short: String = lines[..n].iter().map(|l| format!("{l}\n")).collect();
     let refusals = [
         (with_end_line(&short), "truncated"),
         (with_end_line(&format!("{}\n{journal}\n", lines[0])), "truncated"),
@@ -723,31 +858,44 @@ fn chain_rules_are_as_documented() {
         assert!(!chain::needs_renewal(length, threshold), "L = {length}");
     }
     let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
-    let entries = sample_entries();
     let (k0, k1) = (lannes(), ney());
-    let genesis_id = entries[0].id;
     let refusal = |all: Vec<SignedEntry>| match check(&rulesets, all, SigCheck::All) {
         Err(grognard_journal::error::Problem::Rejected { reason, .. }) => reason,
         Err(other) => panic!("refused for another reason: {other}"),
         Ok(_) => panic!("accepted"),
     };
-    // The anchors: zeros for the creator's first chain, the genesis id for every other.
-    assert_eq!(chain::anchor(&genesis_id, true, 0), Hash32([0; 32]));
-    assert_eq!(chain::anchor(&genesis_id, true, 1), Hash32(genesis_id.0));
-    assert_eq!(chain::anchor(&genesis_id, false, 0), Hash32(genesis_id.0));
-    // A chain of 15 links is refused, at join as in a `chain` entry.
-    let short = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 0), 0, CHAIN_LENGTH - 1);
-    let join = sign_after(&entries[..1], 2, PlayerId(1), &k1, Body::Join { chain: Some(short) });
-    assert!(refusal(vec![entries[0].clone(), join]).contains("16 to 1000000 links"));
-    let short = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 1), 1, CHAIN_LENGTH - 1);
-    let rechain = sign_after(&entries[..4], 2, PlayerId(1), &k1, Body::Chain { chain: short });
-    assert!(refusal([&entries[..4], &[rechain]].concat()).contains("16 to 1000000 links"));
-    // While the initiative roll (entry 2) waits for player 1's reveal, player 1 may not
-    // commit to a new chain; player 0, who is not its witness, may.
-    let next = chain::commit(&k1, &GAME, &chain::anchor(&genesis_id, false, 1), 1, CHAIN_LENGTH);
+    for version in [PROTOCOL_V2, PROTOCOL_V1] {
+        let entries = sample_entries_of(version);
+        let genesis_id = entries[0].id;
+        // The anchors: zeros for the creator's first chain, the genesis id for every other.
+        assert_eq!(chain::anchor(&genesis_id, true, 0), Hash32([0; 32]));
+        assert_eq!(chain::anchor(&genesis_id, true, 1), Hash32(genesis_id.0));
+        assert_eq!(chain::anchor(&genesis_id, false, 0), Hash32(genesis_id.0));
+        // A chain of 15 links cannot even be committed to; one written by hand is refused at join.
+        let o = origin(version, chain::anchor(&genesis_id, false, 0), 0, NONCE_JOIN_CHAIN);
+        assert!(chain::commit(&k1, &o, CHAIN_LENGTH - 1).is_err());
+        let mut short = chain::commit(&k1, &o, CHAIN_LENGTH).expect("a length");
+        short.length = CHAIN_LENGTH - 1;
+        let join = sign_after(&entries[..1], 2, PlayerId(1), &k1, Body::Join { chain: Some(short) });
+        assert!(refusal(vec![entries[0].clone(), join]).contains("16 to 1000000 links"), "version {version}");
+    }
+    // Version 1: while the initiative roll (entry 2) waits for player 1's reveal, player 1 may
+    // not commit to a new chain; player 0, who is not its witness, may (any time).
+    let entries = sample_entries_of(PROTOCOL_V1);
+    let genesis_id = entries[0].id;
+    let v1_origin = |player: u8| origin(PROTOCOL_V1, chain::anchor(&genesis_id, player == 0, 1), 1, NONCE_RENEWAL);
+    let next = chain::commit(&k1, &v1_origin(1), CHAIN_LENGTH).expect("a length");
     let early = sign_after(&entries[..3], 2, PlayerId(1), &k1, Body::Chain { chain: next });
     assert!(refusal([&entries[..3], &[early]].concat()).contains("while a roll waits for its reveal"));
-    let other = chain::commit(&k0, &GAME, &chain::anchor(&genesis_id, true, 1), 1, CHAIN_LENGTH);
+    let other = chain::commit(&k0, &v1_origin(0), CHAIN_LENGTH).expect("a length");
     let by_roller = sign_after(&entries[..3], 2, PlayerId(0), &k0, Body::Chain { chain: other });
     check(&rulesets, [&entries[..3], &[by_roller]].concat(), SigCheck::All).expect("the roller may re-commit");
+    // Version 2: a chain is renewed only when it runs low (needs_renewal), by anyone, in
+    // any phase but after the end; a renewal of a fresh chain is refused as a flood.
+    let entries = sample_entries();
+    let genesis_id = entries[0].id;
+    let v2_origin = |player: u8| origin(PROTOCOL_V2, chain::anchor(&genesis_id, player == 0, 1), 1, NONCE_RENEWAL);
+    let next = chain::commit(&k1, &v2_origin(1), CHAIN_LENGTH).expect("a length");
+    let early = sign_after(&entries[..4], 2, PlayerId(1), &k1, Body::Chain { chain: next });
+    assert!(refusal([&entries[..4], &[early]].concat()).contains("a chain is renewed only when fewer than 8 remain"));
 }

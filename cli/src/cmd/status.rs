@@ -12,8 +12,9 @@ fn owed_json(o: &Owed) -> Value {
         Owed::Decide(p) => json!({"kind": "decide", "pending": p}),
         Owed::Seal { step, prompt } => json!({"kind": "seal", "step": step, "prompt": prompt}),
         Owed::Unseal { step } => json!({"kind": "unseal", "step": step}),
-        Owed::Reveal { request, generation } => {
-            json!({"kind": "reveal", "request": request.to_hex(), "chain": generation})
+        Owed::Reveal { request, generation, roller, request_seq, acked } => {
+            json!({"kind": "reveal", "request": request.to_hex(), "chain": generation, "roller": roller.0,
+                   "request_seq": request_seq, "acked": acked})
         }
     }
 }

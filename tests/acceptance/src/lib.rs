@@ -56,6 +56,11 @@ impl Table {
     }
 
     pub fn with_chain(scenario: &str, players: usize, dice: DiceConfig, chain_length: u32) -> Table {
+        Table::of_version(scenario, players, dice, chain_length, grognard_journal::entry::ENTRY_VERSION)
+    }
+
+    /// A table whose game is of protocol `version` (1 to show what older games allowed).
+    pub fn of_version(scenario: &str, players: usize, dice: DiceConfig, chain_length: u32, version: u32) -> Table {
         let tmp = tempfile::tempdir().expect("temp dir");
         let keys: Vec<SecretKey> = (0..players).map(|i| SecretKey::from_seed(&[i as u8 + 1; 32])).collect();
         let info = duel_powers(scenario);
@@ -72,7 +77,8 @@ impl Table {
         let new =
             NewGame { ruleset: duel(), scenario: scenario.into(), players: infos, creator: 0, dice, chain_length };
         let dir0 = tmp.path().join("p0");
-        let (_, invitation) = create::create(&dir0, &rulesets(), &new, &keys[0]).expect("create the game");
+        let (_, invitation) =
+            create::create_of_version(&dir0, &rulesets(), &new, &keys[0], version).expect("create the game");
         let mut seats = vec![Seat { key: SecretKey::from_seed(keys[0].seed()), dir: dir0, me: PlayerId(0) }];
         for (i, key) in keys.iter().enumerate().skip(1) {
             let dir = tmp.path().join(format!("p{i}"));

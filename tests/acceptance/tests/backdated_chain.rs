@@ -5,10 +5,10 @@
 use grognard_acceptance::{dice, Table};
 use grognard_engine::PlayerId;
 use grognard_journal::chain;
-use grognard_journal::entry::{Body, DiceMode, SignedEntry};
+use grognard_journal::entry::{Body, DiceMode, SignedEntry, PROTOCOL_V1, PROTOCOL_V2};
 use grognard_journal::game::sign_after;
-use grognard_journal::local;
 use grognard_journal::packet::Packet;
+use grognard_journal::{local, nonce};
 use std::collections::HashSet;
 
 fn play(table: &Table, i: usize, command: &str) {
@@ -19,7 +19,15 @@ fn play(table: &Table, i: usize, command: &str) {
 
 #[test]
 fn a_chain_entry_back_dated_before_a_sealed_steps_roll_cannot_answer_it() {
-    let table = Table::new("standard", 2, dice(DiceMode::Fair, vec![]));
+    // Version 1 accepted the back-dated renewal itself and refused only the reveal from it.
+    back_dated_chain(PROTOCOL_V1, "had seen dice chain 0");
+    // Version 2 refuses the renewal of a chain far from spent; a renewal accepted while a roll
+    // waits is never used for that roll either (dice_attacks.rs, the veto).
+    back_dated_chain(PROTOCOL_V2, "a chain is renewed only when");
+}
+
+fn back_dated_chain(version: u32, refusal: &str) {
+    let table = Table::of_version("standard", 2, dice(DiceMode::Fair, vec![]), 64, version);
     play(&table, 0, "initiative");
     table.exchange(0);
     table.exchange(1); // player 1 witnesses the initiative roll
@@ -43,12 +51,12 @@ fn a_chain_entry_back_dated_before_a_sealed_steps_roll_cannot_answer_it() {
     let key0 = &table.seats[0].key;
     let hidden: HashSet<_> = request_packet.entries.iter().map(|e| e.id).collect();
     let before: Vec<SignedEntry> = g0.entries.iter().filter(|e| !hidden.contains(&e.id)).cloned().collect();
-    let anchor = g0.replay.chain_anchor(PlayerId(0), 1);
-    let fresh = chain::commit(key0, &g0.replay.game, &anchor, 1, 64);
+    let origin = g0.replay.chain_origin(PlayerId(0), 1, nonce::for_version(version));
+    let fresh = chain::commit(key0, &origin, 64).expect("a length");
     let back_dated = sign_after(&before, 2, PlayerId(0), key0, Body::Chain { chain: fresh });
     let mut all = g0.entries.clone();
     all.push(back_dated.clone());
-    let value = chain::reveal_value(key0, &g0.replay.game, &anchor, &fresh, 1).expect("in range");
+    let value = chain::reveal_value(key0, &origin, &fresh, 1).expect("in range");
     let reveal = sign_after(&all, 2, PlayerId(0), key0, Body::Reveal { request, generation: 1, index: 1, value });
     let forged = Packet { game: g0.replay.game, entries: vec![back_dated, reveal] };
 
@@ -58,7 +66,7 @@ fn a_chain_entry_back_dated_before_a_sealed_steps_roll_cannot_answer_it() {
         Ok(_) => panic!("a reveal from a chain committed after the request was accepted"),
     };
     assert_eq!(err.code(), "rejected", "{err}");
-    assert!(err.to_string().contains("had seen dice chain 0"), "{err}");
+    assert!(err.to_string().contains(refusal), "{err}");
     assert_eq!(table.journal_bytes(1), journal, "the refused packet changed nothing");
 
     // The honest reveal, from the chain the request had seen, settles the roll.

@@ -8,10 +8,10 @@ use grognard_journal::entry::{entry_id, Body, DiceMode};
 use grognard_journal::error::Problem;
 use grognard_journal::game::{sign_after, Game, GameError};
 use grognard_journal::ids::{EntryId, GameId, Hash32};
-use grognard_journal::local;
 use grognard_journal::packet::Packet;
 use grognard_journal::replay::{Held, Owed, Phase};
 use grognard_journal::rolls;
+use grognard_journal::{local, nonce};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -87,22 +87,22 @@ fn roller_cannot_compute_a_fair_roll_before_the_witness_replies() {
     let game = g0.replay.game;
     let (request, log_index, witnesses) = open_request(&g0);
     assert_eq!(witnesses, vec![PlayerId(1)]);
-    assert_eq!(g0.replay.owed(), vec![(PlayerId(1), Owed::Reveal { request, generation: 0 })]);
+    let owed = Owed::Reveal { request, generation: 0, roller: PlayerId(0), request_seq: 1, acked: false };
+    assert_eq!(g0.replay.owed(), vec![(PlayerId(1), owed)]);
     assert!(g0.replay.log.iter().all(|item| item.rolls.is_empty()), "no roll is known yet");
     assert_eq!(g0.replay.log[log_index].dice.as_deref(), Some("fair dice: waiting for Player1"));
     // The request is signed into player 0's journal, not merely staged: it cannot be taken back.
     let signed = g0.entries.last().expect("entries");
     assert_eq!(signed.id, request);
     assert_eq!(signed.entry.author, 0);
-    assert!(matches!(&signed.entry.body, Body::Command { command } if command == "initiative"));
+    assert!(matches!(&signed.entry.body, Body::Command { command, nonce: Some(_) } if command == "initiative"));
     assert!(local::staged(&g0).expect("staged").commands.is_empty());
 
     // Player 1's next chain value, which only player 1 can compute.
     let key1 = &table.seats[1].key;
     let state1 = g0.replay.chain(PlayerId(1)).cloned().expect("player 1 committed to a dice chain");
-    let anchor1 = g0.replay.chain_anchor(PlayerId(1), state1.commit.generation);
-    let value =
-        chain::reveal_value(key1, &game, &anchor1, &state1.commit, state1.used + 1).expect("the chain is not used up");
+    let origin1 = g0.replay.chain_origin(PlayerId(1), state1.commit.generation, state1.commit.nonce);
+    let value = chain::reveal_value(key1, &origin1, &state1.commit, state1.used + 1).expect("the chain is not used up");
 
     // It was fixed before the request: it hashes to the head player 1 committed to when
     // joining, and the request was signed after that join (it acks it).
@@ -190,14 +190,14 @@ fn witness_cannot_choose_its_value() {
     let (request, log_index, _) = open_request(&g1);
     let state1 = g1.replay.chain(PlayerId(1)).cloned().expect("player 1's chain");
     let commit = state1.commit;
-    let anchor1 = g1.replay.chain_anchor(PlayerId(1), 0);
-    let genuine = chain::reveal_value(key1, &game, &anchor1, &commit, 1).expect("index 1");
-    let later = chain::reveal_value(key1, &game, &anchor1, &commit, 2).expect("index 2");
-    let next_anchor = g1.replay.chain_anchor(PlayerId(1), 1);
-    let next_generation = chain::commit(key1, &game, &next_anchor, 1, commit.length);
+    let origin1 = g1.replay.chain_origin(PlayerId(1), 0, commit.nonce);
+    let genuine = chain::reveal_value(key1, &origin1, &commit, 1).expect("index 1");
+    let later = chain::reveal_value(key1, &origin1, &commit, 2).expect("index 2");
+    let next_origin = g1.replay.chain_origin(PlayerId(1), 1, Some(nonce::fresh()));
+    let next_generation = chain::commit(key1, &next_origin, commit.length).expect("a length");
     let other_chain = g1.replay.chain(PlayerId(0)).cloned().expect("player 0's chain").commit;
-    let anchor0 = g1.replay.chain_anchor(PlayerId(0), 0);
-    let players_0_value = chain::reveal_value(&table.seats[0].key, &game, &anchor0, &other_chain, 1).expect("index 1");
+    let origin0 = g1.replay.chain_origin(PlayerId(0), 0, other_chain.nonce);
+    let players_0_value = chain::reveal_value(&table.seats[0].key, &origin0, &other_chain, 1).expect("index 1");
     let mut flipped = genuine;
     flipped.0[31] ^= 1;
 
@@ -212,7 +212,7 @@ fn witness_cannot_choose_its_value() {
             "a value of an uncommitted next chain",
             1,
             1,
-            chain::reveal_value(key1, &game, &next_anchor, &next_generation, 1).expect("index 1"),
+            chain::reveal_value(key1, &next_origin, &next_generation, 1).expect("index 1"),
         ),
         ("the genuine value under another generation", 1, 1, genuine),
         ("the genuine value under another index", 0, 2, genuine),
@@ -262,9 +262,9 @@ fn fair_seeds(n: usize) -> Vec<[u8; 32]> {
     let game = GameId(*b"grognard-dice-ts");
     let key = grognard_journal::keys::SecretKey::from_seed(&[42; 32]);
     let length = u32::try_from(n).expect("a short chain");
-    let anchor = Hash32([5; 32]);
-    let commit = chain::commit(&key, &game, &anchor, 0, length);
-    let mut values = vec![chain::value_at(&key, &game, &anchor, 0, 0)];
+    let origin = chain::Origin { game, anchor: Hash32([5; 32]), generation: 0, nonce: Some(Hash32([6; 32])) };
+    let commit = chain::commit(&key, &origin, length).expect("a length");
+    let mut values = vec![chain::value_at(&key, &origin, 0)];
     for i in 0..n {
         values.push(chain::step(&values[i]));
     }

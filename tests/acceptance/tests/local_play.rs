@@ -1,7 +1,7 @@
 //! What the local player's program refuses before signing anything.
 
 use grognard_acceptance::{dice, Table};
-use grognard_journal::entry::{Body, DiceMode};
+use grognard_journal::entry::{Body, DiceMode, PROTOCOL_V1};
 use grognard_journal::local;
 
 fn try_do(table: &Table, i: usize, text: &str) -> Result<(), String> {
@@ -47,7 +47,10 @@ fn staged_commands_can_be_undone_but_rolls_cannot() {
 
 #[test]
 fn staged_commands_survive_other_players_entries_but_never_apply_twice() {
-    let table = Table::new("melee", 3, dice(DiceMode::Fair, vec![]));
+    // A version-1 game: its players could renew a dice chain at any time, which makes another
+    // player's entry arrive while a command is staged (in version 2 that happens only when a
+    // chain runs low; the staging logic is the same).
+    let table = Table::of_version("melee", 3, dice(DiceMode::Fair, vec![]), 64, PROTOCOL_V1);
     try_do(&table, 0, "initiative").expect("initiative");
     for i in 0..3 {
         table.exchange(i); // the witnesses reveal
@@ -76,8 +79,8 @@ fn staged_commands_survive_other_players_entries_but_never_apply_twice() {
     let other = (i + 1) % 3;
     let seat = &table.seats[other];
     let mut g_other = table.open(other);
-    let anchor = g_other.replay.chain_anchor(seat.me, 1);
-    let fresh = grognard_journal::chain::commit(&seat.key, &g_other.replay.game, &anchor, 1, 64);
+    let origin = g_other.replay.chain_origin(seat.me, 1, None);
+    let fresh = grognard_journal::chain::commit(&seat.key, &origin, 64).expect("a length");
     g_other.append_own(seat.me, &seat.key, vec![Body::Chain { chain: fresh }]).expect("a fresh chain");
     table.deliver(&g_other.packet_for_others(seat.me), i).expect("honest");
     assert_ne!(table.journal_bytes(i), before, "the other player's entry is in");

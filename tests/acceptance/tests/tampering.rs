@@ -16,7 +16,7 @@ use grognard_journal::ids::EntryId;
 use grognard_journal::keys::SecretKey;
 use grognard_journal::packet::{Packet, PacketError};
 use grognard_journal::replay::Owed;
-use grognard_journal::{chain, local, verify};
+use grognard_journal::{chain, local, nonce, verify};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashSet};
 
@@ -543,8 +543,8 @@ fn case_altered_reveal(f: &mut Fixture) {
         .expect("a reveal");
     let state = g1.replay.chain(P1).cloned().expect("a dice chain");
     let index = state.used + 1;
-    let anchor = g1.replay.chain_anchor(P1, state.commit.generation);
-    let good = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index).expect("in range");
+    let origin = g1.replay.chain_origin(P1, state.commit.generation, state.commit.nonce);
+    let good = chain::reveal_value(f.key(1), &origin, &state.commit, index).expect("in range");
     let mut bad = good;
     bad.0[31] ^= 0x01;
     let generation = state.commit.generation;
@@ -552,7 +552,7 @@ fn case_altered_reveal(f: &mut Fixture) {
     eprintln!("(g) a wrong reveal value: {err}");
     assert!(reason(&err).contains("does not hash to the chain's previous value"), "{err}");
     // A genuine value at the wrong index is refused too.
-    let early = chain::reveal_value(f.key(1), &g1.replay.game, &anchor, &state.commit, index + 1).expect("in range");
+    let early = chain::reveal_value(f.key(1), &origin, &state.commit, index + 1).expect("in range");
     let err = f.forged_by_p1_is_rejected(&g1, Body::Reveal { request, generation, index: index + 1, value: early });
     eprintln!("(g) a reveal at the wrong index: {err}");
     assert!(reason(&err).contains("the next index is"), "{err}");
@@ -588,7 +588,7 @@ fn case_illegal_command(f: &mut Fixture) {
         _ => ("fire 1", "5.3"),
     };
     let command = ruleset.parse_command(text).expect("a command");
-    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command });
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command, nonce: Some(nonce::fresh()) });
     eprintln!("(i) `{text}` by player 1: {err}");
     assert!(reason(&err).starts_with(&format!("illegal: {rule}: ")), "{err}");
     // Player 1's own program would not have signed it.
@@ -613,7 +613,7 @@ fn case_out_of_turn(f: &mut Fixture) {
         _ => "rest",
     };
     let command = ruleset.parse_command(text).expect("a command");
-    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command });
+    let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command, nonce: Some(nonce::fresh()) });
     eprintln!("(j) `{text}` by player 1 on player 0's turn: {err}");
     assert!(reason(&err).starts_with("out of turn: Player0 must act"), "{err}");
 }
@@ -624,8 +624,10 @@ fn case_equivocation(f: &mut Fixture) {
     let g0 = f.table.open(0);
     let first = g0.entries.iter().rev().find(|e| e.entry.author == 1 && e.entry.seq > 0).expect("an entry").clone();
     let body = match &first.entry.body {
-        Body::Command { command } if *command == json!("rest") => Body::Command { command: json!("initiative") },
-        _ => Body::Command { command: json!("rest") },
+        Body::Command { command, .. } if *command == json!("rest") => {
+            Body::Command { command: json!("initiative"), nonce: Some(nonce::fresh()) }
+        }
+        _ => Body::Command { command: json!("rest"), nonce: Some(nonce::fresh()) },
     };
     let second = SignedEntry::sign(Entry { body, ..first.entry.clone() }, f.key(1));
     assert_ne!(second.id, first.id);

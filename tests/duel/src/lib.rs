@@ -350,6 +350,12 @@ impl Ruleset for Duel {
         command.to_string()
     }
 
+    /// Rule 1.4: a player whose duellists are all out takes no further part (and so
+    /// witnesses no more rolls).
+    fn takes_part(&self, s: &DuelState, player: PlayerId) -> bool {
+        s.duellists().iter().any(|d| d.owner == player && d.is_living())
+    }
+
     fn summary(&self, s: &DuelState) -> String {
         let mut out = format!("Duel, scenario {}: round {} of {}\n", s.scenario(), s.round(), s.rounds());
         for (d, x) in s.duellists().iter().enumerate() {

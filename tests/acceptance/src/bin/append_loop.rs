@@ -11,9 +11,10 @@ use grognard_acceptance::rulesets;
 use grognard_engine::PlayerId;
 use grognard_journal::entry::{Body, DiceMode};
 use grognard_journal::game::Game;
+use grognard_journal::ids::Hash32;
 use grognard_journal::keys::SecretKey;
 use grognard_journal::replay::Owed;
-use grognard_journal::sealed;
+use grognard_journal::{nonce, sealed};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,24 +63,37 @@ fn run(dir: PathBuf) -> Result<(), String> {
                 // Vary the commands with the journal's length: deterministic, and every
                 // kind of command comes up.
                 let command = legal[(game.entries.len() * 7 + 3) % legal.len()].clone();
-                Body::Command { command }
+                Body::Command { command, nonce: nonce::for_version(game.replay.version) }
             }
             Owed::Seal { step, .. } => {
                 let choice = sealed_choice(&game, &step, player)?;
-                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step);
+                let nonce = seal_nonce(&step, player);
+                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step, nonce.as_ref());
                 let commitment = sealed::commitment(&game_id, &step, player.0, &salt, &choice);
-                Body::Seal { step, commitment }
+                Body::Seal { step, commitment, nonce }
             }
             Owed::Unseal { step } => {
                 // The choice is a function of the step: nothing to remember across a crash.
                 let choice = sealed_choice(&game, &step, player)?;
-                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step);
+                let nonce = seal_nonce(&step, player);
+                let salt = sealed::salt(key, &game_id, &game.replay.genesis_id, &step, nonce.as_ref());
                 Body::Unseal { step, choice, salt }
             }
             other => return Err(format!("player {} owes {other:?}, which this program does not do", player.0)),
         };
         game.append_own(player, key, vec![body]).map_err(|e| format!("append: {e}"))?;
     }
+}
+
+/// The nonce of `player`'s seal for `step`: a function of the step (nothing to remember
+/// across a crash; a real client draws it at random and reads it back from its seal).
+fn seal_nonce(step: &str, player: PlayerId) -> Option<Hash32> {
+    let mut bytes = [0u8; 32];
+    for (b, s) in bytes.iter_mut().zip(step.bytes().take(31)) {
+        *b = s;
+    }
+    bytes[31] = player.0;
+    Some(Hash32(bytes))
 }
 
 /// The sealed choice of `player` for `step`: one of the legal choices, picked from the
