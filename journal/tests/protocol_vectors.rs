@@ -409,7 +409,11 @@ fn the_code_computes_the_expected_vectors() {
     if let Some(path) = std::env::var_os("GROGNARD_VECTORS_OUT") {
         // After a deliberate protocol change: write the vectors to update EXPECTED and the document.
         let text: String = computed.iter().map(|(n, v)| format!("vector {n} = {v}\n")).collect();
-        std::fs::write(path, text).expect("write the vectors");
+        std::fs::write(&path, text).expect("write the vectors");
+        let packet = Packet { game: GAME, entries: sample_entries() }.encode();
+        let mut packet_path = path;
+        packet_path.push(".packet");
+        std::fs::write(packet_path, packet).expect("write the sample packet");
     }
     let names: Vec<&str> = computed.iter().map(|(n, _)| n.as_str()).collect();
     let listed: Vec<&str> = EXPECTED.iter().map(|(n, _)| *n).collect();
