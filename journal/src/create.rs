@@ -80,6 +80,21 @@ pub fn create<'r>(
     create_of_version(dir, rulesets, new, key, ENTRY_VERSION)
 }
 
+/// `create`, keeping the creator's high-water mark at `mark` (see `mark.rs`).
+pub fn create_with_mark<'r>(
+    dir: &Path,
+    rulesets: &[&'r dyn AnyRuleset],
+    new: &NewGame,
+    key: &SecretKey,
+    mark: crate::mark::FeedMark,
+) -> Result<(Game<'r>, Packet), GameError> {
+    let (mut game, packet) = create(dir, rulesets, new, key)?;
+    let genesis = game.genesis();
+    mark.raise(crate::mark::Mark { seq: 0, id: genesis.id })?;
+    game.set_mark(mark);
+    Ok((game, packet))
+}
+
 /// `create` for protocol `version` (1 only to test that older games still verify).
 pub fn create_of_version<'r>(
     dir: &Path,
@@ -118,6 +133,27 @@ pub fn join<'r>(
     packet: &Packet,
     key: &SecretKey,
 ) -> Result<(Game<'r>, PlayerId), GameError> {
+    join_with_mark(dir, rulesets, packet, key, None)
+}
+
+/// `join`, keeping the player's high-water mark at `mark` (see `mark.rs`): a player who has
+/// ever signed in this game on this machine is refused, since joining again would sign a
+/// second entry for places of their feed. Restarting means a new game.
+pub fn join_with_mark<'r>(
+    dir: &Path,
+    rulesets: &[&'r dyn AnyRuleset],
+    packet: &Packet,
+    key: &SecretKey,
+    mark: Option<crate::mark::FeedMark>,
+) -> Result<(Game<'r>, PlayerId), GameError> {
+    if let Some(m) = mark.as_ref().map(|m| m.read()).transpose()?.flatten() {
+        return Err(GameError::Refused(format!(
+            "you have already joined this game and signed up to entry #{} of your feed ({}): joining it \
+             again would sign a second history; to restart, the creator must start a new game",
+            m.seq,
+            m.id.short()
+        )));
+    }
     let genesis = invitation_genesis(packet)?.clone();
     let me = seat_of(&genesis, key)
         .ok_or_else(|| GameError::Refused("your key is not one of this game's players".into()))?;
@@ -126,6 +162,9 @@ pub fn join<'r>(
     let Body::Genesis(g) = &genesis.entry.body else { unreachable!("found as a genesis") };
     let already = checked.entries.iter().any(|e| e.entry.author == me.0 && e.entry.seq == 0);
     let mut game = Game::create(dir, rulesets, genesis.clone())?;
+    if let Some(mark) = mark {
+        game.set_mark(mark);
+    }
     game.import(packet)?;
     if !already {
         let chain = match g.dice.mode {

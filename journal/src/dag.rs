@@ -127,7 +127,7 @@ fn check_acks<'a>(
                 })
             }
             Some(target) if target.id != ack.id => {
-                return Err(Problem::UnbackedAck { entry: here, acked: *ack, held: target.id });
+                return Err(Problem::UnbackedAck { entry: here, acked: Box::new(*ack), held: target.id });
             }
             Some(_) => {}
         }

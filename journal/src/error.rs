@@ -56,7 +56,7 @@ pub enum Problem {
          ask player {} for entry {}",
         acked.author, acked.seq, acked.id.short(), held.short(), entry.author, acked.author, entry.author, acked.id.short()
     )]
-    UnbackedAck { entry: Where, acked: crate::entry::Ack, held: EntryId },
+    UnbackedAck { entry: Where, acked: Box<crate::entry::Ack>, held: EntryId },
     #[error(
         "equivocation: player {author} signed two different entries for place #{seq} of their feed: {} and {}",
         first.id.short(), second.id.short()

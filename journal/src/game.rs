@@ -57,6 +57,8 @@ pub struct Game<'r> {
     pub replay: Replay<'r>,
     /// Bytes of an append that never completed (reported, cut by the next append).
     pub torn_tail: Option<TornTail>,
+    /// The high-water mark of the local player's own feed, when the caller keeps one.
+    mark: Option<crate::mark::FeedMark>,
 }
 
 impl<'r> Game<'r> {
@@ -72,6 +74,7 @@ impl<'r> Game<'r> {
             entries: checked.entries,
             replay: checked.replay,
             torn_tail: None,
+            mark: None,
         })
     }
 
@@ -86,7 +89,14 @@ impl<'r> Game<'r> {
             entries: checked.entries,
             replay: checked.replay,
             torn_tail: loaded.torn_tail,
+            mark: None,
         })
+    }
+
+    /// Keep the local player's high-water mark at `mark` (see `mark.rs`): `append_own`
+    /// then refuses to sign where the player has signed before, and raises the mark.
+    pub fn set_mark(&mut self, mark: crate::mark::FeedMark) {
+        self.mark = Some(mark);
     }
 
     pub fn store(&self) -> &Store {
@@ -156,6 +166,7 @@ impl<'r> Game<'r> {
                 self.replay.name(author)
             )));
         }
+        self.check_mark(author)?;
         let mut replay = self.replay.clone();
         let mut entries = self.entries.clone();
         let mut ids = Vec::new();
@@ -173,7 +184,37 @@ impl<'r> Game<'r> {
             entries.push(signed);
         }
         self.commit(entries, replay)?;
+        if let (Some(mark), Some(last)) = (&self.mark, self.entries.iter().rev().find(|e| e.entry.author == author.0)) {
+            mark.raise(crate::mark::Mark { seq: last.entry.seq, id: last.id })?;
+        }
         Ok(ids)
+    }
+
+    /// Refuse to sign when the mark says this player signed an entry this journal lacks, or
+    /// another entry than the journal holds for that place: signing now could put two
+    /// entries in one place of the player's feed.
+    fn check_mark(&self, author: PlayerId) -> Result<(), GameError> {
+        let Some(mark) = &self.mark else { return Ok(()) };
+        let Some(m) = mark.read()? else { return Ok(()) };
+        let held = self.entries.iter().find(|e| e.entry.author == author.0 && e.entry.seq == m.seq);
+        match held {
+            Some(e) if e.id == m.id => Ok(()),
+            Some(e) => Err(GameError::Refused(format!(
+                "this journal holds {} at place #{} of your feed, but you signed {} there (by {}): \
+                 the journal is not the one you played; nothing was signed",
+                e.id.short(),
+                m.seq,
+                m.id.short(),
+                mark.path().display()
+            ))),
+            None => Err(GameError::Refused(format!(
+                "you have signed entries up to #{} of your feed ({}) that this journal lacks (it was \
+                 restored or lost): import them back from an opponent's packet before signing anything, \
+                 since signing now would put two entries in one place of your feed",
+                m.seq,
+                m.id.short()
+            ))),
+        }
     }
 
     /// The packet of everything some other player may not have: every entry not in the

@@ -10,6 +10,7 @@ pub mod ids;
 pub mod keyfile;
 pub mod keys;
 pub mod local;
+pub mod mark;
 pub mod nonce;
 pub mod packet;
 pub mod replay;

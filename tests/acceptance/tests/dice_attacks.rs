@@ -385,3 +385,40 @@ fn attack_5_a_faked_ack_blames_nobody() {
     assert!(!text.contains("fork") && !text.contains("different histories"), "{text}");
     assert_eq!(table.journal_bytes(2), before, "nothing was written");
 }
+
+#[test]
+fn the_client_never_signs_twice_for_one_place_after_a_rollback_or_a_rejoin() {
+    use grognard_journal::mark::FeedMark;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (mut g0, invitation) = new_game(&tmp.path().join("p0"), "standard", PROTOCOL_V2);
+    let mark = FeedMark::at(&tmp.path().join("home-1/marks/game"));
+    let victim = tmp.path().join("p1");
+    let (g1, _) = create::join_with_mark(&victim, &rulesets(), &invitation, &key(1), Some(mark.clone())).expect("join");
+    g0.import(&g1.packet_for_others(P1)).expect("the join");
+    drop(g1);
+    // A re-join of the same invitation, even after deleting the game, is refused.
+    std::fs::remove_dir_all(&victim).expect("delete the game");
+    let err = create::join_with_mark(&victim, &rulesets(), &invitation, &key(1), Some(mark.clone()))
+        .err()
+        .expect("a second join is refused");
+    assert!(err.to_string().contains("already joined this game"), "{err}");
+    // A rolled-back journal: player 0 rolls initiative, keeps a backup from before, and
+    // restores it to roll again. Its client refuses to sign a second entry for that place.
+    let mark0 = FeedMark::at(&tmp.path().join("home-0/marks/game"));
+    let p0 = tmp.path().join("p0");
+    let backup = std::fs::read(p0.join("journal")).expect("the journal");
+    g0.set_mark(mark0.clone());
+    local::do_command(&mut g0, P0, &key(0), "initiative").expect("the roll");
+    let rolled = g0.packet_for_others(P0);
+    drop(g0);
+    std::fs::write(p0.join("journal"), &backup).expect("roll back");
+    let mut g0 = Game::open(&p0, &rulesets()).expect("the old journal still verifies");
+    g0.set_mark(mark0);
+    let before = std::fs::read(p0.join("journal")).expect("the journal");
+    let err = local::do_command(&mut g0, P0, &key(0), "initiative").expect_err("no second roll");
+    assert!(err.to_string().contains("that this journal lacks"), "{err}");
+    assert_eq!(std::fs::read(p0.join("journal")).expect("the journal"), before, "nothing signed");
+    // Importing the entry back (from an opponent's copy) lets play go on.
+    g0.import(&rolled).expect("the lost entry comes back");
+    assert!(matches!(g0.replay.phase, Phase::AwaitingDice { .. }));
+}
