@@ -130,12 +130,19 @@ impl Identity {
         }
         let mut attempts = 0;
         loop {
-            eprint!("Passphrase for {} <{}> ({}): ", self.name, self.email, self.public.fingerprint());
+            crate::output::error_text(&format!(
+                "Passphrase for {} <{}> ({}): ",
+                self.name,
+                self.email,
+                self.public.fingerprint()
+            ));
             let passphrase =
                 Zeroizing::new(rpassword::read_password().map_err(|e| HomeError::Passphrase(e.to_string()))?);
             attempts += 1;
             match file.unlock(Some(&passphrase)) {
-                Err(e @ KeyFileError::WrongPassphrase { .. }) if attempts < 3 => eprintln!("{e}"),
+                Err(e @ KeyFileError::WrongPassphrase { .. }) if attempts < 3 => {
+                    crate::output::error_text(&format!("{e}\n"))
+                }
                 result => return Ok(result?),
             }
         }

@@ -98,7 +98,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             t.push_str(&next_step(&local, &staged.commands));
         }
         t
-    });
+    })?;
     Ok(())
 }
 
@@ -147,6 +147,6 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
             t.push_str(&format!("  grognard do {m}\n"));
         }
         t
-    });
+    })?;
     Ok(())
 }
