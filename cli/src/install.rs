@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const TMP_PREFIX: &str = ".tmp-";
-/// A temporary directory without a lock file is its creator's for at most this long
-/// (between creating the directory and locking it).
+/// A temporary directory without a lock file (its creator was killed between creating and
+/// locking it) is removed when its process is gone, or in any case after this long.
 const UNLOCKED_GRACE: Duration = Duration::from_secs(600);
 
 /// A game directory being built; removed when dropped unless [`Building::finish`]ed.
@@ -96,25 +96,32 @@ pub fn clean_leftovers(games: &Path) {
             continue;
         }
         let dir = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
         let dead = if dir.join(LOCK_FILE).is_file() {
-            // Held while this check runs, so its owner cannot be working on it.
+            // Its lock is free (and held by this check while it runs) and its process, as far
+            // as can be told, is gone.
             match try_lock_dir(&dir, LockMode::Exclusive) {
-                Ok(Some(_held)) => {
+                Ok(Some(_held)) if process_gone(&name) != Some(false) => {
                     let _ = std::fs::remove_dir_all(&dir);
                     continue;
                 }
                 _ => false,
             }
         } else {
-            entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age > UNLOCKED_GRACE)
+            // Killed between creating the directory and locking it.
+            let old = entry.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
+            process_gone(&name) == Some(true) || old.is_some_and(|age| age > UNLOCKED_GRACE)
         };
         if dead {
             let _ = std::fs::remove_dir_all(&dir);
         }
     }
+}
+
+/// Whether the process whose pid ends the temporary directory's name is gone (`None` when
+/// that cannot be told: only `/proc` says so, where there is one).
+fn process_gone(tmp_name: &str) -> Option<bool> {
+    let pid = tmp_name.rsplit('-').next().and_then(|p| p.parse::<u32>().ok())?;
+    let proc = Path::new("/proc");
+    proc.join("self").exists().then(|| !proc.join(pid.to_string()).exists())
 }
