@@ -92,6 +92,14 @@ pub fn select(home: &Home, selector: Option<&str>) -> Result<PathBuf> {
     };
     match (matching.len(), selector) {
         (1, _) => Ok(matching[0].clone()),
+        (0, None) if !dirs.is_empty() => Err(Failure::new(
+            "no-game",
+            format!(
+                "no usable game here: {} cannot be used",
+                dirs.iter().map(|d| dir_name(d)).collect::<Vec<_>>().join(", ")
+            ),
+        )
+        .hint("`grognard games` says why and how to fix it")),
         (0, None) => Err(Failure::new("no-game", "there is no game here yet")
             .hint("start one with `grognard new`, or join one with `grognard join <invitation packet>`")),
         (0, Some(s)) => {

@@ -37,7 +37,13 @@ fn a_closed_pipe_ends_quietly_and_keeps_what_was_signed() {
     let (alice, _bob) = joined(cwd);
     for args in [&["log"][..], &["status"], &["log", "--json"], &["games"], &["scenarios"], &["verify"]] {
         let out = to_closed_pipe(&alice, cwd, args);
-        assert_eq!(out.status.code(), Some(141), "`grognard {}`: {}", args.join(" "), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(141),
+            "`grognard {}`: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(out.stderr.is_empty(), "quietly: {}", String::from_utf8_lossy(&out.stderr));
     }
     // `do` signs a roll, then finds its output closed: the entry is in the journal.

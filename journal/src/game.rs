@@ -305,3 +305,16 @@ fn check_packet_order(packet: &Packet) -> Result<(), Problem> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn a_game_holds_at_most_max_game_entries() {
+        assert!(check_game_entries(MAX_GAME_ENTRIES).is_ok());
+        let err = check_game_entries(MAX_GAME_ENTRIES + 1).unwrap_err();
+        assert_eq!(err.code(), "too-long");
+        assert!(err.to_string().contains("would hold 100001 entries; a game holds at most 100000"), "{err}");
+    }
+}

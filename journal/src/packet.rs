@@ -113,6 +113,44 @@ fn find_last(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entry::{Body, Entry, ENTRY_VERSION};
+    use crate::ids::EntryId;
+    use crate::keys::SecretKey;
+
+    /// A packet of `n` copies of one small signed entry (decoding does not look for copies;
+    /// importing does).
+    fn packet_of(n: usize) -> Vec<u8> {
+        let entry = Entry {
+            v: ENTRY_VERSION,
+            game: GameId([7; 16]),
+            author: 1,
+            seq: 0,
+            prev: Some(EntryId([1; 32])),
+            acks: Vec::new(),
+            body: Body::Join { chain: None },
+        };
+        let signed = SignedEntry::sign(entry, &SecretKey::from_seed(&[2; 32]));
+        Packet { game: GameId([7; 16]), entries: vec![signed; n] }.encode()
+    }
+
+    #[test]
+    fn a_packet_holds_at_most_max_packet_entries() {
+        let at_limit = packet_of(MAX_PACKET_ENTRIES);
+        assert_eq!(Packet::decode(&at_limit).map(|p| p.entries.len()), Ok(MAX_PACKET_ENTRIES));
+        let past = packet_of(MAX_PACKET_ENTRIES + 1);
+        assert!(past.len() < MAX_PACKET_BYTES, "refused for its entries, not its size");
+        let err = Packet::decode(&past).err();
+        assert_eq!(err, Some(PacketError::TooManyEntries(MAX_PACKET_ENTRIES + 1)));
+        assert_eq!(
+            err.map(|e| e.to_string()).unwrap_or_default(),
+            "the packet carries 20001 entries; the limit is 20000 (ask its sender for smaller packets)"
+        );
+        let decoded = Packet::decode(&at_limit).unwrap();
+        assert_eq!(decoded.check_limits(), Ok(()));
+        let mut one_more = decoded.clone();
+        one_more.entries.push(one_more.entries[0].clone());
+        assert_eq!(one_more.check_limits(), Err(PacketError::TooManyEntries(MAX_PACKET_ENTRIES + 1)));
+    }
 
     #[test]
     fn an_empty_packet_round_trips_and_damage_is_caught() {
