@@ -1,9 +1,9 @@
 //! How the CLI fails: a message that says what is wrong and what to do, a stable code for
-//! scripts, and the exit status (1 refused or failed, 2 usage).
+//! scripts, and the exit status (1 refused or failed, 2 usage, 141 standard output closed).
 
-use grognard_journal::error::Problem;
+use crate::output;
 use grognard_journal::game::GameError;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::process::ExitCode;
 
 #[derive(Debug)]
@@ -14,11 +14,20 @@ pub struct Failure {
     pub usage: bool,
     /// Already reported by the command itself: only the exit status is left to give.
     pub reported: bool,
+    /// Kept proof of misbehaviour (an equivocation): where it is stored and what it holds.
+    pub evidence: Option<Value>,
 }
 
 impl Failure {
     pub fn new(code: &str, message: impl Into<String>) -> Failure {
-        Failure { code: code.into(), message: message.into(), hint: None, usage: false, reported: false }
+        Failure {
+            code: code.into(),
+            message: message.into(),
+            hint: None,
+            usage: false,
+            reported: false,
+            evidence: None,
+        }
     }
 
     pub fn usage(message: impl Into<String>) -> Failure {
@@ -40,17 +49,29 @@ impl Failure {
         Failure { reported: true, ..Failure::new(code, "") }
     }
 
+    /// Standard output was closed by its reader: end quietly.
+    pub fn broken_pipe() -> Failure {
+        Failure { reported: true, ..Failure::new("broken-pipe", "") }
+    }
+
     pub fn report(&self, json: bool) -> ExitCode {
+        if self.code == "broken-pipe" && self.reported {
+            return ExitCode::from(output::BROKEN_PIPE_STATUS);
+        }
         if self.reported {
             return ExitCode::from(1);
         }
-        if json {
-            let v = json!({"ok": false, "error": self.code, "message": self.message, "hint": self.hint});
-            println!("{v}");
+        // A failure to write to standard output is told on standard error, whatever the format.
+        if json && self.code != "output" {
+            let v = json!({"ok": false, "error": self.code, "message": self.message, "hint": self.hint,
+                           "evidence": self.evidence});
+            if let Err(f) = output::json(&v) {
+                return f.report(false);
+            }
         } else {
-            eprintln!("grognard: {}", self.message);
+            output::error_text(&format!("grognard: {}\n", self.message));
             if let Some(h) = &self.hint {
-                eprintln!("  {h}");
+                output::error_text(&format!("  {h}\n"));
             }
         }
         ExitCode::from(if self.usage { 2 } else { 1 })
@@ -59,16 +80,7 @@ impl Failure {
 
 impl From<GameError> for Failure {
     fn from(e: GameError) -> Failure {
-        let failure = Failure::new(e.code(), e.to_string());
-        match &e {
-            // The proof: both signed entries, so anyone can check it.
-            GameError::Problem(Problem::Equivocation { first, second, .. }) => failure.hint(format!(
-                "proof (two signed entries for one place):\n{}\n{}",
-                String::from_utf8_lossy(&first.record()),
-                String::from_utf8_lossy(&second.record())
-            )),
-            _ => failure,
-        }
+        crate::evidence::failure_in(None, e)
     }
 }
 

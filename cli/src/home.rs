@@ -130,12 +130,19 @@ impl Identity {
         }
         let mut attempts = 0;
         loop {
-            eprint!("Passphrase for {} <{}> ({}): ", self.name, self.email, self.public.fingerprint());
+            crate::output::error_text(&format!(
+                "Passphrase for {} <{}> ({}): ",
+                self.name,
+                self.email,
+                self.public.fingerprint()
+            ));
             let passphrase =
                 Zeroizing::new(rpassword::read_password().map_err(|e| HomeError::Passphrase(e.to_string()))?);
             attempts += 1;
             match file.unlock(Some(&passphrase)) {
-                Err(e @ KeyFileError::WrongPassphrase { .. }) if attempts < 3 => eprintln!("{e}"),
+                Err(e @ KeyFileError::WrongPassphrase { .. }) if attempts < 3 => {
+                    crate::output::error_text(&format!("{e}\n"))
+                }
                 result => return Ok(result?),
             }
         }
@@ -187,6 +194,13 @@ impl Home {
 
     pub fn keys_dir(&self) -> PathBuf {
         self.root.join("keys")
+    }
+
+    /// The high-water marks of this machine's own feeds, one file per game and seat
+    /// (`grognard_journal::mark`): kept apart from the games so that deleting or restoring a
+    /// game never lets its player sign twice for one place.
+    pub fn marks_dir(&self) -> PathBuf {
+        self.root.join("marks")
     }
 
     pub fn games_dir(&self) -> PathBuf {

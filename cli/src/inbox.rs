@@ -1,15 +1,22 @@
 //! Importing packets from wherever they arrive (packet files, mail messages, mailboxes),
-//! each into its own game, in whatever order they fit. A refused packet changes nothing and
-//! the next one is tried; a packet that needs another first waits for a later pass.
+//! each into its own game. All the packets of one game are imported together, under the
+//! game's lock, in one verification of their entries (`Game::import_many`): 300 packets
+//! cost what their entries cost. When that fails, they are imported one by one, in whatever
+//! order they fit, so the good ones land and the bad one is refused with its origin named.
+//! A game that cannot be opened (a broken one) refuses its packets; other games go on.
 
 use crate::failure::Failure;
 use crate::home::Home;
-use crate::seat;
+use crate::output::one_line;
+use crate::seat::{self, LocalGame};
+use grognard_journal::game::ImportReport;
 use grognard_journal::ids::GameId;
 use grognard_journal::packet::Packet;
+use grognard_journal::store::LockMode;
 use grognard_journal::story;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashSet};
+use std::path::Path;
 
 /// How to mark a message handled once its packets are imported.
 #[derive(Clone, Debug)]
@@ -43,72 +50,135 @@ pub struct Report {
 
 impl Report {
     pub fn refuse(&mut self, origin: &str, failure: &Failure) {
+        let origin = one_line(origin);
         self.problems.push_str(&format!("grognard: {origin}: refused: {}\n", failure.message));
         if let Some(h) = &failure.hint {
             self.problems.push_str(&format!("  {h}\n"));
         }
-        self.refused.push(json!({"from": origin, "error": failure.code, "message": failure.message}));
+        self.refused.push(json!({"from": origin, "error": failure.code, "message": failure.message,
+                                 "evidence": failure.evidence}));
     }
 
     pub fn json(&self) -> Value {
         json!({"ok": self.refused.is_empty(), "imported": self.imported, "refused": self.refused,
                "skipped_without_packet": self.skipped})
     }
-}
 
-fn import_one(home: &Home, origin: &str, packet: &Packet, report: &mut Report) -> Result<(), Failure> {
-    let dir = home.games_dir().join(packet.game.to_hex());
-    if !dir.join("journal").is_file() {
-        return Err(Failure::new("unknown-game", format!("no local game {}", packet.game))
-            .hint("if it is an invitation, run `grognard join` with it"));
+    fn imported(&mut self, local: &LocalGame, origins: &[&str], result: &ImportReport) {
+        let game = local.game.replay.game;
+        let added: HashSet<_> = result.added.iter().copied().collect();
+        let told = story::story(&local.game, &added);
+        let next = story::next_step(&local.game, local.me);
+        let from = origins.iter().map(|o| one_line(o).into_owned()).collect::<Vec<_>>().join(", ");
+        self.text.push_str(&format!(
+            "{from}: game {}: {} new entries, {} already known.\n{}{}\n",
+            game.short(),
+            result.added.len(),
+            result.known,
+            told.iter().map(|l| format!("{l}\n")).collect::<String>(),
+            next
+        ));
+        self.imported
+            .push(json!({"from": from, "letters": origins, "game": game.to_hex(), "added": result.added.len(),
+                                  "known": result.known, "story": told, "next": next}));
+        if !result.added.is_empty() {
+            self.games.insert(game);
+        }
     }
-    let mut local = seat::open(&dir)?;
-    let result = local.game.import(packet)?;
-    let added: HashSet<_> = result.added.iter().copied().collect();
-    let told = story::story(&local.game, &added);
-    let next = story::next_step(&local.game, local.me);
-    report.text.push_str(&format!(
-        "{origin}: game {}: {} new entries, {} already known.\n{}{}\n",
-        packet.game.short(),
-        result.added.len(),
-        result.known,
-        told.iter().map(|l| format!("{l}\n")).collect::<String>(),
-        next
-    ));
-    report.imported.push(json!({"from": origin, "game": packet.game.to_hex(), "added": result.added.len(),
-                                "known": result.known, "story": told, "next": next}));
-    if !result.added.is_empty() {
-        report.games.insert(packet.game);
-    }
-    Ok(())
 }
 
 /// Import every packet of `letters`.
 pub fn import_all(home: &Home, letters: Vec<Letter>, report: &mut Report) {
-    // (letter, packet) pairs still to import.
-    let mut waiting: Vec<(usize, Packet)> = Vec::new();
     let mut failed: Vec<bool> = vec![false; letters.len()];
+    // The games in the order their first packet comes, each with its (letter, packet) pairs.
+    let mut games: Vec<(GameId, Vec<(usize, &Packet)>)> = Vec::new();
     for (n, letter) in letters.iter().enumerate() {
         if letter.packets.is_empty() {
             report.skipped += 1;
-            report.text.push_str(&format!("{}: no Grognard packet; skipped\n", letter.origin));
+            report.text.push_str(&format!("{}: no Grognard packet; skipped\n", one_line(&letter.origin)));
         }
-        waiting.extend(letter.packets.iter().cloned().map(|p| (n, p)));
+        for packet in &letter.packets {
+            match games.iter_mut().find(|(g, _)| *g == packet.game) {
+                Some((_, list)) => list.push((n, packet)),
+                None => games.push((packet.game, vec![(n, packet)])),
+            }
+        }
     }
+    for (game, packets) in games {
+        let origins: Vec<&str> = packets.iter().map(|(n, _)| letters[*n].origin.as_str()).collect();
+        for n in import_game(home, &game, &packets, &origins, report) {
+            failed[n] = true;
+        }
+    }
+    for (n, letter) in letters.into_iter().enumerate() {
+        if !failed[n] && !letter.packets.is_empty() {
+            report.handled.push(letter.handled);
+        }
+    }
+}
+
+/// Import the packets of one game; returns the letters that had a packet refused.
+fn import_game(
+    home: &Home,
+    game: &GameId,
+    packets: &[(usize, &Packet)],
+    origins: &[&str],
+    report: &mut Report,
+) -> Vec<usize> {
+    let dir = home.games_dir().join(game.to_hex());
+    let refuse_all = |report: &mut Report, f: Failure| {
+        for origin in origins {
+            report.refuse(origin, &f);
+        }
+        packets.iter().map(|(n, _)| *n).collect()
+    };
+    if !dir.is_dir() {
+        let f = Failure::new("unknown-game", format!("no local game {game}"))
+            .hint("if it is an invitation, run `grognard join` with it");
+        return refuse_all(report, f);
+    }
+    let mut local = match seat::open(&dir, LockMode::Exclusive) {
+        Ok(local) => local,
+        Err(f) => return refuse_all(report, f.hint("packets for other games are imported all the same")),
+    };
+    let all: Vec<Packet> = packets.iter().map(|(_, p)| (*p).clone()).collect();
+    if let Ok(result) = local.game.import_many(&all) {
+        report.imported(&local, origins, &result);
+        return Vec::new();
+    }
+    one_by_one(&mut local, &dir, packets, origins, report)
+}
+
+/// Import packets one at a time, in whatever order they fit; returns the letters that had a
+/// packet refused.
+fn one_by_one(
+    local: &mut LocalGame,
+    dir: &Path,
+    packets: &[(usize, &Packet)],
+    origins: &[&str],
+    report: &mut Report,
+) -> Vec<usize> {
+    let mut failed = Vec::new();
+    let mut waiting: Vec<usize> = (0..packets.len()).collect();
     loop {
         let mut progress = false;
         let mut later = Vec::new();
         let mut gaps = Vec::new();
-        for (n, packet) in waiting {
-            match import_one(home, &letters[n].origin, &packet, report) {
-                Ok(()) => progress = true,
-                Err(f) if f.code == "gap" => {
-                    gaps.push(f);
-                    later.push((n, packet));
+        for i in waiting {
+            match local.game.import(packets[i].1) {
+                Ok(result) => {
+                    progress = true;
+                    report.imported(local, &origins[i..=i], &result);
                 }
-                Err(f) => {
-                    failed[n] = true;
-                    report.refuse(&letters[n].origin, &f.hint("nothing was written to any journal"));
+                Err(e) => {
+                    let f = crate::evidence::failure_in(Some(dir), e);
+                    if f.code == "gap" {
+                        gaps.push(f);
+                        later.push(i);
+                    } else {
+                        failed.push(packets[i].0);
+                        report.refuse(origins[i], &f.hint("nothing was written to any journal"));
+                    }
                 }
             }
         }
@@ -116,17 +186,13 @@ pub fn import_all(home: &Home, letters: Vec<Letter>, report: &mut Report) {
             break;
         }
         if !progress {
-            for ((n, _), f) in later.iter().zip(gaps) {
-                failed[*n] = true;
-                report.refuse(&letters[*n].origin, &f.hint("an earlier packet is missing; nothing was written"));
+            for (i, f) in later.iter().zip(gaps) {
+                failed.push(packets[*i].0);
+                report.refuse(origins[*i], &f.hint("an earlier packet is missing; nothing was written"));
             }
             break;
         }
         waiting = later;
     }
-    for (n, letter) in letters.into_iter().enumerate() {
-        if !failed[n] && !letter.packets.is_empty() {
-            report.handled.push(letter.handled);
-        }
-    }
+    failed
 }

@@ -48,7 +48,9 @@ pub fn board_picture(local: &LocalGame) -> Option<Vec<u8>> {
     match grognard_render::png(&view, &grognard_render::Options::default()) {
         Ok(png) => Some(png),
         Err(e) => {
-            eprintln!("grognard: the board picture could not be drawn ({e}); the mail goes without it");
+            crate::output::error_text(&format!(
+                "grognard: the board picture could not be drawn ({e}); the mail goes without it\n"
+            ));
             None
         }
     }

@@ -1,12 +1,22 @@
 //! `grognard`: play board wargames by email with a signed journal and dice nobody can bias.
 //!
-//! Exit codes: 0 success; 1 a command, packet or check was refused or failed; 2 usage error.
+//! Exit codes: 0 success; 1 a command, packet or check was refused or failed; 2 usage error;
+//! 141 standard output was closed by its reader (the command's changes are kept).
+
+// Input must never make the program panic; output goes through `output.rs`.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::print_stdout, clippy::print_stderr)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 mod cmd;
+mod evidence;
 mod failure;
 mod home;
 mod inbox;
+mod install;
+mod known;
+mod lock;
 mod mailer;
+mod output;
 mod registry;
 mod seat;
 
@@ -36,8 +46,10 @@ enum Command {
     New(cmd::new::Args),
     /// Join a game from its invitation packet.
     Join(cmd::join::Args),
-    /// List the games on this machine.
+    /// List the games on this machine (broken ones marked, with how to fix them).
     Games,
+    /// Move a game out of the way (into <home>/attic/; nothing is deleted).
+    Forget(cmd::forget::Args),
     /// Whose move it is, what is pending, who holds the game.
     Status(cmd::GameArgs),
     /// The legal commands now.
@@ -76,6 +88,7 @@ fn main() -> ExitCode {
         Command::New(a) => cmd::new::run(a, json),
         Command::Join(a) => cmd::join::run(a, json),
         Command::Games => cmd::games::run(json),
+        Command::Forget(a) => cmd::forget::run(a, json),
         Command::Status(a) => cmd::status::run(a, json),
         Command::Moves(a) => cmd::status::moves(a, json),
         Command::Do(a) => cmd::play::run_do(a, json),

@@ -2,6 +2,8 @@
 //! Every change is checked completely in memory first; the file is touched only when the
 //! whole change is valid, so a refused packet or command leaves the journal byte-identical.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 use crate::entry::{Ack, Body, Entry, SignedEntry};
 use crate::error::Problem;
 use crate::ids::EntryId;
@@ -13,6 +15,18 @@ use crate::verify::{check, check_records, SigCheck};
 use grognard_engine::{AnyRuleset, PlayerId};
 use std::collections::HashSet;
 use std::path::Path;
+
+/// The most entries a game's journal may hold (docs/PROTOCOL.md, section 10): an import or
+/// an append that would make it longer is refused. Opening a longer journal still works.
+pub const MAX_GAME_ENTRIES: usize = 100_000;
+
+/// Refuse a journal that would hold `total` entries, past [`MAX_GAME_ENTRIES`].
+pub fn check_game_entries(total: usize) -> Result<(), GameError> {
+    if total > MAX_GAME_ENTRIES {
+        return Err(GameError::TooLong { total });
+    }
+    Ok(())
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
@@ -26,6 +40,11 @@ pub enum GameError {
     OtherGame { packet: String, local: String },
     #[error("{0}")]
     Refused(String),
+    #[error(
+        "the journal would hold {total} entries; a game holds at most {MAX_GAME_ENTRIES} \
+         (a flood of entries is refused whole; nothing was written)"
+    )]
+    TooLong { total: usize },
 }
 
 impl GameError {
@@ -37,6 +56,7 @@ impl GameError {
             GameError::Packet(_) => "packet",
             GameError::OtherGame { .. } => "other-game",
             GameError::Refused(_) => "refused",
+            GameError::TooLong { .. } => "too-long",
         }
     }
 }
@@ -120,6 +140,42 @@ impl<'r> Game<'r> {
         if fresh.is_empty() {
             return Ok(ImportReport { added: Vec::new(), known: known_count });
         }
+        check_game_entries(self.entries.len() + fresh.len())?;
+        let mut all = self.entries.clone();
+        all.extend(fresh);
+        let checked = check(&self.rulesets, all, SigCheck::Only(&fresh_ids))?;
+        let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
+        self.commit(checked.entries, checked.replay)?;
+        Ok(ImportReport { added, known: known_count })
+    }
+
+    /// Import several packets of this game at once, in one verification of the union of
+    /// their fresh entries: the cost is that of their entries, not of their number. Each
+    /// packet is checked as [`Game::import`] checks it; all or nothing: on any problem nothing
+    /// is written (import them one by one to find the packet at fault). An entry in several
+    /// packets counts once among the added, and as known in the others.
+    pub fn import_many(&mut self, packets: &[Packet]) -> Result<ImportReport, GameError> {
+        for packet in packets {
+            if packet.game != self.replay.game {
+                return Err(GameError::OtherGame { packet: packet.game.to_hex(), local: self.replay.game.to_hex() });
+            }
+            check_packet_order(packet)?;
+        }
+        let mut ids: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
+        let mut fresh: Vec<SignedEntry> = Vec::new();
+        let mut known_count = 0;
+        for e in packets.iter().flat_map(|p| &p.entries) {
+            if ids.insert(e.id) {
+                fresh.push(e.clone());
+            } else {
+                known_count += 1;
+            }
+        }
+        if fresh.is_empty() {
+            return Ok(ImportReport { added: Vec::new(), known: known_count });
+        }
+        check_game_entries(self.entries.len() + fresh.len())?;
+        let fresh_ids: HashSet<EntryId> = fresh.iter().map(|e| e.id).collect();
         let mut all = self.entries.clone();
         all.extend(fresh);
         let checked = check(&self.rulesets, all, SigCheck::Only(&fresh_ids))?;
@@ -167,6 +223,7 @@ impl<'r> Game<'r> {
             )));
         }
         self.check_mark(author)?;
+        check_game_entries(self.entries.len() + bodies.len())?;
         let mut replay = self.replay.clone();
         let mut entries = self.entries.clone();
         let mut ids = Vec::new();
@@ -289,4 +346,17 @@ fn check_packet_order(packet: &Packet) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn a_game_holds_at_most_max_game_entries() {
+        assert!(check_game_entries(MAX_GAME_ENTRIES).is_ok());
+        let err = check_game_entries(MAX_GAME_ENTRIES + 1).unwrap_err();
+        assert_eq!(err.code(), "too-long");
+        assert!(err.to_string().contains("would hold 100001 entries; a game holds at most 100000"), "{err}");
+    }
 }

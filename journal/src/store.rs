@@ -12,7 +12,13 @@
 //!   missing. The next [`Store::append`] cuts it off before writing.
 //! - [`Store::rewrite`] and side files use [`write_file_atomic`]: temporary file, fsync,
 //!   rename, fsync of the directory.
-//! - [`Store::lock`] keeps two grognard processes from using one game directory at once.
+//! - [`Store::try_lock`] takes the OS advisory lock (`flock` on unix) of the file `lock` in
+//!   the game directory, shared (readers) or exclusive (writers). The file is never deleted:
+//!   the operating system releases the lock when its holder ends, even by `kill -9`, so a
+//!   crash never leaves a stale lock. An exclusive holder writes its pid into the file, as a
+//!   hint for whoever waits.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -44,8 +50,6 @@ pub enum StoreError {
         dir.display()
     )]
     BadName { dir: PathBuf, name: String },
-    #[error("another grognard process is using {} (remove {} if none is)", dir.display(), lock.display())]
-    Locked { dir: PathBuf, lock: PathBuf },
 }
 
 fn io_err<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> StoreError + 'a {
@@ -192,22 +196,10 @@ impl Store {
         }
     }
 
-    /// Take the game directory's lock: the file `lock`, created exclusively and removed when
-    /// the guard is dropped. Fails if the lock file exists.
-    pub fn lock(&self) -> Result<LockGuard, StoreError> {
-        let path = self.dir.join(LOCK_FILE);
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut file) => {
-                let guard = LockGuard { path };
-                // The pid is only a hint for a person looking at a stale lock.
-                let _ = writeln!(file, "{}", std::process::id());
-                Ok(guard)
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                Err(StoreError::Locked { dir: self.dir.clone(), lock: path })
-            }
-            Err(e) => Err(io_err("create lock file", &path)(e)),
-        }
+    /// Take the game directory's lock in `mode` without waiting; `Ok(None)` when another
+    /// process holds it in a mode that excludes this one. See [`try_lock_dir`].
+    pub fn try_lock(&self, mode: LockMode) -> Result<Option<GameLock>, StoreError> {
+        try_lock_dir(&self.dir, mode)
     }
 
     /// Path of a side file, after checking its name.
@@ -228,23 +220,66 @@ impl Store {
     }
 }
 
-/// Holds a game directory's lock; dropping it removes the lock file.
-#[derive(Debug)]
-pub struct LockGuard {
-    path: PathBuf,
+/// How a game directory's lock is held: by any number of readers, or by one writer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockMode {
+    Shared,
+    Exclusive,
 }
 
-impl LockGuard {
+/// A held lock on a game directory; released when dropped or when the process ends.
+#[derive(Debug)]
+pub struct GameLock {
+    _file: File,
+    path: PathBuf,
+    mode: LockMode,
+}
+
+impl GameLock {
     /// The lock file.
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    pub fn mode(&self) -> LockMode {
+        self.mode
+    }
 }
 
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
+/// Take the lock of the directory `dir` (which must exist) in `mode` without waiting:
+/// `Ok(None)` when another process holds it in a mode that excludes this one. The file
+/// `lock` is created if needed and never removed; an exclusive holder writes its pid in it.
+pub fn try_lock_dir(dir: &Path, mode: LockMode) -> Result<Option<GameLock>, StoreError> {
+    let path = dir.join(LOCK_FILE);
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(io_err("open the lock file", &path))?;
+    let taken = match mode {
+        LockMode::Shared => file.try_lock_shared(),
+        LockMode::Exclusive => file.try_lock(),
+    };
+    match taken {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => return Err(io_err("lock", &path)(e)),
     }
+    if mode == LockMode::Exclusive {
+        // Only a hint for a person or process waiting: never synced, never trusted.
+        let mut f = &file;
+        let _ = file.set_len(0).and_then(|()| f.write_all(format!("{}\n", std::process::id()).as_bytes()));
+    }
+    Ok(Some(GameLock { _file: file, path, mode }))
+}
+
+/// The pid the last exclusive holder of `dir`'s lock wrote into the lock file, if any.
+pub fn lock_holder_hint(dir: &Path) -> Option<u32> {
+    let mut text = String::new();
+    File::open(dir.join(LOCK_FILE)).ok()?.take(32).read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
 }
 
 /// Replace `path` atomically with `bytes`: write `<path>.tmp` (created afresh with `mode` on
@@ -516,26 +551,23 @@ mod tests {
     }
 
     #[test]
-    fn lock_is_exclusive_and_released_on_drop() {
+    fn lock_modes_exclude_each_other_and_the_file_stays() {
         let tmp = tempfile::tempdir().unwrap();
         let store = Store::create(tmp.path()).unwrap();
-        let guard = store.lock().unwrap();
-        assert_eq!(guard.path(), &tmp.path().join("lock"));
-        assert!(guard.path().exists());
-        let err = Store::open(tmp.path()).unwrap().lock().unwrap_err();
-        assert!(matches!(err, StoreError::Locked { .. }), "{err}");
-        let dir = &tmp.path().display();
-        assert_eq!(
-            err.to_string(),
-            format!(
-                "another grognard process is using {dir} (remove {} if none is)",
-                &tmp.path().join("lock").display()
-            )
-        );
-        drop(guard);
-        assert!(!tmp.path().join("lock").exists());
-        let again = store.lock().unwrap();
-        drop(again);
+        let writer = store.try_lock(LockMode::Exclusive).unwrap().unwrap();
+        assert_eq!(writer.path(), &tmp.path().join("lock"));
+        assert_eq!(lock_holder_hint(tmp.path()), Some(std::process::id()));
+        // Another open file description: another holder, as another process would be.
+        assert!(store.try_lock(LockMode::Exclusive).unwrap().is_none());
+        assert!(store.try_lock(LockMode::Shared).unwrap().is_none());
+        drop(writer);
+        assert!(tmp.path().join("lock").exists(), "the lock file is never removed");
+        let reader = store.try_lock(LockMode::Shared).unwrap().unwrap();
+        let second = store.try_lock(LockMode::Shared).unwrap().unwrap();
+        assert_eq!(second.mode(), LockMode::Shared);
+        assert!(store.try_lock(LockMode::Exclusive).unwrap().is_none());
+        drop((reader, second));
+        assert!(store.try_lock(LockMode::Exclusive).unwrap().is_some());
     }
 
     #[test]

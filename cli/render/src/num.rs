@@ -25,7 +25,8 @@ pub fn hex_colour(rgb: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }
 
-/// Text escaped for SVG content and attribute values.
+/// Text escaped for SVG content and attribute values; control characters and the bidi
+/// overrides and isolates (which could reorder what a picture shows) are left out.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -35,7 +36,7 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if c.is_control() => {}
+            c if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') => {}
             c => out.push(c),
         }
     }
@@ -64,5 +65,6 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(escape("A<B & \"C\""), "A&lt;B &amp; &quot;C&quot;");
+        assert_eq!(escape("\u{1b}[31mRed\u{7}\u{9b}\u{202e}x\u{2066}</text>"), "[31mRedx&lt;/text&gt;");
     }
 }

@@ -2,6 +2,7 @@ use crate::failure::{Failure, Result};
 use crate::seat;
 use grognard_journal::local;
 use grognard_journal::replay::Owed;
+use grognard_journal::store::LockMode;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -22,7 +23,19 @@ fn answer(json: bool) -> Result<usize> {
     let home = seat::home()?;
     let mut answered = 0;
     for dir in seat::game_dirs(&home)? {
-        let mut local = seat::open(&dir)?;
+        // One game that cannot be opened (broken, busy) never stops the others.
+        let mut local = match seat::open(&dir, LockMode::Exclusive) {
+            Ok(local) => local,
+            Err(f) => {
+                let fix = if f.code == "locked" { String::new() } else { format!("\n  {}", seat::repair_hint(&dir)) };
+                crate::output::error_text(&format!(
+                    "grognard: skipping game {}: {}{fix}\n",
+                    seat::dir_name(&dir),
+                    f.message
+                ));
+                continue;
+            }
+        };
         let owed: Vec<Owed> =
             local.game.replay.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
         let mechanical =
@@ -39,7 +52,7 @@ fn answer(json: bool) -> Result<usize> {
             json,
             json!({"ok": true, "game": local.game.replay.game.to_hex(), "signed": ids.len(), "mailed": sent.to_string()}),
             || format!("Game {}: answered with {} entries. Mailed: {sent}", local.game.replay.game.short(), ids.len()),
-        );
+        )?;
     }
     Ok(answered)
 }
@@ -51,9 +64,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     loop {
         round += 1;
         let report = super::receive::receive_all(&args.sources.paths, imap.as_ref())?;
-        super::emit(json, report.json(), || report.text.clone());
+        super::emit(json, report.json(), || report.text.clone())?;
         if !json {
-            eprint!("{}", report.problems);
+            crate::output::error_text(&report.problems);
         }
         refused |= !report.refused.is_empty();
         answer(json)?;

@@ -1,14 +1,16 @@
 use crate::failure::Result;
 use crate::seat;
+use grognard_journal::store::LockMode;
 use serde_json::json;
 
 pub fn run(json: bool) -> Result<()> {
     let home = seat::home()?;
+    crate::install::clean_leftovers(&home.games_dir());
     let mut list = Vec::new();
     let mut text = String::new();
     for dir in seat::game_dirs(&home)? {
-        let id = dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-        match seat::open(&dir) {
+        let id = seat::dir_name(&dir);
+        match seat::open(&dir, LockMode::Shared) {
             Ok(local) => {
                 let g = &local.game.replay.genesis;
                 let waiting = grognard_journal::local::waiting_sentence(&local.game);
@@ -20,15 +22,20 @@ pub fn run(json: bool) -> Result<()> {
                 ));
                 list.push(json!({"game": id, "ruleset": g.ruleset, "scenario": g.scenario, "me": local.me.0, "waiting": waiting}));
             }
+            Err(f) if f.code == "locked" => {
+                text.push_str(&format!("{id}  busy: {}\n", f.message));
+                list.push(json!({"game": id, "busy": true, "error": f.message}));
+            }
             Err(f) => {
-                text.push_str(&format!("{id}  cannot be opened: {}\n", f.message));
-                list.push(json!({"game": id, "error": f.message}));
+                let fix = seat::repair_hint(&dir);
+                text.push_str(&format!("{id}  BROKEN: {}\n  {fix}\n", f.message));
+                list.push(json!({"game": id, "broken": true, "error": f.message, "fix": fix}));
             }
         }
     }
     if list.is_empty() {
         text = "No games yet: `grognard new` starts one, `grognard join <packet>` joins one.".into();
     }
-    super::emit(json, json!({"ok": true, "games": list}), || text);
+    super::emit(json, json!({"ok": true, "games": list}), || text)?;
     Ok(())
 }

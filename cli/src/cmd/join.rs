@@ -1,7 +1,11 @@
 use crate::failure::{Failure, Result};
+use crate::home::Home;
+use crate::known::{self, Note, Verdict};
 use crate::{registry, seat};
+use grognard_engine::PlayerId;
 use grognard_journal::create;
 use grognard_journal::entry::Body;
+use grognard_journal::game::Game;
 use grognard_journal::packet::Packet;
 use serde_json::json;
 use std::path::PathBuf;
@@ -15,22 +19,85 @@ pub struct Args {
     identity: Option<String>,
 }
 
+/// Compare the game's other players with the players met before, and remember them.
+pub fn remember_players(home: &Home, game: &Game, me: PlayerId) -> Result<Vec<Note>> {
+    let r = &game.replay;
+    let others: Vec<_> = r
+        .genesis
+        .players
+        .iter()
+        .zip(&r.keys)
+        .enumerate()
+        .filter(|(i, _)| *i != me.index())
+        .map(|(_, (p, key))| (p.name.clone(), p.email.clone(), *key))
+        .collect();
+    known::check_and_remember(home, &r.game.to_hex(), &others)
+}
+
+/// The other players, for people: fingerprints, what was known of them, and the advice.
+pub fn players_text(notes: &[Note]) -> String {
+    if notes.is_empty() {
+        return String::new();
+    }
+    let mut t = String::from(
+        "The other players (compare each fingerprint with its owner by another channel, phone or in person):\n",
+    );
+    for n in notes {
+        t.push_str(&n.text());
+        t.push('\n');
+    }
+    if notes.iter().any(|n| matches!(n.verdict, Verdict::Changed { .. })) {
+        t.push_str("WARNING: a player's key has CHANGED: see above before you play on.\n");
+    }
+    t
+}
+
+/// A copy of the game whose journal holds `me`'s join but that lacks its seat file (an older
+/// version's join killed half-way) is repaired in place: the seat is written again. Joining
+/// afresh would sign a second join, two entries for one place of the player's feed.
+fn repair_seat(
+    dir: &std::path::Path,
+    me: PlayerId,
+    identity: &crate::home::Identity,
+    json: bool,
+) -> Result<Option<()>> {
+    if dir.join("seat.json").exists() || !dir.join("journal").is_file() {
+        return Ok(None);
+    }
+    let _lock = crate::lock::hold(dir, grognard_journal::store::LockMode::Exclusive)?;
+    let Ok(game) = grognard_journal::game::Game::open(dir, &registry::all()) else { return Ok(None) };
+    if !game.entries.iter().any(|e| e.entry.author == me.0 && e.entry.seq == 0)
+        || game.replay.keys.get(me.index()) != Some(&identity.public)
+    {
+        return Ok(None);
+    }
+    seat::write_seat(&game, me, identity)?;
+    let id = game.replay.game;
+    super::emit(json, json!({"ok": true, "game": id.to_hex(), "player": me.0, "repaired": true}), || {
+        format!("Game {id} was here without its seat file; it is repaired: you play seat {} again.", me.0)
+    })?;
+    Ok(Some(()))
+}
+
 pub fn run(args: Args, json: bool) -> Result<()> {
     let home = seat::home()?;
     let bytes = super::read_file(&args.packet)?;
+    let shown = crate::output::one_line(&args.packet.display().to_string()).into_owned();
     // The invitation packet itself, or a mail that carries it.
-    let item = grognard_mail::read_message(&bytes)
-        .map_err(|e| Failure::new(e.code(), format!("{}: {e}", args.packet.display())))?;
+    let item = grognard_mail::read_message(&bytes).map_err(|e| Failure::new(e.code(), format!("{shown}: {e}")))?;
     let packet: Packet = item
         .packets
         .into_iter()
         .find(|p| create::invitation_genesis(p).is_ok())
-        .ok_or_else(|| Failure::new("packet", format!("{} holds no invitation", args.packet.display())))?;
+        .ok_or_else(|| Failure::new("packet", format!("{shown} holds no invitation")))?;
+    packet.check_limits().map_err(|e| Failure::new("packet", format!("{shown}: {e}")))?;
     let genesis = create::invitation_genesis(&packet)?;
     let identity = match &args.identity {
         Some(_) => home.identity(args.identity.as_deref())?,
         None => {
-            let Body::Genesis(g) = &genesis.entry.body else { unreachable!("an invitation genesis") };
+            let Body::Genesis(g) = &genesis.entry.body else {
+                return Err(Failure::new("packet", format!("{shown} holds no invitation")));
+            };
             let ids = home.identities()?;
             ids.into_iter().find(|i| g.players.iter().any(|p| p.key == i.public.to_hex())).ok_or_else(|| {
                 Failure::new("identity", "none of your identities is a player of this game")
@@ -38,29 +105,46 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             })?
         }
     };
-    let dir = home.games_dir().join(packet.game.to_hex());
-    if dir.join("journal").exists() {
-        return Err(Failure::new("exists", format!("you already have game {} here", packet.game))
-            .hint("use `grognard receive` for its packets"));
-    }
+    let target = home.games_dir().join(packet.game.to_hex());
     let key = identity.unlock()?;
-    let (game, me) = create::join(&dir, &registry::all(), &packet, &key)?;
+    let seat_of_key = create::seat_of(genesis, &key)
+        .ok_or_else(|| Failure::new("identity", "your key is not one of this game's players"))?;
+    if target.exists() {
+        if let Some(done) = repair_seat(&target, seat_of_key, &identity, json)? {
+            return Ok(done);
+        }
+        return Err(match seat::broken(&target) {
+            None => Failure::new("exists", format!("you already have game {} here", packet.game))
+                .hint("use `grognard receive` for its packets"),
+            Some(why) => Failure::new("broken-game", format!("a broken copy of game {} is here: {why}", packet.game))
+                .hint(seat::repair_hint(&target)),
+        });
+    }
+    let mark = seat::feed_mark(&home, &packet.game, seat_of_key);
+    // Built under a temporary name and moved into place whole: a join that fails or is
+    // killed leaves no game behind.
+    let building = crate::install::Building::start(&home, &packet.game)?;
+    let (game, me) = create::join_with_mark(building.dir(), &registry::all(), &packet, &key, Some(mark))
+        .map_err(|e| crate::evidence::failure_in(None, e).hint("nothing was kept; the game is not joined"))?;
     seat::write_seat(&game, me, &identity)?;
+    building.finish()?;
+    let met = remember_players(&home, &game, me)?;
     let g = &game.replay.genesis;
     let powers = g.players[me.index()].powers.join(", ");
     let mode = g.dice.mode.as_str();
     super::emit(
         json,
-        json!({"ok": true, "game": packet.game.to_hex(), "player": me.0, "powers": g.players[me.index()].powers, "dice": mode}),
+        json!({"ok": true, "game": packet.game.to_hex(), "player": me.0, "powers": g.players[me.index()].powers,
+               "dice": mode, "players": met}),
         || {
             format!(
-                "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}.\nRun `grognard send` to send your join to the others.",
+                "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}.\n{}Run `grognard send` to send your join to the others.",
                 packet.game,
                 g.ruleset,
                 crate::registry::scenario_label(&g.ruleset, &g.scenario),
-                identity.name
+                identity.name,
+                players_text(&met)
             )
         },
-    );
-    Ok(())
+    )
 }

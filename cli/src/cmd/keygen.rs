@@ -40,7 +40,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                 id.pub_path.display()
             )
         },
-    );
+    )?;
     Ok(())
 }
 
@@ -59,7 +59,7 @@ pub fn whoami(args: WhoamiArgs, json: bool) -> Result<()> {
             return "No identity yet: run `grognard keygen --name \"Your Name\" --email you@example.org`.".into();
         }
         ids.iter().map(|i| format!("{}\n  {}", i.summary(), i.public_line().to_line())).collect::<Vec<_>>().join("\n")
-    });
+    })?;
     Ok(())
 }
 

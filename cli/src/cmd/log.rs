@@ -1,5 +1,6 @@
 use super::GameArgs;
 use crate::failure::Result;
+use crate::output::one_line;
 use serde_json::json;
 
 pub fn run(args: GameArgs, json: bool) -> Result<()> {
@@ -20,7 +21,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         || {
             let mut t = String::new();
             for (n, i) in r.log.iter().enumerate() {
-                t.push_str(&format!("{:>4}  {}\n", n + 1, i.text));
+                t.push_str(&format!("{:>4}  {}\n", n + 1, one_line(&i.text)));
                 if !i.rolls.is_empty() {
                     let faces: Vec<String> = i.rolls.iter().map(|(s, f)| format!("d{s}={f}")).collect();
                     t.push_str(&format!("      dice: {} ({})\n", faces.join(" "), i.dice.clone().unwrap_or_default()));
@@ -28,11 +29,11 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
                     t.push_str(&format!("      dice: {d}\n"));
                 }
                 for e in &i.events {
-                    t.push_str(&format!("      {}\n", e.text));
+                    t.push_str(&format!("      {}\n", one_line(&e.text)));
                 }
             }
             t
         },
-    );
+    )?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod autoreply;
+pub mod forget;
 pub mod games;
 pub mod join;
 pub mod keygen;
@@ -15,7 +16,9 @@ pub mod status;
 pub mod verify;
 
 use crate::failure::{Failure, Result};
+use crate::output;
 use crate::seat::{self, LocalGame};
+use grognard_journal::store::LockMode;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -26,26 +29,59 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// Open the game to read it (shared lock).
     pub fn open(&self) -> Result<LocalGame> {
+        self.open_as(LockMode::Shared)
+    }
+
+    /// Open the game to change it (exclusive lock, held until the value is dropped).
+    pub fn open_to_write(&self) -> Result<LocalGame> {
+        self.open_as(LockMode::Exclusive)
+    }
+
+    fn open_as(&self, mode: LockMode) -> Result<LocalGame> {
         let home = seat::home()?;
-        seat::open(&seat::select(&home, self.game.as_deref())?)
+        seat::open(&seat::select(&home, self.game.as_deref())?, mode)
     }
 }
 
-/// Print JSON or text.
-pub fn emit(json: bool, value: serde_json::Value, text: impl FnOnce() -> String) {
+/// Print JSON or text (text escaped by `output::safe_text`).
+pub fn emit(json: bool, value: serde_json::Value, text: impl FnOnce() -> String) -> Result<()> {
     if json {
-        println!("{value}");
+        output::json(&value)
     } else {
         let t = text();
-        if !t.is_empty() {
-            println!("{}", t.trim_end());
+        if t.is_empty() {
+            Ok(())
+        } else {
+            output::line(t.trim_end())
         }
     }
 }
 
+/// Read a file of at most `limit` bytes, reading no more than `limit + 1` (a device or a
+/// pipe that never ends is refused at the limit).
+pub fn read_file_limited(path: &Path, limit: usize) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let shown = output::one_line(&path.display().to_string()).into_owned();
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| Failure::new("file", format!("cannot read {shown}: {e}")))?;
+    if bytes.len() > limit {
+        return Err(Failure::new(
+            "too-large",
+            format!("{shown} is larger than {limit} bytes, the limit for this input"),
+        )
+        .hint("check that it is the file you meant"));
+    }
+    Ok(bytes)
+}
+
+/// Read a small input file (a packet, a mail, a position, a public key): at most the size
+/// of the largest packet or mail message.
 pub fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| Failure::new("file", format!("cannot read {}: {e}", path.display())))
+    read_file_limited(path, grognard_mail::extract::MAX_MESSAGE_BYTES)
 }
 
 /// Refuse early, before anything is signed, when an output file is already there.
@@ -67,7 +103,10 @@ pub fn write_new_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
         .create_new(true)
         .open(path)
         .map_err(|e| Failure::new("file", format!("cannot create {}: {e}", path.display())))?;
-    f.write_all(bytes)
-        .and_then(|_| f.sync_all())
-        .map_err(|e| Failure::new("file", format!("cannot write {}: {e}", path.display())))
+    f.write_all(bytes).and_then(|_| f.sync_all()).map_err(|e| {
+        // Never leave half a packet behind.
+        let _ = std::fs::remove_file(path);
+        Failure::new("file", format!("cannot write {}: {e}", path.display()))
+            .hint("nothing was lost: what was signed is in the journal; free some space and run the command again")
+    })
 }

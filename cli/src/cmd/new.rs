@@ -1,7 +1,7 @@
 use crate::failure::{Failure, Result};
 use crate::{registry, seat};
 use grognard_engine::Seats;
-use grognard_journal::chain::DEFAULT_CHAIN_LENGTH;
+use grognard_journal::chain::{DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
 use grognard_journal::keys::PublicLine;
@@ -64,6 +64,13 @@ fn opponent(arg: &str) -> Result<PublicLine> {
 pub fn run(args: Args, json: bool) -> Result<()> {
     let home = seat::home()?;
     super::check_new_file(args.out.as_deref())?;
+    if !(MIN_CHAIN_LENGTH..=MAX_CHAIN_LENGTH).contains(&args.chain_length) {
+        return Err(Failure::usage(format!(
+            "--chain-length {} is out of range: a dice chain is {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} values long",
+            args.chain_length
+        ))
+        .hint(format!("leave it out for the default, {DEFAULT_CHAIN_LENGTH}")));
+    }
     let me = home.identity(args.identity.as_deref())?;
     let ruleset = registry::find(&args.ruleset)
         .ok_or_else(|| Failure::usage(format!("no ruleset `{}`", args.ruleset)).hint("see `grognard scenarios`"))?;
@@ -144,14 +151,20 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     };
     let game_id = create::random_game_id();
     let genesis = create::genesis(&new, &key, game_id)?;
-    let dir = home.games_dir().join(game_id.to_hex());
-    let game = grognard_journal::game::Game::create(&dir, &registry::all(), genesis)?;
+    // Built under a temporary name, then moved into place whole.
+    let building = crate::install::Building::start(&home, &game_id)?;
+    let mut game = grognard_journal::game::Game::create(building.dir(), &registry::all(), genesis)?;
     seat::write_seat(&game, grognard_engine::PlayerId(0), &me)?;
+    let mark = seat::feed_mark(&home, &game_id, grognard_engine::PlayerId(0));
+    mark.raise(grognard_journal::mark::Mark { seq: 0, id: game.genesis().id })?;
+    game.set_mark(mark);
+    let dir = building.finish()?;
     let packet = game.packet_for_others(grognard_engine::PlayerId(0));
+    let met = super::join::remember_players(&home, &game, grognard_engine::PlayerId(0))?;
     let out = args.out.unwrap_or_else(|| PathBuf::from(format!("{}-invitation.grog", game_id.short())));
     super::write_new_file(&out, &packet.encode())?;
     let mailed = if args.mail {
-        let local = seat::LocalGame { game, me: grognard_engine::PlayerId(0), identity: me };
+        let local = seat::LocalGame { game, me: grognard_engine::PlayerId(0), identity: me, _lock: None };
         Some(crate::mailer::mail_packet(&local, &packet)?)
     } else {
         None
@@ -170,16 +183,17 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     super::emit(
         json,
         json!({"ok": true, "game": game_id.to_hex(), "dir": dir, "invitation": out, "dice": mode.as_str(),
-               "mailed": mailed.as_ref().map(|m| m.to_string())}),
+               "mailed": mailed.as_ref().map(|m| m.to_string()), "players": met}),
         || {
             format!(
-                "Created game {} ({} {}).\nInvitation written to {}. {sent}{warn}",
+                "Created game {} ({} {}).\nInvitation written to {}. {sent}{warn}\n{}",
                 game_id,
                 args.ruleset,
                 scenario.id,
-                out.display()
+                out.display(),
+                super::join::players_text(&met)
             )
         },
-    );
+    )?;
     Ok(())
 }

@@ -22,7 +22,7 @@ pub struct UndoArgs {
 }
 
 pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
-    let mut local = args.game.open()?;
+    let mut local = args.game.open_to_write()?;
     let key = local.unlock()?;
     let text = args.command.join(" ");
     let outcome = local::do_command(&mut local.game, local.me, &key, &text)
@@ -34,7 +34,7 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
             let texts: Vec<&str> = events.iter().map(|e| e.text.as_str()).collect();
             super::emit(json, json!({"ok": true, "outcome": "staged", "events": events}), || {
                 format!("Staged `{text}` (not sent; `grognard undo` takes it back).\n{}", texts.join("\n"))
-            });
+            })?;
         }
         DoOutcome::Signed { ids } => {
             let item = r.log.iter().rev().find(|i| ids.last() == Some(&i.entry.id));
@@ -56,21 +56,22 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
                     }
                     t
                 },
-            );
+            )?;
         }
         DoOutcome::Sealed { step, id } => {
+            let shown = crate::output::one_line(&step);
             super::emit(json, json!({"ok": true, "outcome": "sealed", "step": step, "entry": id.to_hex()}), || {
                 format!(
-                    "Sealed your choice `{text}` for `{step}`: only its commitment is in the journal.\nRun `grognard send`; it is opened once everyone has sealed."
+                    "Sealed your choice `{text}` for `{shown}`: only its commitment is in the journal.\nRun `grognard send`; it is opened once everyone has sealed."
                 )
-            });
+            })?;
         }
     }
     Ok(())
 }
 
 pub fn run_undo(args: UndoArgs, json: bool) -> Result<()> {
-    let local = args.game.open()?;
+    let local = args.game.open_to_write()?;
     let dropped = local::undo(&local.game, args.all)?;
     let r = &local.game.replay;
     let texts: Vec<String> = dropped.iter().map(|c| r.ruleset.format_command(c)).collect();
@@ -80,6 +81,5 @@ pub fn run_undo(args: UndoArgs, json: bool) -> Result<()> {
         } else {
             format!("Dropped: {}", texts.join("; "))
         }
-    });
-    Ok(())
+    })
 }

@@ -134,9 +134,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             t.push_str(&format!("{} message(s) without a packet skipped.\n", report.skipped));
         }
         t
-    });
+    })?;
     if !json {
-        eprint!("{}", report.problems);
+        crate::output::error_text(&report.problems);
     }
     if report.refused.is_empty() {
         Ok(())

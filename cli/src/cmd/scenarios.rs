@@ -26,6 +26,6 @@ pub fn run(json: bool) -> Result<()> {
             list.push(json!({"ruleset": info.id, "version": info.version, "test_only": info.test_only, "scenario": s}));
         }
     }
-    super::emit(json, json!({"ok": true, "scenarios": list}), || text);
+    super::emit(json, json!({"ok": true, "scenarios": list}), || text)?;
     Ok(())
 }

@@ -1,5 +1,5 @@
 use super::GameArgs;
-use crate::failure::Result;
+use crate::failure::{Failure, Result};
 use grognard_journal::local;
 use serde_json::json;
 use std::path::PathBuf;
@@ -18,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    let mut local = args.game.open()?;
+    let mut local = args.game.open_to_write()?;
     super::check_new_file(args.out.as_deref())?;
     let key = local.unlock()?;
     let before = local.game.entries.len();
@@ -27,15 +27,18 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let game = &local.game;
     let waiting = local::waiting_sentence(game);
     if packet.entries.is_empty() {
-        super::emit(json, json!({"ok": true, "packet": null, "entries": 0, "waiting": waiting}), || {
+        return super::emit(json, json!({"ok": true, "packet": null, "entries": 0, "waiting": waiting}), || {
             format!("Nothing to send: the others have every entry you have.\nWaiting for: {waiting}")
         });
-        return Ok(());
     }
     let me = game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let out = args
         .out
         .unwrap_or_else(|| PathBuf::from(format!("{}-{me}-{}.grog", game.replay.game.short(), game.entries.len())));
+    packet.check_limits().map_err(|e| {
+        Failure::new("packet", format!("the packet would be refused by its readers: {e}"))
+            .hint("what you signed is kept in the journal; the other players must catch up in smaller steps")
+    })?;
     super::write_new_file(&out, &packet.encode())?;
     let mailed = if args.mail { Some(crate::mailer::mail_packet(&local, &packet)?) } else { None };
     let to: Vec<String> = game
@@ -66,6 +69,5 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                 packet.entries.len()
             )
         },
-    );
-    Ok(())
+    )
 }

@@ -88,7 +88,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         let files: Vec<String> =
             written.iter().map(|w| format!("{} ({} bytes)", w["file"].as_str().unwrap_or("?"), w["bytes"])).collect();
         format!("{}\nWrote {}.", board.what, files.join(" and "))
-    });
+    })?;
     Ok(())
 }
 
@@ -127,7 +127,7 @@ fn view_of(ruleset: &dyn AnyRuleset, state: &GameState) -> Result<BoardView> {
 /// shows it), or the board after the first `at` logged steps.
 fn game_board(selector: Option<&str>, at: Option<usize>) -> Result<Board> {
     let home = seat::home()?;
-    let local = seat::open(&seat::select(&home, selector)?)?;
+    let local = seat::open(&seat::select(&home, selector)?, grognard_journal::store::LockMode::Shared)?;
     let game = &local.game;
     let ruleset = game.replay.ruleset;
     let short: String = game.replay.game.to_hex().chars().take(8).collect();

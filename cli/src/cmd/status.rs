@@ -42,7 +42,10 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         })
         .collect();
     let fair_note = match g.dice.mode {
-        DiceMode::Fair => "fair dice".to_string(),
+        DiceMode::Fair if r.v2() => "fair dice".to_string(),
+        DiceMode::Fair => {
+            "fair dice of protocol version 1: NOT protected against a witness who chooses or vetoes rolls".to_string()
+        }
         DiceMode::Casual => "CASUAL dice (predictable, not a fair game)".to_string(),
         DiceMode::Scripted => "SCRIPTED dice (fixed in advance, not a fair game)".to_string(),
     };
@@ -52,6 +55,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let value = json!({
         "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
         "scenario": g.scenario, "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
+        "protocol": r.version,
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
         "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(),
@@ -99,7 +103,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             t.push_str(&next_step(&local, &staged.commands));
         }
         t
-    });
+    })?;
     Ok(())
 }
 
@@ -148,6 +152,6 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
             t.push_str(&format!("  grognard do {m}\n"));
         }
         t
-    });
+    })?;
     Ok(())
 }

@@ -3,7 +3,7 @@ use crate::failure::{Failure, Result};
 use crate::registry;
 use grognard_journal::entry::{Body, DiceMode};
 use grognard_journal::packet::Packet;
-use grognard_journal::store::Store;
+use grognard_journal::store::{LockMode, Store};
 use grognard_journal::verify::{self, Checked};
 use serde_json::json;
 use std::path::PathBuf;
@@ -17,29 +17,34 @@ pub struct Args {
     file: Option<PathBuf>,
 }
 
+/// The largest journal file `verify --file` reads.
+const MAX_JOURNAL_FILE_BYTES: usize = 1 << 30;
+
 pub fn run(args: Args, json: bool) -> Result<()> {
     let rulesets = registry::all();
     let (checked, torn, what): (Checked, Option<usize>, String) = match &args.file {
         Some(path) => {
-            let bytes = super::read_file(path)?;
+            // A journal file may be larger than a packet; still, never read without end.
+            let bytes = super::read_file_limited(path, MAX_JOURNAL_FILE_BYTES)?;
             if bytes.starts_with(b"grognard-packet") {
                 let packet = Packet::decode(&bytes).map_err(|e| Failure::new("packet", e.to_string()))?;
                 let c = verify::check(&rulesets, packet.entries, verify::SigCheck::All).map_err(|p| {
                     fail(p).hint("a turn packet holds only what its recipients lacked; to check a packet against a game, `grognard receive` it")
                 })?;
-                (c, None, path.display().to_string())
+                (c, None, crate::output::one_line(&path.display().to_string()).into_owned())
             } else {
                 let mut records: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
                 let last = records.pop().unwrap_or_default();
                 let torn = (!last.is_empty()).then_some(last.len());
                 let c = verify::check_records(&rulesets, &records).map_err(fail)?;
-                (c, torn, path.display().to_string())
+                (c, torn, crate::output::one_line(&path.display().to_string()).into_owned())
             }
         }
         None => {
             let home = crate::seat::home()?;
             let dir = crate::seat::select(&home, args.game.game.as_deref())?;
             let store = Store::open(&dir).map_err(|e| Failure::new("storage", e.to_string()))?;
+            let _reading = crate::lock::hold(&dir, LockMode::Shared)?;
             let loaded = store.load().map_err(|e| Failure::new("storage", e.to_string()))?;
             let c = verify::check_records(&rulesets, &loaded.records).map_err(fail)?;
             (c, loaded.torn_tail.map(|t| t.bytes.len()), dir.display().to_string())
@@ -54,6 +59,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         json,
         json!({"ok": true, "verified": what, "game": r.game.to_hex(), "entries": checked.entries.len(),
                "dice": mode.as_str(), "fair": mode == DiceMode::Fair, "rolls": rolls, "reveals": reveals,
+               "protocol": r.version,
                "torn_tail_bytes": torn, "result": result}),
         || {
             let mut t = format!(
@@ -62,7 +68,11 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                 r.game
             );
             t.push_str(&match mode {
-                DiceMode::Fair => format!(", all fair ({reveals} witness reveals checked).\n"),
+                DiceMode::Fair if r.v2() => format!(", all fair ({reveals} witness reveals checked).\n"),
+                DiceMode::Fair => format!(
+                    ", all witnessed ({reveals} witness reveals checked), but under protocol version 1, whose dice \
+                     were NOT protected against a witness who chooses or vetoes rolls (docs/PROTOCOL.md section 11).\n"
+                ),
                 DiceMode::Casual => ". CASUAL dice: the rolls were predictable; this is not a fair game.\n".into(),
                 DiceMode::Scripted => {
                     ". SCRIPTED dice: the rolls were fixed in advance; this is not a fair game.\n".into()
@@ -78,10 +88,12 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             }
             t
         },
-    );
+    )?;
     Ok(())
 }
 
 fn fail(p: grognard_journal::error::Problem) -> Failure {
-    Failure::new(p.code(), format!("verification failed: {p}"))
+    let mut failure = crate::evidence::failure_in(None, p.into());
+    failure.message = format!("verification failed: {}", failure.message);
+    failure
 }

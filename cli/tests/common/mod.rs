@@ -90,3 +90,28 @@ pub fn decide_and_mail(p: &Player, cwd: &Path, n: &mut usize) -> bool {
     }
     moved
 }
+
+/// Alice and Bob, each with their own home under `cwd`, with identities; Bob's public line.
+pub fn alice_and_bob(cwd: &Path) -> (Player, Player, String) {
+    let alice = Player::new(cwd.join("a"), "alice");
+    let bob = Player::new(cwd.join("b"), "bob");
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    let bob_line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
+        .as_str()
+        .expect("line")
+        .to_string();
+    (alice, bob, bob_line)
+}
+
+/// Run several commands at once; their outputs, in order. No command may panic.
+pub fn at_once(commands: Vec<Command>) -> Vec<Output> {
+    let children: Vec<_> = commands
+        .into_iter()
+        .map(|mut c| c.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start grognard"))
+        .collect();
+    let outs: Vec<Output> = children.into_iter().map(|c| c.wait_with_output().expect("wait")).collect();
+    for o in &outs {
+        assert_ne!(o.status.code(), Some(101), "a panic: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    outs
+}

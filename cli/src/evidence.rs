@@ -1,0 +1,82 @@
+//! Proof of misbehaviour, kept: when a command meets an equivocation (one player signed two
+//! different entries for one place of their feed), both signed records are written to a
+//! file anyone can check, in the game's directory (`evidence/`) or, for a game that is not
+//! on this machine, in `$GROGNARD_HOME/evidence/`. The failure names the file, in text and
+//! in `--json` (`evidence`: its path and the two records).
+
+use crate::failure::Failure;
+use grognard_journal::entry::SignedEntry;
+use grognard_journal::error::Problem;
+use grognard_journal::game::GameError;
+use grognard_journal::store::write_file_atomic;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// The directory that holds evidence, inside a game directory or a home.
+pub const EVIDENCE_DIR: &str = "evidence";
+
+/// The failure for `e`, with an equivocation's proof stored in `game_dir`'s evidence (or the
+/// home's when `game_dir` is `None`).
+pub fn failure_in(game_dir: Option<&Path>, e: GameError) -> Failure {
+    let failure = Failure::new(e.code(), e.to_string());
+    let GameError::Problem(Problem::Equivocation { author, seq, first, second }) = &e else { return failure };
+    let records = [record_text(first), record_text(second)];
+    let failure = failure.hint(format!("proof (two signed entries for one place):\n{}\n{}", records[0], records[1]));
+    let dir = match game_dir {
+        Some(d) => d.join(EVIDENCE_DIR),
+        None => match crate::seat::home() {
+            Ok(home) => home.root().join(EVIDENCE_DIR),
+            Err(_) => return failure,
+        },
+    };
+    let game = first.entry.game.to_hex();
+    match store(&dir, &game, *author, *seq, &records) {
+        Ok(path) => {
+            let hint = format!(
+                "the proof is kept in {}: send it to the other players; anyone can check both signatures",
+                path.display()
+            );
+            let mut failure = failure.hint(hint);
+            failure.evidence = Some(json!({"evidence": path, "game": game, "author": author, "seq": seq,
+                                           "records": records}));
+            failure
+        }
+        Err(why) => failure.hint(format!("the proof could not be kept in {}: {why}", dir.display())),
+    }
+}
+
+fn record_text(e: &SignedEntry) -> String {
+    String::from_utf8_lossy(&e.record()).into_owned()
+}
+
+/// Write the evidence file (atomically); an identical file already there is reused.
+fn store(dir: &Path, game: &str, author: u8, seq: u64, records: &[String; 2]) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let text = format!(
+        "# Grognard evidence: an equivocation in game {game}.\n\
+         # Player {author} signed two different entries for place #{seq} of their feed; an honest\n\
+         # program never does. Each line below is a signed record (signature, space, entry) as in\n\
+         # the journal (docs/PROTOCOL.md): check both signatures against the player's public key.\n\
+         {}\n{}\n",
+        records[0], records[1]
+    );
+    for n in 1..100u32 {
+        let short = &game[..8.min(game.len())];
+        let name = if n == 1 {
+            format!("equivocation-{short}-{author}-{seq}.txt")
+        } else {
+            format!("equivocation-{short}-{author}-{seq}-{n}.txt")
+        };
+        let path: PathBuf = dir.join(name);
+        match std::fs::read_to_string(&path) {
+            Ok(existing) if existing == text => return Ok(path),
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                write_file_atomic(&path, text.as_bytes(), 0o644).map_err(|e| e.to_string())?;
+                return Ok(path);
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err("too many evidence files of this place already".into())
+}
