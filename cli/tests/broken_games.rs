@@ -31,6 +31,7 @@ fn a_broken_game_is_marked_skipped_and_forgotten_without_loss() {
     let (alice, bob, bob_line) = alice_and_bob(cwd);
     let broken = new_game(&alice, cwd, &[&bob_line], "standard", "one.grog");
     bob.ok(cwd, &["join", "one.grog"]);
+    bob.ok(cwd, &["send", "--game", &broken, "--out", "bob-one.grog"]); // his join has left
     let dir = bob.home.join("games").join(&broken);
     std::fs::remove_file(dir.join("seat.json")).expect("remove seat.json");
 

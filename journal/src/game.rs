@@ -241,10 +241,16 @@ impl<'r> Game<'r> {
             entries.push(signed);
         }
         self.commit(entries, replay)?;
-        if let (Some(mark), Some(last)) = (&self.mark, self.entries.iter().rev().find(|e| e.entry.author == author.0)) {
+        Ok(ids)
+    }
+
+    /// The packet for the other players, once the local player's mark is raised to the last
+    /// entry it carries of theirs: what leaves this machine is what the mark guards.
+    pub fn packet_to_send(&self, me: PlayerId) -> Result<Packet, GameError> {
+        if let (Some(mark), Some(last)) = (&self.mark, self.entries.iter().rev().find(|e| e.entry.author == me.0)) {
             mark.raise(crate::mark::Mark { seq: last.entry.seq, id: last.id })?;
         }
-        Ok(ids)
+        Ok(self.packet_for_others(me))
     }
 
     /// Refuse to sign when the mark says this player signed an entry this journal lacks, or

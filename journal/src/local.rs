@@ -278,7 +278,7 @@ fn new_chain(
 pub fn send(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Packet, GameError> {
     flush(game, me, key)?;
     settle(game, me, key)?;
-    Ok(game.packet_for_others(me))
+    game.packet_to_send(me)
 }
 
 /// Who holds the game and why, in one sentence.

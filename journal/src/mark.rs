@@ -5,9 +5,11 @@
 //! with a mark that is ahead of the journal, the client refuses to sign until the missing
 //! entries are imported back, and with any mark at all it refuses to join the game again.
 //!
-//! The mark is raised right after the journal append that signs new entries is durable, and
-//! before any packet can carry them (packets are made from the journal afterwards), so a mark
-//! is never behind an entry another player may hold.
+//! The mark guards what has left the machine: `Game::packet_to_send` raises it, durably,
+//! before it returns a packet carrying the player's entries, so a mark is never behind an
+//! entry another player may hold. An entry signed but never sent (a join killed half-way, a
+//! journal restored before anything went out) does not count: nobody saw it, and with fair
+//! dice nobody, the signer included, knew what it rolled.
 
 use crate::game::GameError;
 use crate::ids::EntryId;

@@ -45,7 +45,7 @@ fn answer(json: bool) -> Result<usize> {
         }
         let key = local.unlock()?;
         let ids = local::settle(&mut local.game, local.me, &key)?;
-        let packet = local.game.packet_for_others(local.me);
+        let packet = local.game.packet_to_send(local.me)?;
         let sent = crate::mailer::mail_packet(&local, &packet)?;
         answered += 1;
         super::emit(

@@ -325,10 +325,12 @@ fn witnesses_after_green_is_out(version: u32) -> Vec<String> {
         }
         drop(g);
         for i in 0..3 {
-            let mut pick = if i == 2 {
-                prefer(&["stance guard", "bonus bandage", "rest"])
-            } else {
-                prefer(&["stance lunge", "bonus sharpen", "fire 2", "rest"])
+            // Green lunges (taking full damage) and rests; Red guards and Blue lunges, so the
+            // stances never all lunge (no clash); both fire at Green.
+            let mut pick = match i {
+                2 => prefer(&["stance lunge", "bonus bandage", "rest"]),
+                0 => prefer(&["stance guard", "bonus sharpen", "fire 2", "rest"]),
+                _ => prefer(&["stance lunge", "bonus sharpen", "fire 2", "rest"]),
             };
             while table.decide(i, &mut pick) {}
         }
@@ -394,7 +396,7 @@ fn the_client_never_signs_twice_for_one_place_after_a_rollback_or_a_rejoin() {
     let mark = FeedMark::at(&tmp.path().join("home-1/marks/game"));
     let victim = tmp.path().join("p1");
     let (g1, _) = create::join_with_mark(&victim, &rulesets(), &invitation, &key(1), Some(mark.clone())).expect("join");
-    g0.import(&g1.packet_for_others(P1)).expect("the join");
+    g0.import(&g1.packet_to_send(P1).expect("the join leaves")).expect("the join");
     drop(g1);
     // A re-join of the same invitation, even after deleting the game, is refused.
     std::fs::remove_dir_all(&victim).expect("delete the game");
@@ -409,7 +411,7 @@ fn the_client_never_signs_twice_for_one_place_after_a_rollback_or_a_rejoin() {
     let backup = std::fs::read(p0.join("journal")).expect("the journal");
     g0.set_mark(mark0.clone());
     local::do_command(&mut g0, P0, &key(0), "initiative").expect("the roll");
-    let rolled = g0.packet_for_others(P0);
+    let rolled = g0.packet_to_send(P0).expect("the roll leaves");
     drop(g0);
     std::fs::write(p0.join("journal"), &backup).expect("roll back");
     let mut g0 = Game::open(&p0, &rulesets()).expect("the old journal still verifies");
