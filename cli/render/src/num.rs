@@ -12,7 +12,7 @@ impl fmt::Display for N {
         let tenths = (self.0 * 10.0).round() as i64;
         let sign = if tenths < 0 { "-" } else { "" };
         let a = tenths.unsigned_abs();
-        if a % 10 == 0 {
+        if a.is_multiple_of(10) {
             write!(f, "{sign}{}", a / 10)
         } else {
             write!(f, "{sign}{}.{}", a / 10, a % 10)
