@@ -18,7 +18,8 @@ pub const EVIDENCE_DIR: &str = "evidence";
 /// The failure for `e`, with an equivocation's proof stored in `game_dir`'s evidence (or the
 /// home's when `game_dir` is `None`).
 pub fn failure_in(game_dir: Option<&Path>, e: GameError) -> Failure {
-    let failure = Failure::new(e.code(), e.to_string());
+    let mut failure = Failure::new(e.code(), e.to_string());
+    failure.rule = e.rule().map(Box::from);
     let GameError::Problem(Problem::Equivocation { author, seq, first, second }) = &e else { return failure };
     let records = [record_text(first), record_text(second)];
     let failure = failure.hint(format!("proof (two signed entries for one place):\n{}\n{}", records[0], records[1]));

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 #[derive(Debug)]
 pub struct Failure {
-    pub code: String,
+    pub code: &'static str,
     pub message: String,
     pub hint: Option<String>,
     pub usage: bool,
@@ -16,18 +16,13 @@ pub struct Failure {
     pub reported: bool,
     /// Kept proof of misbehaviour (an equivocation): where it is stored and what it holds.
     pub evidence: Option<Value>,
+    /// The rule of the game that refused (a rule number, or `input` for unreadable text).
+    pub rule: Option<Box<str>>,
 }
 
 impl Failure {
-    pub fn new(code: &str, message: impl Into<String>) -> Failure {
-        Failure {
-            code: code.into(),
-            message: message.into(),
-            hint: None,
-            usage: false,
-            reported: false,
-            evidence: None,
-        }
+    pub fn new(code: &'static str, message: impl Into<String>) -> Failure {
+        Failure { code, message: message.into(), hint: None, usage: false, reported: false, evidence: None, rule: None }
     }
 
     pub fn usage(message: impl Into<String>) -> Failure {
@@ -45,7 +40,7 @@ impl Failure {
     }
 
     /// A failure the command has already told the user about (exit status 1).
-    pub fn reported(code: &str) -> Failure {
+    pub fn reported(code: &'static str) -> Failure {
         Failure { reported: true, ..Failure::new(code, "") }
     }
 
@@ -63,8 +58,8 @@ impl Failure {
         }
         // A failure to write to standard output is told on standard error, whatever the format.
         if json && self.code != "output" {
-            let v = json!({"ok": false, "error": self.code, "message": self.message, "hint": self.hint,
-                           "evidence": self.evidence});
+            let v = json!({"ok": false, "error": self.code, "rule": self.rule, "message": self.message,
+                           "hint": self.hint, "evidence": self.evidence});
             if let Err(f) = output::json(&v) {
                 return f.report(false);
             }

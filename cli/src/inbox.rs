@@ -55,8 +55,8 @@ impl Report {
         if let Some(h) = &failure.hint {
             self.problems.push_str(&format!("  {h}\n"));
         }
-        self.refused.push(json!({"from": origin, "error": failure.code, "message": failure.message,
-                                 "evidence": failure.evidence}));
+        self.refused.push(json!({"from": origin, "error": failure.code, "rule": failure.rule,
+                                 "message": failure.message, "evidence": failure.evidence}));
     }
 
     pub fn json(&self) -> Value {

@@ -64,11 +64,21 @@ pub enum Problem {
     Equivocation { author: u8, seq: u64, first: Box<SignedEntry>, second: Box<SignedEntry> },
     #[error("line {line}: the entries are not in the journal's canonical order ({entry} belongs elsewhere)")]
     Order { line: usize, entry: Where },
+    /// The replay refused the entry; `rule` is the ruleset's rule number when a rule of the
+    /// game refused it (`None` for the protocol's own refusals).
     #[error("{entry}: {reason}")]
-    Rejected { entry: Where, reason: String },
+    Rejected { entry: Where, reason: String, rule: Option<String> },
 }
 
 impl Problem {
+    /// The rule of the game that refused an entry, if one did.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            Problem::Rejected { rule, .. } => rule.as_deref(),
+            _ => None,
+        }
+    }
+
     /// A short stable name for scripts (`--json`).
     pub fn code(&self) -> &'static str {
         match self {

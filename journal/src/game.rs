@@ -40,6 +40,12 @@ pub enum GameError {
     OtherGame { packet: String, local: String },
     #[error("{0}")]
     Refused(String),
+    /// A rule of the game refused a command (or its text could not be read: rule `input`).
+    #[error("{0}")]
+    Rule(grognard_engine::RuleError),
+    /// It is not this player's decision now.
+    #[error("{0}")]
+    OutOfTurn(String),
     #[error(
         "the journal would hold {total} entries; a game holds at most {MAX_GAME_ENTRIES} \
          (a flood of entries is refused whole; nothing was written)"
@@ -49,6 +55,16 @@ pub enum GameError {
 
 impl GameError {
     /// A short stable name for scripts.
+    /// The rule of the game behind the refusal, if a rule refused: "9.1", or "input" for
+    /// text that is not a command at all.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            GameError::Rule(e) => Some(e.rule.as_str()),
+            GameError::Problem(p) => p.rule(),
+            _ => None,
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         match self {
             GameError::Problem(p) => p.code(),
@@ -56,6 +72,9 @@ impl GameError {
             GameError::Packet(_) => "packet",
             GameError::OtherGame { .. } => "other-game",
             GameError::Refused(_) => "refused",
+            GameError::Rule(e) if e.rule == "input" => "parse",
+            GameError::Rule(_) => "illegal",
+            GameError::OutOfTurn(_) => "out-of-turn",
             GameError::TooLong { .. } => "too-long",
         }
     }

@@ -98,21 +98,21 @@ pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState,
 /// Apply a command typed by the local player.
 pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) -> Result<DoOutcome, GameError> {
     let ruleset = game.replay.ruleset;
-    let command = ruleset.parse_command(text).map_err(|e| GameError::Refused(e.to_string()))?;
+    let command = ruleset.parse_command(text).map_err(GameError::Rule)?;
     let staged = staged(game)?;
     match &game.replay.phase {
         Phase::Playing => {}
         Phase::Sealing { step, players, commits, .. } if players.contains(&me) && !commits.contains_key(&me) => {
             let step = step.clone();
-            ruleset.check_sealed(&game.replay.state, me, &command).map_err(|e| GameError::Refused(e.to_string()))?;
+            ruleset.check_sealed(&game.replay.state, me, &command).map_err(GameError::Rule)?;
             return seal(game, me, key, step, command, Vec::new());
         }
-        _ => return Err(GameError::Refused(format!("not now: {}", waiting_sentence(game)))),
+        _ => return Err(GameError::OutOfTurn(format!("not now: {}", waiting_sentence(game)))),
     }
     let (state, _) = preview(game, me, &staged)?;
     match ruleset.pending(&state) {
         Pending::Sealed { step, players, .. } if players.contains(&me) => {
-            ruleset.check_sealed(&state, me, &command).map_err(|e| GameError::Refused(e.to_string()))?;
+            ruleset.check_sealed(&state, me, &command).map_err(GameError::Rule)?;
             seal(game, me, key, step, command, staged.commands)
         }
         Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
@@ -132,11 +132,11 @@ pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) ->
                     save_staged(game, me, Vec::new())?;
                     Ok(DoOutcome::Signed { ids })
                 }
-                Err(ApplyError::Rule(e)) => Err(GameError::Refused(e.to_string())),
+                Err(ApplyError::Rule(e)) => Err(GameError::Rule(e)),
             }
         }
         Pending::Over { result, .. } => Err(GameError::Refused(format!("the game is over: {result}"))),
-        other => Err(GameError::Refused(format!(
+        other => Err(GameError::OutOfTurn(format!(
             "not your turn: {} must act ({})",
             other.players().iter().map(|p| game.replay.name(*p).to_string()).collect::<Vec<_>>().join(", "),
             other.prompt()

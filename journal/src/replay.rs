@@ -135,7 +135,12 @@ pub struct Replay<'r> {
 }
 
 fn reject(e: &SignedEntry, reason: impl Into<String>) -> Problem {
-    Problem::Rejected { entry: Where::of(e), reason: reason.into() }
+    Problem::Rejected { entry: Where::of(e), reason: reason.into(), rule: None }
+}
+
+/// A refusal by a rule of the game: the rule number travels with it.
+fn reject_by_rule(e: &SignedEntry, err: &grognard_engine::RuleError) -> Problem {
+    Problem::Rejected { entry: Where::of(e), reason: format!("illegal: {err}"), rule: Some(err.rule.clone()) }
 }
 
 impl<'r> Replay<'r> {
@@ -464,7 +469,7 @@ impl<'r> Replay<'r> {
             }
             Err(ApplyError::Rule(err)) => {
                 self.log.truncate(log_index);
-                Err(reject(e, format!("illegal: {err}")))
+                Err(reject_by_rule(e, &err))
             }
             Err(ApplyError::NeedDice) => {
                 self.log.truncate(log_index);
@@ -611,7 +616,7 @@ impl<'r> Replay<'r> {
         if choices.contains_key(&author) {
             return Err(reject(e, format!("player {} has already opened their choice", author.0)));
         }
-        self.ruleset.check_sealed(&self.state, author, choice).map_err(|err| reject(e, format!("illegal: {err}")))?;
+        self.ruleset.check_sealed(&self.state, author, choice).map_err(|err| reject_by_rule(e, &err))?;
         let Phase::Sealing { players, choices, .. } = &mut self.phase else { unreachable!("checked above") };
         choices.insert(author, choice.clone());
         let complete = choices.len() == players.len();

@@ -232,7 +232,7 @@ fn witness_cannot_choose_its_value() {
         let forged = sign_after(&g1.entries, 2, PlayerId(1), key1, body.clone());
         let packet = Packet { game, entries: vec![forged] };
         match g0.import(&packet) {
-            Err(GameError::Problem(Problem::Rejected { entry, reason })) => {
+            Err(GameError::Problem(Problem::Rejected { entry, reason, .. })) => {
                 assert_eq!(entry.author, 1, "{what}: {reason}");
             }
             other => panic!("{what}: expected the reveal to be rejected, got {other:?}"),

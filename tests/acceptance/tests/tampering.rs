@@ -591,6 +591,7 @@ fn case_illegal_command(f: &mut Fixture) {
     let err = f.forged_by_p1_is_rejected(&g1, Body::Command { command, nonce: Some(nonce::fresh()) });
     eprintln!("(i) `{text}` by player 1: {err}");
     assert!(reason(&err).starts_with(&format!("illegal: {rule}: ")), "{err}");
+    assert_eq!(err.rule(), Some(rule), "the rule number travels with the refusal: {err}");
     // Player 1's own program would not have signed it.
     let mut g1 = f.table.open(1);
     let before = std::fs::read(f.table.journal_path(1)).expect("journal");
