@@ -13,7 +13,7 @@ use crate::replay::Replay;
 use crate::store::{Store, StoreError, TornTail};
 use crate::verify::{check, check_records, SigCheck};
 use grognard_engine::{AnyRuleset, PlayerId};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The most entries a game's journal may hold (docs/PROTOCOL.md, section 10): an import or
@@ -152,20 +152,7 @@ impl<'r> Game<'r> {
             return Err(GameError::OtherGame { packet: packet.game.to_hex(), local: self.replay.game.to_hex() });
         }
         check_packet_order(packet)?;
-        let known: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
-        let fresh: Vec<SignedEntry> = packet.entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect();
-        let fresh_ids: HashSet<EntryId> = fresh.iter().map(|e| e.id).collect();
-        let known_count = packet.entries.len() - fresh.len();
-        if fresh.is_empty() {
-            return Ok(ImportReport { added: Vec::new(), known: known_count });
-        }
-        check_game_entries(self.entries.len() + fresh.len())?;
-        let mut all = self.entries.clone();
-        all.extend(fresh);
-        let checked = check(&self.rulesets, all, SigCheck::Only(&fresh_ids))?;
-        let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
-        self.commit(checked.entries, checked.replay)?;
-        Ok(ImportReport { added, known: known_count })
+        self.import_entries(packet.entries.iter())
     }
 
     /// Import several packets of this game at once, in one verification of the union of
@@ -180,26 +167,54 @@ impl<'r> Game<'r> {
             }
             check_packet_order(packet)?;
         }
-        let mut ids: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
+        self.import_entries(packets.iter().flat_map(|p| &p.entries))
+    }
+
+    /// The common part of the imports: entries this journal holds keep the lowest valid
+    /// signature seen (PROTOCOL.md 7.2), the fresh ones are verified with everything, and
+    /// the file changes only if all of it is valid.
+    fn import_entries<'a>(
+        &mut self,
+        incoming: impl Iterator<Item = &'a SignedEntry>,
+    ) -> Result<ImportReport, GameError> {
+        let mut base = self.entries.clone();
+        let position: HashMap<EntryId, usize> = base.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let mut fresh_ids: HashSet<EntryId> = HashSet::new();
         let mut fresh: Vec<SignedEntry> = Vec::new();
         let mut known_count = 0;
-        for e in packets.iter().flat_map(|p| &p.entries) {
-            if ids.insert(e.id) {
+        let mut resigned = false;
+        for e in incoming {
+            if let Some(&i) = position.get(&e.id) {
+                known_count += 1;
+                resigned |= keep_lowest_signature(&mut base[i], e, &self.replay.keys)?;
+            } else if fresh_ids.insert(e.id) {
                 fresh.push(e.clone());
             } else {
                 known_count += 1;
             }
         }
         if fresh.is_empty() {
+            if resigned {
+                let records: Vec<Vec<u8>> = base.iter().map(SignedEntry::record).collect();
+                self.store.rewrite(&records)?;
+                self.torn_tail = None;
+                self.entries = base;
+            }
             return Ok(ImportReport { added: Vec::new(), known: known_count });
         }
-        check_game_entries(self.entries.len() + fresh.len())?;
-        let fresh_ids: HashSet<EntryId> = fresh.iter().map(|e| e.id).collect();
-        let mut all = self.entries.clone();
-        all.extend(fresh);
-        let checked = check(&self.rulesets, all, SigCheck::Only(&fresh_ids))?;
+        check_game_entries(base.len() + fresh.len())?;
+        base.extend(fresh);
+        let checked = check(&self.rulesets, base, SigCheck::Only(&fresh_ids))?;
         let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
-        self.commit(checked.entries, checked.replay)?;
+        if resigned {
+            let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
+            self.store.rewrite(&records)?;
+            self.torn_tail = None;
+            self.entries = checked.entries;
+            self.replay = checked.replay;
+        } else {
+            self.commit(checked.entries, checked.replay)?;
+        }
         Ok(ImportReport { added, known: known_count })
     }
 
@@ -351,6 +366,32 @@ pub fn sign_after(
         body,
     };
     SignedEntry::sign(entry, key)
+}
+
+/// An entry this journal holds arrives again with other signature bytes: ed25519 lets a key
+/// holder sign one message in many ways, and the id does not cover the signature. The copy
+/// keeps the lowest valid signature (compared as bytes), so copies that have seen the same
+/// entries hold the same bytes whatever the order of arrival. An invalid one is refused.
+/// Returns whether `held` changed.
+fn keep_lowest_signature(
+    held: &mut SignedEntry,
+    incoming: &SignedEntry,
+    keys: &[crate::keys::PublicKey],
+) -> Result<bool, GameError> {
+    let (mine, theirs) = (held.signature.to_bytes(), incoming.signature.to_bytes());
+    if mine == theirs {
+        return Ok(false);
+    }
+    let author = incoming.entry.author;
+    let valid = keys.get(usize::from(author)).is_some_and(|k| incoming.verify(k));
+    if !valid {
+        return Err(GameError::Problem(Problem::BadSignature { entry: crate::error::Where::of(incoming), author }));
+    }
+    if theirs < mine {
+        held.signature = incoming.signature;
+        return Ok(true);
+    }
+    Ok(false)
 }
 
 /// A packet lists each entry once, after the entries of the packet it links to (its
