@@ -107,6 +107,8 @@ impl<'r> Game<'r> {
         let store = Store::create(dir)?;
         let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
         store.append(&records)?;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let _ = store.append_side(ARRIVALS, format!("{} {now}\n", checked.entries[0].id).as_bytes());
         Ok(Game {
             store,
             rulesets: rulesets.to_vec(),
@@ -210,8 +212,10 @@ impl<'r> Game<'r> {
             let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
             self.store.rewrite(&records)?;
             self.torn_tail = None;
+            let old: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
             self.entries = checked.entries;
             self.replay = checked.replay;
+            self.note_arrivals(&old);
         } else {
             self.commit(checked.entries, checked.replay)?;
         }
@@ -232,9 +236,34 @@ impl<'r> Game<'r> {
             self.store.rewrite(&records)?;
         }
         self.torn_tail = None;
+        let old: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
         self.entries = entries;
         self.replay = replay;
+        self.note_arrivals(&old);
         Ok(())
+    }
+
+    /// Note, by the local clock, when entries that are not in `old` entered this copy (side
+    /// file `arrivals`: one `<id> <unix seconds>` line each). Information for the player
+    /// ("waiting since..."); nothing in the game depends on it, and a failure to write it is
+    /// ignored.
+    fn note_arrivals(&self, old: &HashSet<EntryId>) {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let lines: String =
+            self.entries.iter().filter(|e| !old.contains(&e.id)).map(|e| format!("{} {now}\n", e.id)).collect();
+        if !lines.is_empty() {
+            let _ = self.store.append_side(ARRIVALS, lines.as_bytes());
+        }
+    }
+
+    /// When `id` entered this copy, by the local clock (unix seconds), if noted.
+    pub fn arrival(&self, id: &EntryId) -> Option<u64> {
+        let bytes = self.store.read_side(ARRIVALS).ok()??;
+        let hex = id.to_hex();
+        String::from_utf8_lossy(&bytes).lines().find_map(|l| {
+            let (i, t) = l.split_once(' ')?;
+            (i == hex).then(|| t.parse().ok()).flatten()
+        })
     }
 
     /// Sign `body` as the next entry of `author`'s feed (not yet appended).
@@ -367,6 +396,9 @@ pub fn sign_after(
     };
     SignedEntry::sign(entry, key)
 }
+
+/// The side file noting when entries arrived (information only).
+const ARRIVALS: &str = "arrivals";
 
 /// An entry this journal holds arrives again with other signature bytes: ed25519 lets a key
 /// holder sign one message in many ways, and the id does not cover the signature. The copy

@@ -176,6 +176,14 @@ impl Store {
         write_file_atomic(&self.side_path(name)?, bytes, 0o644)
     }
 
+    /// Append `bytes` to the side file `name` (created if absent), without syncing: for
+    /// local notes that nothing depends on, such as when entries arrived.
+    pub fn append_side(&self, name: &str, bytes: &[u8]) -> Result<(), StoreError> {
+        let path = self.side_path(name)?;
+        let mut file = OpenOptions::new().create(true).append(true).open(&path).map_err(io_err("open", &path))?;
+        file.write_all(bytes).map_err(io_err("append to", &path))
+    }
+
     /// Read the side file `name`; `None` if it does not exist.
     pub fn read_side(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let path = self.side_path(name)?;

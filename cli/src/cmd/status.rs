@@ -19,6 +19,17 @@ fn owed_json(o: &Owed) -> Value {
     }
 }
 
+/// A duration in words: "3 minutes", "2 hours", "5 days".
+fn ago(seconds: u64) -> String {
+    let (n, unit) = match seconds {
+        s if s < 120 => (s, "second"),
+        s if s < 2 * 3600 => (s / 60, "minute"),
+        s if s < 2 * 86400 => (s / 3600, "hour"),
+        s => (s / 86400, "day"),
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
 pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let local = args.open()?;
     let game = &local.game;
@@ -52,13 +63,24 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let staged_text: Vec<String> = staged.commands.iter().map(|c| r.ruleset.format_command(c)).collect();
     let waiting = local::waiting_sentence(game);
     let over = r.over().map(|(result, winners)| json!({"result": result, "winners": winners}));
+    // Since when the game waits, by this machine's clock (information only): the arrival of
+    // the open dice request, or else of the last entry.
+    let waited_on = owed
+        .iter()
+        .find_map(|(_, o)| match o {
+            Owed::Reveal { request, .. } => Some(*request),
+            _ => None,
+        })
+        .or_else(|| game.entries.last().map(|e| e.id));
+    let since = waited_on.and_then(|id| game.arrival(&id));
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let value = json!({
         "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
         "scenario": g.scenario, "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
         "protocol": r.version,
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
-        "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(),
+        "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(), "waiting_since": since,
         "staged": staged_text, "summary": r.ruleset.summary(&preview), "over": over,
         "torn_tail": game.torn_tail.as_ref().map(|t| json!({"offset": t.offset, "bytes": t.bytes.len()})),
     });
@@ -99,7 +121,12 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             t.push_str(&format!("{waiting}\n"));
         } else {
             let names: Vec<&str> = holders.iter().map(|p| r.name(*p)).collect();
-            t.push_str(&format!("Waiting for: {waiting}\nHolding the game: {}\n", names.join(", ")));
+            let how_long = since.map(|s| format!(" (for {} by this machine's clock)", ago(now.saturating_sub(s))));
+            t.push_str(&format!(
+                "Waiting for: {waiting}\nHolding the game: {}{}\n",
+                names.join(", "),
+                how_long.unwrap_or_default()
+            ));
             t.push_str(&next_step(&local, &staged.commands));
         }
         t
