@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{alice_and_bob, Player};
+use common::{joined_duel, Player};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -23,11 +23,7 @@ fn refused(p: &Player, cwd: &Path, args: &[&str]) -> Value {
 fn refusals_carry_a_code_and_the_rule_number() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "join.grog"]);
-    alice.ok(cwd, &["receive", "join.grog"]);
+    let (alice, bob) = joined_duel(cwd, "fair");
 
     // Illegal: the initiative step accepts only `initiative` (Duel 2.2).
     let illegal = refused(&alice, cwd, &["do", "rest"]);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{alice_and_bob, Player};
+use common::{joined_duel, Player};
 use grognard_journal::entry::Body;
 use grognard_journal::game::Game;
 use grognard_journal::ids::Hash32;
@@ -43,11 +43,7 @@ fn rogue_packet(alice: &Player, cwd: &Path) -> Vec<u8> {
 fn a_rogue_step_name_is_shown_escaped() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "b.grog"]);
-    alice.ok(cwd, &["receive", "b.grog"]);
+    let (alice, bob) = joined_duel(cwd, "fair");
     std::fs::write(cwd.join("rogue.grog"), rogue_packet(&alice, cwd)).expect("write");
 
     let out = bob.run(cwd, &["receive", "rogue.grog"]);

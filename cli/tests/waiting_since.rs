@@ -4,18 +4,14 @@
 
 mod common;
 
-use common::alice_and_bob;
+use common::joined_duel;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 #[test]
 fn status_tells_who_owes_a_reveal_and_since_when() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "join.grog"]);
-    alice.ok(cwd, &["receive", "join.grog"]);
+    let (alice, bob) = joined_duel(cwd, "fair");
     alice.ok(cwd, &["do", "initiative"]);
     alice.ok(cwd, &["send", "--out", "roll.grog"]);
     let before = SystemTime::now().duration_since(UNIX_EPOCH).expect("a clock").as_secs();

@@ -103,6 +103,32 @@ pub fn alice_and_bob(cwd: &Path) -> (Player, Player, String) {
     (alice, bob, bob_line)
 }
 
+/// Alice and Bob in a game of Duel's standard scenario (`--dice` as given), both joined and
+/// Bob's join received by Alice: Alice is to roll the initiative.
+pub fn joined_duel(cwd: &Path, dice: &str) -> (Player, Player) {
+    let (alice, bob, bob_line) = alice_and_bob(cwd);
+    alice.ok(
+        cwd,
+        &[
+            "new",
+            "--ruleset",
+            "duel",
+            "--scenario",
+            "standard",
+            "--dice",
+            dice,
+            "--opponent",
+            &bob_line,
+            "--out",
+            "i.grog",
+        ],
+    );
+    bob.ok(cwd, &["join", "i.grog"]);
+    bob.ok(cwd, &["send", "--out", "b.grog"]);
+    alice.ok(cwd, &["receive", "b.grog"]);
+    (alice, bob)
+}
+
 /// Run several commands at once; their outputs, in order. No command may panic.
 pub fn at_once(commands: Vec<Command>) -> Vec<Output> {
     let children: Vec<_> = commands
