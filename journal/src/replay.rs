@@ -153,7 +153,8 @@ impl<'r> Replay<'r> {
         let info = ruleset.info();
         if genesis.ruleset != info.id || genesis.ruleset_version != info.version {
             return Err(bad(format!(
-                "the game uses ruleset {} version {}, this program has {} version {}",
+                "the game uses ruleset {0} version {1}, this program has {2} version {3}; replay it with a grognard \
+                 release whose `grognard scenarios` lists {0} version {1}",
                 genesis.ruleset, genesis.ruleset_version, info.id, info.version
             )));
         }
