@@ -2,6 +2,9 @@
 //! send it (SMTP, sendmail or a directory), and read packets back from files, .eml
 //! messages, mboxes, Maildirs and IMAP mailboxes.
 
+// Mail is untrusted input: no unwrap, expect or panic outside tests.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod compose;
 pub mod config;
 pub mod send;
