@@ -107,16 +107,16 @@ impl<'r> Game<'r> {
         let store = Store::create(dir)?;
         let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
         store.append(&records)?;
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let _ = store.append_side(ARRIVALS, format!("{} {now}\n", checked.entries[0].id).as_bytes());
-        Ok(Game {
+        let game = Game {
             store,
             rulesets: rulesets.to_vec(),
             entries: checked.entries,
             replay: checked.replay,
             torn_tail: None,
             mark: None,
-        })
+        };
+        game.note_arrivals(game.entries.iter().map(|e| e.id));
+        Ok(game)
     }
 
     /// Open and verify a game directory completely.
@@ -197,10 +197,8 @@ impl<'r> Game<'r> {
         }
         if fresh.is_empty() {
             if resigned {
-                let records: Vec<Vec<u8>> = base.iter().map(SignedEntry::record).collect();
-                self.store.rewrite(&records)?;
-                self.torn_tail = None;
-                self.entries = base;
+                let replay = self.replay.clone();
+                self.commit(base, replay, true)?;
             }
             return Ok(ImportReport { added: Vec::new(), known: known_count });
         }
@@ -208,49 +206,46 @@ impl<'r> Game<'r> {
         base.extend(fresh);
         let checked = check(&self.rulesets, base, SigCheck::Only(&fresh_ids))?;
         let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
-        if resigned {
-            let records: Vec<Vec<u8>> = checked.entries.iter().map(SignedEntry::record).collect();
-            self.store.rewrite(&records)?;
-            self.torn_tail = None;
-            let old: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
-            self.entries = checked.entries;
-            self.replay = checked.replay;
-            self.note_arrivals(&old);
-        } else {
-            self.commit(checked.entries, checked.replay)?;
-        }
+        self.commit(checked.entries, checked.replay, resigned)?;
         Ok(ImportReport { added, known: known_count })
     }
 
-    /// Write a verified, larger journal: append when the old order is a prefix of the new
-    /// one (the usual case), else replace the file atomically (concurrent entries that
-    /// sort before some of ours).
-    fn commit(&mut self, entries: Vec<SignedEntry>, replay: Replay<'r>) -> Result<(), GameError> {
+    /// Write a verified journal that holds at least the old entries: append when the old
+    /// order is a prefix of the new one (the usual case), else replace the file atomically
+    /// (concurrent entries that sort before some of ours, or `signatures_changed`: an entry
+    /// now kept with a lower signature).
+    fn commit(
+        &mut self,
+        entries: Vec<SignedEntry>,
+        replay: Replay<'r>,
+        signatures_changed: bool,
+    ) -> Result<(), GameError> {
+        let old = self.entries.len();
         let prefix =
-            self.entries.len() <= entries.len() && self.entries.iter().zip(&entries).all(|(a, b)| a.id == b.id);
-        if prefix {
-            let records: Vec<Vec<u8>> = entries[self.entries.len()..].iter().map(SignedEntry::record).collect();
+            !signatures_changed && old <= entries.len() && self.entries.iter().zip(&entries).all(|(a, b)| a.id == b.id);
+        let arrived: Vec<EntryId> = if prefix {
+            let records: Vec<Vec<u8>> = entries[old..].iter().map(SignedEntry::record).collect();
             self.store.append(&records)?;
+            entries[old..].iter().map(|e| e.id).collect()
         } else {
             let records: Vec<Vec<u8>> = entries.iter().map(SignedEntry::record).collect();
             self.store.rewrite(&records)?;
-        }
+            let held: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
+            entries.iter().map(|e| e.id).filter(|id| !held.contains(id)).collect()
+        };
         self.torn_tail = None;
-        let old: HashSet<EntryId> = self.entries.iter().map(|e| e.id).collect();
         self.entries = entries;
         self.replay = replay;
-        self.note_arrivals(&old);
+        self.note_arrivals(arrived.into_iter());
         Ok(())
     }
 
-    /// Note, by the local clock, when entries that are not in `old` entered this copy (side
-    /// file `arrivals`: one `<id> <unix seconds>` line each). Information for the player
-    /// ("waiting since..."); nothing in the game depends on it, and a failure to write it is
-    /// ignored.
-    fn note_arrivals(&self, old: &HashSet<EntryId>) {
+    /// Note, by the local clock, when the entries `arrived` entered this copy (side file
+    /// `arrivals`: one `<id> <unix seconds>` line each). Information for the player ("waiting
+    /// since..."); nothing in the game depends on it, and a failure to write it is ignored.
+    fn note_arrivals(&self, arrived: impl Iterator<Item = EntryId>) {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let lines: String =
-            self.entries.iter().filter(|e| !old.contains(&e.id)).map(|e| format!("{} {now}\n", e.id)).collect();
+        let lines: String = arrived.map(|id| format!("{id} {now}\n")).collect();
         if !lines.is_empty() {
             let _ = self.store.append_side(ARRIVALS, lines.as_bytes());
         }
@@ -303,7 +298,7 @@ impl<'r> Game<'r> {
             ids.push(signed.id);
             entries.push(signed);
         }
-        self.commit(entries, replay)?;
+        self.commit(entries, replay, false)?;
         Ok(ids)
     }
 
