@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{alice_and_bob, Player};
+use common::{alice_and_bob, joined_duel, Player};
 use serde_json::Value;
 use std::path::Path;
 
@@ -25,29 +25,7 @@ fn copy_tree(from: &Path, to: &Path) {
 fn an_equivocation_is_kept_as_evidence() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    let id = alice.json(
-        cwd,
-        &[
-            "new",
-            "--ruleset",
-            "duel",
-            "--scenario",
-            "standard",
-            "--dice",
-            "casual",
-            "--opponent",
-            &bob_line,
-            "--out",
-            "i.grog",
-        ],
-    )["game"]
-        .as_str()
-        .expect("id")
-        .to_string();
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "b.grog"]);
-    alice.ok(cwd, &["receive", "b.grog"]);
+    let (alice, bob, id) = joined_duel(cwd, "standard", "casual");
     alice.ok(cwd, &["do", "initiative"]);
     alice.ok(cwd, &["send", "--out", "a1.grog"]);
     bob.ok(cwd, &["receive", "a1.grog"]);

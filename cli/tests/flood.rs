@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{alice_and_bob, Player};
+use common::{alice_and_bob, joined_duel, Player};
 use grognard_engine::PlayerId;
 use grognard_journal::entry::Body;
 use grognard_journal::game::Game;
@@ -94,26 +94,7 @@ fn play(dir: &Path, scratch: &Path, keys: &[SecretKey], n: usize) -> Vec<Packet>
 
 /// Alice and Bob in a casual marathon duel, both joined; 300 packets that follow.
 fn flooded(cwd: &Path) -> (Player, Player, Vec<Packet>) {
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(
-        cwd,
-        &[
-            "new",
-            "--ruleset",
-            "duel",
-            "--scenario",
-            "marathon",
-            "--dice",
-            "casual",
-            "--opponent",
-            &bob_line,
-            "--out",
-            "i.grog",
-        ],
-    );
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "b.grog"]);
-    alice.ok(cwd, &["receive", "b.grog"]);
+    let (alice, bob, _) = joined_duel(cwd, "marathon", "casual");
     let keys = [secret(&alice, "alice-at-example.org"), secret(&bob, "bob-at-example.org")];
     let packets = play(&only_game(&alice), &cwd.join("scratch"), &keys, PACKETS);
     (alice, bob, packets)

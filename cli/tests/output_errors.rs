@@ -5,15 +5,17 @@
 
 mod common;
 
-use common::{alice_and_bob, Player};
+use common::{alice_and_bob, joined_duel, Player};
 use std::path::Path;
 use std::process::{Output, Stdio};
 
 /// Run with standard output a pipe whose read end is closed before anything is written.
+/// The read end is closed before the command starts, so the outcome never depends on which
+/// of the two processes is quicker.
 fn to_closed_pipe(p: &Player, cwd: &Path, args: &[&str]) -> Output {
-    let mut child = p.command(cwd, args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start");
-    drop(child.stdout.take());
-    child.wait_with_output().expect("wait")
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    p.command(cwd, args).stdout(Stdio::from(writer)).stderr(Stdio::piped()).output().expect("run")
 }
 
 fn to_dev_full(p: &Player, cwd: &Path, args: &[&str]) -> Output {
@@ -22,11 +24,7 @@ fn to_dev_full(p: &Player, cwd: &Path, args: &[&str]) -> Output {
 }
 
 fn joined(cwd: &Path) -> (Player, Player) {
-    let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &bob_line, "--out", "i.grog"]);
-    bob.ok(cwd, &["join", "i.grog"]);
-    bob.ok(cwd, &["send", "--out", "b.grog"]);
-    alice.ok(cwd, &["receive", "b.grog"]);
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
     (alice, bob)
 }
 

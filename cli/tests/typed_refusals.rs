@@ -23,7 +23,7 @@ fn refused(p: &Player, cwd: &Path, args: &[&str]) -> Value {
 fn refusals_carry_a_code_and_the_rule_number() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob) = joined_duel(cwd, "fair");
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
 
     // Illegal: the initiative step accepts only `initiative` (Duel 2.2).
     let illegal = refused(&alice, cwd, &["do", "rest"]);

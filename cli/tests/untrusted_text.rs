@@ -43,7 +43,7 @@ fn rogue_packet(alice: &Player, cwd: &Path) -> Vec<u8> {
 fn a_rogue_step_name_is_shown_escaped() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob) = joined_duel(cwd, "fair");
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
     std::fs::write(cwd.join("rogue.grog"), rogue_packet(&alice, cwd)).expect("write");
 
     let out = bob.run(cwd, &["receive", "rogue.grog"]);

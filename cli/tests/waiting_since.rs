@@ -11,7 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 fn status_tells_who_owes_a_reveal_and_since_when() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    let (alice, bob) = joined_duel(cwd, "fair");
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
     alice.ok(cwd, &["do", "initiative"]);
     alice.ok(cwd, &["send", "--out", "roll.grog"]);
     let before = SystemTime::now().duration_since(UNIX_EPOCH).expect("a clock").as_secs();

@@ -103,30 +103,17 @@ pub fn alice_and_bob(cwd: &Path) -> (Player, Player, String) {
     (alice, bob, bob_line)
 }
 
-/// Alice and Bob in a game of Duel's standard scenario (`--dice` as given), both joined and
-/// Bob's join received by Alice: Alice is to roll the initiative.
-pub fn joined_duel(cwd: &Path, dice: &str) -> (Player, Player) {
+/// Alice and Bob in a game of Duel's `scenario` with `--dice dice`, both joined and Bob's
+/// join received by Alice: Alice is to roll the initiative. Returns the game id too.
+pub fn joined_duel(cwd: &Path, scenario: &str, dice: &str) -> (Player, Player, String) {
     let (alice, bob, bob_line) = alice_and_bob(cwd);
-    alice.ok(
-        cwd,
-        &[
-            "new",
-            "--ruleset",
-            "duel",
-            "--scenario",
-            "standard",
-            "--dice",
-            dice,
-            "--opponent",
-            &bob_line,
-            "--out",
-            "i.grog",
-        ],
-    );
+    let new = ["new", "--ruleset", "duel", "--scenario", scenario, "--dice", dice, "--opponent", &bob_line];
+    let created = alice.json(cwd, &[&new[..], &["--out", "i.grog"]].concat());
+    let id = created["game"].as_str().expect("the game id").to_string();
     bob.ok(cwd, &["join", "i.grog"]);
     bob.ok(cwd, &["send", "--out", "b.grog"]);
     alice.ok(cwd, &["receive", "b.grog"]);
-    (alice, bob)
+    (alice, bob, id)
 }
 
 /// Run several commands at once; their outputs, in order. No command may panic.
