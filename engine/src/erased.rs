@@ -48,6 +48,14 @@ pub trait AnyRuleset: Send + Sync {
     fn format_command(&self, command: &Value) -> String;
     fn summary(&self, state: &GameState) -> String;
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool;
+    fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError>;
+    /// The JSON form of the command `player`'s standing orders give now, with the order.
+    fn answer_by_orders(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        orders: &str,
+    ) -> Result<Option<(Value, String)>, RuleError>;
     fn state_json(&self, state: &GameState) -> Value;
     /// The board as a picture shows it, if the ruleset has a map ([`Ruleset::board_view`]).
     fn board_view(&self, state: &GameState) -> Option<BoardView>;
@@ -133,6 +141,18 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool {
         Ruleset::takes_part(self, typed::<R>(state), player)
+    }
+    fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError> {
+        Ruleset::check_orders(self, typed::<R>(state), text)
+    }
+    fn answer_by_orders(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        orders: &str,
+    ) -> Result<Option<(Value, String)>, RuleError> {
+        Ruleset::answer_by_orders(self, typed::<R>(state), player, orders)
+            .map(|a| a.map(|(c, why)| (encode::<R>(&c), why)))
     }
     fn state_json(&self, state: &GameState) -> Value {
         serde_json::to_value(typed::<R>(state)).unwrap_or(Value::Null)

@@ -86,6 +86,25 @@ pub trait Ruleset: Send + Sync + 'static {
     fn takes_part(&self, _state: &Self::State, _player: PlayerId) -> bool {
         true
     }
+    /// Check the text of a player's standing orders against a game (answers given in advance to decisions
+    /// the opponents' actions will raise: losses, retreats, advances...). The orders stay on
+    /// the player's machine; only the commands they give are signed. Default: the ruleset
+    /// takes no standing orders.
+    fn check_orders(&self, _state: &Self::State, _text: &str) -> Result<(), RuleError> {
+        Err(RuleError::new("input", "this ruleset takes no standing orders"))
+    }
+    /// The command `player`'s standing orders give for the decision `player` owes in `state`,
+    /// with the order that gave it (for the player to read), or `None` when no order covers
+    /// the decision (it then waits for the player). The command must be legal: honest
+    /// clients sign it as an ordinary command, which every journal checks.
+    fn answer_by_orders(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        _orders: &str,
+    ) -> Result<Option<(Self::Command, String)>, RuleError> {
+        Ok(None)
+    }
     /// Everything a picture of the board shows now, for rulesets played on a map (`None`
     /// for the others): `grognard show` and turn mails draw it.
     fn board_view(&self, _state: &Self::State) -> Option<grognard_board::BoardView> {

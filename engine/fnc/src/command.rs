@@ -1,6 +1,8 @@
 //! The commands of FNC: their JSON form (stored in the journal) and their text form (as
 //! players type them: `move fr-1-1,fr-1-2 1226 1326`).
 
+use crate::combat::batch::BatchAttack;
+use crate::orders::Orders;
 use crate::state::UnitId;
 use grognard_board::HexId;
 use grognard_engine::RuleError;
@@ -58,6 +60,9 @@ pub enum Command {
     Fleet { fleet: UnitId, to: HexId },
     /// An attack (11.2) on `defender` by `attackers`, with fleet support (10.2).
     Attack { attackers: Vec<UnitId>, defender: HexId, fleets: Vec<UnitId> },
+    /// Several attacks declared together (11.3), resolved one at a time in this order; the
+    /// attacker's `orders` answer his own decisions in them (see `combat::batch`).
+    Batch { attacks: Vec<BatchAttack>, orders: Orders },
     /// Units chosen to satisfy a combat result's losses (11.21).
     Lose { units: Vec<UnitId> },
     /// The retreat of the surviving defenders (11.22).
@@ -77,7 +82,8 @@ fn input(message: impl Into<String>) -> RuleError {
 
 const USAGE: &str = "commands: `place UNIT HEX`, `historical`, `roll`, `enter UNIT HEX|BOX`, `commit DIVISION`, \
                      `move UNITS HEX...`, `river UNITS HEX...`, `sail UNITS HEX`, `fleet FLEET HEX`, \
-                     `attack UNITS HEX [FLEETS]`, `lose UNITS`, `retreat UNITS HEX... [; UNITS HEX...]`, \
+                     `attack UNITS HEX [FLEETS]`, \
+                     `batch attack UNITS HEX [FLEETS]; attack ... [-- ORDERS]`, `lose UNITS`, `retreat UNITS HEX... [; UNITS HEX...]`, \
                      `advance [UNITS]`, `remove UNITS`, `end` (UNITS = ids separated by commas)";
 
 fn hex(word: &str) -> Result<HexId, RuleError> {
@@ -123,6 +129,7 @@ impl Command {
             ("fleet", [f, h]) => Command::Fleet { fleet: f.to_string(), to: hex(h)? },
             ("attack", [u, h]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: Vec::new() },
             ("attack", [u, h, f]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: units(f)? },
+            ("batch", _) => batch(text)?,
             ("lose", [u]) => Command::Lose { units: units(u)? },
             ("retreat", rest) if !rest.is_empty() => {
                 let joined = rest.join(" ");
@@ -148,6 +155,25 @@ impl Command {
     }
 }
 
+/// `batch attack UNITS HEX [FLEETS]; attack UNITS HEX [FLEETS]... [-- ORDERS]`.
+fn batch(text: &str) -> Result<Command, RuleError> {
+    let body = text.trim_start().get("batch".len()..).unwrap_or("");
+    let (attacks_text, orders_text) = match body.split_once("--") {
+        Some((a, o)) => (a, o),
+        None => (body, ""),
+    };
+    let mut attacks = Vec::new();
+    for part in attacks_text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        match Command::parse(part)? {
+            Command::Attack { attackers, defender, fleets } => {
+                attacks.push(BatchAttack { attackers, defender, fleets })
+            }
+            _ => return Err(input(format!("`{part}`: a batch holds only `attack UNITS HEX [FLEETS]` commands"))),
+        }
+    }
+    Ok(Command::Batch { attacks, orders: Orders::parse(orders_text)? })
+}
+
 fn join_hexes(path: &[HexId]) -> String {
     path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")
 }
@@ -170,6 +196,24 @@ impl fmt::Display for Command {
             }
             Command::Attack { attackers, defender, fleets } => {
                 write!(f, "attack {} {defender} {}", attackers.join(","), fleets.join(","))
+            }
+            Command::Batch { attacks, orders } => {
+                let parts: Vec<String> = attacks
+                    .iter()
+                    .map(|a| {
+                        let c = Command::Attack {
+                            attackers: a.attackers.clone(),
+                            defender: a.defender,
+                            fleets: a.fleets.clone(),
+                        };
+                        c.to_string()
+                    })
+                    .collect();
+                write!(f, "batch {}", parts.join("; "))?;
+                if !orders.is_empty() {
+                    write!(f, " -- {}", orders.text())?;
+                }
+                Ok(())
             }
             Command::Lose { units } => write!(f, "lose {}", units.join(",")),
             Command::Retreat { groups } => {

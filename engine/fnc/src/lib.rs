@@ -10,6 +10,7 @@ pub mod events;
 pub mod games;
 pub mod legal;
 pub mod movement;
+pub mod orders;
 pub mod position;
 pub mod recycling;
 pub mod reinforcements;

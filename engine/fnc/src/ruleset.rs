@@ -92,13 +92,20 @@ pub fn apply_command(
     } else {
         apply_in_phase(ctx, state, side, command, dice, &mut log)?
     };
-    crate::control::update(ctx, &mut next, &mut log);
-    if next.decision.is_none() && matches!(next.phase, Phase::Combat | Phase::Siege) {
-        // 7.4: stacks are checked again at the end of every retreat and advance after combat
-        // (a siege's surrender allows one too, 13.3); a stack over its limit then, such as
-        // one that advanced into a fortress its own attack destroyed (13.4), is cut down by
-        // the opponent at once.
-        stacking::check_overstacks(ctx, &mut next, &mut log);
+    // Each round answers one decision of a batch's attacker or starts its next battle (11.3);
+    // a batch holds at most `combat::batch::MAX_ATTACKS` battles of a few decisions each.
+    for _ in 0..MAX_SETTLE_ROUNDS {
+        crate::control::update(ctx, &mut next, &mut log);
+        if next.decision.is_none() && matches!(next.phase, Phase::Combat | Phase::Siege) {
+            // 7.4: stacks are checked again at the end of every retreat and advance after combat
+            // (a siege's surrender allows one too, 13.3); a stack over its limit then, such as
+            // one that advanced into a fortress its own attack destroyed (13.4), is cut down by
+            // the opponent at once.
+            stacking::check_overstacks(ctx, &mut next, &mut log);
+        }
+        if !run_batch(ctx, &mut next, dice, &mut log)? {
+            break;
+        }
     }
     if next.decision.is_none() {
         // 7.4: a phase that was ending goes on once its over-stacks are removed; a phase that
@@ -111,6 +118,30 @@ pub fn apply_command(
         }
     }
     Ok(Applied { state: next, events: log })
+}
+
+/// The most rounds of batch resolution one command may trigger.
+const MAX_SETTLE_ROUNDS: usize = 64 * combat::batch::MAX_ATTACKS;
+
+/// One step of a batch of attacks (11.3): answer a decision of its attacker by the orders
+/// written in it, or start its next battle. Returns whether anything happened.
+fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<bool, ApplyError> {
+    let Some(batch) = &next.batch else { return Ok(false) };
+    if let Some(decision) = next.decision.clone() {
+        if decision.by != batch.side {
+            return Ok(false);
+        }
+        let Some((command, why)) = crate::orders::answer(ctx, next, decision.by, &batch.orders)? else {
+            return Ok(false);
+        };
+        log.push(Event::new(
+            format!("By the orders of the batch (`{why}`), the {} player: {command}", ctx.rules.side_name(decision.by)),
+            serde_json::json!({"type": "batch_order", "side": decision.by, "order": why, "command": command.to_string(), "rule": "11.3"}),
+        ));
+        *next = apply_decision(ctx, next, decision.by, &decision.kind, &command, dice, log)?;
+        return Ok(true);
+    }
+    combat::batch::start_next(ctx, next, dice, log)
 }
 
 fn apply_decision(
@@ -199,6 +230,9 @@ fn apply_in_phase(
         }
         (Phase::Combat, Command::Attack { attackers, defender, fleets }) => {
             combat::apply_attack(ctx, state, side, attackers, *defender, fleets, dice, log)
+        }
+        (Phase::Combat, Command::Batch { attacks, orders }) => {
+            combat::batch::apply(ctx, state, side, attacks, orders, dice, log)
         }
         (Phase::Siege, Command::Roll) => siege::apply_sieges(ctx, state, side, dice, log),
         (Phase::Setup(_), Command::End) => {
@@ -371,6 +405,24 @@ impl Ruleset for Fnc {
             Ok(ctx) => summary(ctx, state),
             Err(e) => e.to_string(),
         }
+    }
+
+    fn check_orders(&self, state: &State, text: &str) -> Result<(), RuleError> {
+        crate::orders::Orders::parse(text)?.check(self.ctx_of(state)?)
+    }
+
+    fn answer_by_orders(
+        &self,
+        state: &State,
+        player: PlayerId,
+        orders: &str,
+    ) -> Result<Option<(Command, String)>, RuleError> {
+        let ctx = self.ctx_of(state)?;
+        let side = acting_side(state);
+        if !state.sides_of(player).contains(&side) {
+            return Ok(None);
+        }
+        crate::orders::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
     }
 
     fn board_view(&self, state: &State) -> Option<grognard_board::BoardView> {

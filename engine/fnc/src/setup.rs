@@ -53,6 +53,7 @@ pub fn initial_state(ctx: &Ctx, owners: [PlayerId; 2]) -> State {
         last_moves: Vec::new(),
         last_battles: Vec::new(),
         battles: Vec::new(),
+        batch: None,
         winner: None,
         logistics: Default::default(),
         water_routes: Default::default(),

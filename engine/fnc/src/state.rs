@@ -324,6 +324,9 @@ pub struct State {
     /// first; owned by the combat rules.
     #[serde(default)]
     pub battles: Vec<crate::combat::Battle>,
+    /// Attacks declared together and not yet resolved (11.3), owned by the combat rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch: Option<crate::combat::batch::Batch>,
     /// The winner, once the game is over (14.5, 15.4).
     pub winner: Option<Side>,
     /// Reinforcement draws, Ottoman arrival areas, contingency commitments and queued

@@ -8,6 +8,7 @@
 //! advances, VP).
 
 mod advance;
+pub mod batch;
 pub mod battle;
 pub mod bvp;
 pub mod concentric;
