@@ -157,6 +157,24 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
             1 => *defender = bad_hex(ctx, rng),
             _ => *fleets = spoil_units(ctx, state, fleets, rng),
         },
+        Command::Batch { attacks, .. } => match rng.next_u32() % 4 {
+            0 => attacks.truncate(1),
+            1 => {
+                if let Some(a) = attacks.first().cloned() {
+                    attacks.push(a);
+                }
+            }
+            2 => {
+                for a in attacks.iter_mut() {
+                    a.attackers = spoil_units(ctx, state, &a.attackers, rng);
+                }
+            }
+            _ => {
+                for a in attacks.iter_mut() {
+                    a.defender = bad_hex(ctx, rng);
+                }
+            }
+        },
         Command::Lose { units } | Command::Advance { units } | Command::Remove { units } => {
             *units = spoil_units(ctx, state, units, rng)
         }
