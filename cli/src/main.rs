@@ -7,6 +7,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::print_stdout, clippy::print_stderr)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+mod answer;
 mod cmd;
 mod evidence;
 mod failure;
@@ -19,6 +20,7 @@ mod mailer;
 mod output;
 mod registry;
 mod seat;
+mod settings;
 
 use clap::{Parser, Subcommand};
 
@@ -60,9 +62,13 @@ enum Command {
     Undo(cmd::play::UndoArgs),
     /// Sign the staged work and what you owe (sealed openings, dice reveals) into a packet file.
     Send(cmd::send::Args),
-    /// Import packets: packet files, mail messages, mboxes, Maildirs or the IMAP mailbox.
+    /// Import packets (packet files, mail messages, mboxes, Maildirs or the IMAP mailbox) and
+    /// answer at once what needs no decision of yours.
     Receive(cmd::receive::Args),
-    /// Read mail and answer dice requests and sealed openings by mail, without a decision.
+    /// Standing orders: answers given in advance to the decisions the opponents' actions ask
+    /// of you (losses, retreats, advances...), kept on this machine only.
+    Orders(cmd::orders::Args),
+    /// Read mail and answer dice requests, sealed openings and standing orders by mail.
     Autoreply(cmd::autoreply::Args),
     /// Verify a journal completely: signatures, links, dice, sealed choices and every rule.
     Verify(cmd::verify::Args),
@@ -95,6 +101,7 @@ fn main() -> ExitCode {
         Command::Undo(a) => cmd::play::run_undo(a, json),
         Command::Send(a) => cmd::send::run(a, json),
         Command::Receive(a) => cmd::receive::run(a, json),
+        Command::Orders(a) => cmd::orders::run(a, json),
         Command::Autoreply(a) => cmd::autoreply::run(a, json),
         Command::Verify(a) => cmd::verify::run(a, json),
         Command::Log(a) => cmd::log::run(a, json),

@@ -1,4 +1,5 @@
 //! The signed, hash-chained journal of a Grognard game.
+pub mod auto;
 pub mod canonical;
 pub mod chain;
 pub mod create;

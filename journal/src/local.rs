@@ -97,8 +97,13 @@ pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState,
 
 /// Apply a command typed by the local player.
 pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) -> Result<DoOutcome, GameError> {
+    let command = game.replay.ruleset.parse_command(text).map_err(GameError::Rule)?;
+    do_value(game, me, key, command)
+}
+
+/// Apply a command of the local player given in its JSON form (as `do_command` after parsing).
+pub fn do_value(game: &mut Game, me: PlayerId, key: &SecretKey, command: Value) -> Result<DoOutcome, GameError> {
     let ruleset = game.replay.ruleset;
-    let command = ruleset.parse_command(text).map_err(GameError::Rule)?;
     let staged = staged(game)?;
     match &game.replay.phase {
         Phase::Playing => {}

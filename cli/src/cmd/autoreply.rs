@@ -1,9 +1,4 @@
 use crate::failure::{Failure, Result};
-use crate::seat;
-use grognard_journal::local;
-use grognard_journal::replay::Owed;
-use grognard_journal::store::LockMode;
-use serde_json::json;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -17,42 +12,17 @@ pub struct Args {
     rounds: Option<u64>,
 }
 
-/// Answer what the games owe without a decision: reveal dice values and open sealed
-/// choices, then mail the reply. Never plays or sends a command for the player.
+/// Answer what the games owe without a decision of the player: reveal dice values, open
+/// sealed choices, apply standing orders; then mail the reply. Never plays a command no
+/// standing order covers.
 fn answer(json: bool) -> Result<usize> {
-    let home = seat::home()?;
-    let mut answered = 0;
-    for dir in seat::game_dirs(&home)? {
-        // One game that cannot be opened (broken, busy) never stops the others.
-        let mut local = match seat::open(&dir, LockMode::Exclusive) {
-            Ok(local) => local,
-            Err(f) => {
-                let fix = if f.code == "locked" { String::new() } else { format!("\n  {}", seat::repair_hint(&dir)) };
-                crate::output::error_text(&format!(
-                    "grognard: skipping game {}: {}{fix}\n",
-                    seat::dir_name(&dir),
-                    f.message
-                ));
-                continue;
-            }
-        };
-        let owed: Vec<Owed> =
-            local.game.replay.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
-        let mechanical =
-            !owed.is_empty() && owed.iter().all(|o| matches!(o, Owed::Reveal { .. } | Owed::Unseal { .. }));
-        if !mechanical {
-            continue;
-        }
-        let key = local.unlock()?;
-        let ids = local::settle(&mut local.game, local.me, &key)?;
-        let packet = local.game.packet_to_send(local.me)?;
-        let sent = crate::mailer::mail_packet(&local, &packet)?;
-        answered += 1;
-        super::emit(
-            json,
-            json!({"ok": true, "game": local.game.replay.game.to_hex(), "signed": ids.len(), "mailed": sent.to_string()}),
-            || format!("Game {}: answered with {} entries. Mailed: {sent}", local.game.replay.game.short(), ids.len()),
-        )?;
+    let report = crate::answer::answer_games(None, &crate::answer::Reply::Mail)?;
+    let answered = report.json.len();
+    super::emit(json, serde_json::json!({"ok": report.problems.is_empty(), "answered": report.json}), || {
+        report.text.clone()
+    })?;
+    if !json {
+        crate::output::error_text(&report.problems);
     }
     Ok(answered)
 }

@@ -7,6 +7,7 @@ pub mod join;
 pub mod keygen;
 pub mod log;
 pub mod new;
+pub mod orders;
 pub mod play;
 pub mod receive;
 pub mod scenarios;

@@ -37,6 +37,16 @@ impl Sources {
 pub struct Args {
     #[command(flatten)]
     sources: Sources,
+    /// Do not answer at once this time (see `[answer] automatic` in <home>/settings.toml).
+    #[arg(long, conflicts_with = "answer")]
+    no_answer: bool,
+    /// Answer at once even if the settings say not to.
+    #[arg(long)]
+    answer: bool,
+    /// Mail the automatic answer instead of writing it as a packet file in the current
+    /// directory (the default: `[answer] mail` in the settings).
+    #[arg(long)]
+    mail: bool,
 }
 
 /// Read the letters of a local source (a bad message is refused and the rest read on).
@@ -127,16 +137,39 @@ pub fn receive_all(sources: &[PathBuf], imap: Option<&(config::Receive, String)>
 
 pub fn run(args: Args, json: bool) -> Result<()> {
     let imap = args.sources.check()?;
+    let settings = crate::settings::load(&seat::home()?)?;
     let report = receive_all(&args.sources.paths, imap.as_ref())?;
-    super::emit(json, report.json(), || {
+    let answering = (settings.answer.automatic || args.answer) && !args.no_answer;
+    let answered = if answering && !report.games.is_empty() {
+        let reply = if args.mail || settings.answer.mail {
+            crate::answer::Reply::Mail
+        } else {
+            crate::answer::Reply::File(PathBuf::from("."))
+        };
+        let games: Vec<_> = report.games.iter().copied().collect();
+        Some(crate::answer::answer_games(Some(&games), &reply)?)
+    } else {
+        None
+    };
+    let mut value = report.json();
+    if let Some(a) = &answered {
+        value["answered"] = serde_json::Value::Array(a.json.clone());
+    }
+    super::emit(json, value, || {
         let mut t = report.text.clone();
         if report.skipped > 0 {
             t.push_str(&format!("{} message(s) without a packet skipped.\n", report.skipped));
+        }
+        if let Some(a) = &answered {
+            t.push_str(&a.text);
         }
         t
     })?;
     if !json {
         crate::output::error_text(&report.problems);
+        if let Some(a) = &answered {
+            crate::output::error_text(&a.problems);
+        }
     }
     if report.refused.is_empty() {
         Ok(())

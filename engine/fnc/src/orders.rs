@@ -15,6 +15,7 @@
 //! advance all                            # 11.25: all | none
 //! remove cheapest keep fr-1-1            # 8.5, 6.3, 6.4: own units given back or recycled
 //! overstack strongest                    # 7.4: enemy units you remove: strongest | cheapest
+//! then end                               # in a batch only: end the combat phase after it
 //! ```
 //!
 //! Every answer is picked among the legal answers the rules list (the same lists as
@@ -68,6 +69,10 @@ pub struct Orders {
     pub remove: Option<Cheapest>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overstack: Option<Pick>,
+    /// In a batch of attacks only: end the combat phase once the batch is resolved (the
+    /// attacker declares nothing more this phase).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub then_end: bool,
 }
 
 fn input(message: impl Into<String>) -> RuleError {
@@ -123,6 +128,10 @@ impl Orders {
                             _ => return Err(input(format!("`{order}`: advance `all` or `none`"))),
                         });
                     }
+                    ("then", ["end"]) => {
+                        twice(orders.then_end)?;
+                        orders.then_end = true;
+                    }
                     ("overstack", [which]) => {
                         twice(orders.overstack.is_some())?;
                         orders.overstack = Some(match which.to_ascii_lowercase().as_str() {
@@ -135,7 +144,7 @@ impl Orders {
                         return Err(input(format!(
                             "`{order}` is not a standing order; orders are `losses cheapest [keep UNITS]`, \
                              `retreat toward HEX|PLACE`, `advance all|none`, `remove cheapest [keep UNITS]`, \
-                             `overstack strongest|cheapest`"
+                             `overstack strongest|cheapest`, and in a batch `then end`"
                         )))
                     }
                 }
@@ -182,6 +191,9 @@ impl Orders {
         }
         if let Some(p) = self.overstack {
             parts.push(format!("overstack {}", if p == Pick::Strongest { "strongest" } else { "cheapest" }));
+        }
+        if self.then_end {
+            parts.push("then end".into());
         }
         parts.join("; ")
     }

@@ -141,7 +141,19 @@ fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut V
         *next = apply_decision(ctx, next, decision.by, &decision.kind, &command, dice, log)?;
         return Ok(true);
     }
-    combat::batch::start_next(ctx, next, dice, log)
+    let then_end = batch.orders.then_end && batch.queued.is_empty() && next.battles.is_empty();
+    let side = batch.side;
+    let started = combat::batch::start_next(ctx, next, dice, log)?;
+    if then_end && next.batch.is_none() && next.phase == Phase::Combat {
+        // The batch's `then end`: the attacker declared nothing more this phase (11.3).
+        log.push(Event::new(
+            format!("By the orders of the batch (`then end`), the {} player ends the combat phase", ctx.rules.side_name(side)),
+            serde_json::json!({"type": "batch_order", "side": side, "order": "then end", "command": "end", "rule": "11.3"}),
+        ));
+        *next = apply_in_phase(ctx, next, side, &Command::End, dice, log)?;
+        return Ok(true);
+    }
+    Ok(started)
 }
 
 fn apply_decision(

@@ -223,3 +223,17 @@ fn standing_orders_refuse_unknown_units_and_places() {
     assert!(Orders::parse("retreat toward Atlantis").unwrap().check(&ctx).is_err());
     assert!(Orders::parse("retreat toward 0405; losses cheapest keep fr-a").unwrap().check(&ctx).is_ok());
 }
+
+#[test]
+fn rule_11_3_batch_then_end_closes_the_combat_phase_after_the_last_battle() {
+    let ctx = ctx();
+    let s = two_fronts(&ctx);
+    let c = batch("batch attack fr-e 0203; attack fr-a,fr-b 0708 -- losses cheapest; advance none; then end");
+    let a = apply_command(&ctx, &s, Side::First, &c, &mut ScriptedDice::new(&[3, 1])).expect("legal batch");
+    assert!(a.events.iter().any(|e| e.data["order"] == "then end"));
+    assert_ne!(a.state.phase, grognard_fnc::Phase::Combat);
+    // Without it the phase stays open for more attacks.
+    let c = batch("batch attack fr-e 0203; attack fr-a,fr-b 0708 -- losses cheapest; advance none");
+    let b = apply_command(&ctx, &s, Side::First, &c, &mut ScriptedDice::new(&[3, 1])).expect("legal batch");
+    assert_eq!(b.state.phase, grognard_fnc::Phase::Combat);
+}

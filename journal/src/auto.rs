@@ -1,0 +1,133 @@
+//! What a client answers for its player without asking: dice reveals and sealed openings
+//! (the protocol's mechanical duties, `local::settle`), rolls with nothing to decide (a
+//! `Pending::Dice` whose only legal command is the roll), and the decisions the player's
+//! standing orders answer (`Ruleset::answer_by_orders`), each signed as an ordinary entry.
+//!
+//! Run after a packet is imported, it turns "the opponent waits for my reveal, my losses
+//! and my retreat" into one reply packet, so a player turn by mail costs one mail by hand.
+//! It never plays a command no order covers, and it never touches a game where the player
+//! has staged commands of their own (signing would drop them, `local::staged`).
+
+use crate::entry::Body;
+use crate::game::{Game, GameError};
+use crate::keys::SecretKey;
+use crate::local::{self, DoOutcome};
+use grognard_engine::PlayerId;
+
+/// One thing answered automatically, for the player to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// `reveal`, `unseal`, `chain` or `order`.
+    pub kind: &'static str,
+    pub text: String,
+}
+
+/// Why nothing was answered although something was owed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// The player has staged commands: they send them themselves.
+    Staged,
+}
+
+/// The most rounds of answers in one run: each round signs at least one entry, and a
+/// decision answered by an order leads at most to a few more (a battle's losses, retreat).
+const MAX_ROUNDS: usize = 200;
+
+/// Answer everything `me` owes that needs no decision of theirs now: settle the protocol's
+/// duties, make the rolls that hold no decision when `rolls` is set, then apply `orders` (the text of the player's standing orders) to the decisions
+/// they cover, until nothing more can be answered.
+pub fn answer(
+    game: &mut Game,
+    me: PlayerId,
+    key: &SecretKey,
+    orders: Option<&str>,
+    rolls: bool,
+) -> Result<(Vec<Answered>, Option<Held>), GameError> {
+    if !local::staged(game)?.commands.is_empty() {
+        let owes = local::owes_mechanical(game, me) || decision_answer(game, me, orders)?.is_some();
+        return Ok((Vec::new(), owes.then_some(Held::Staged)));
+    }
+    let mut done = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let before = game.entries.len();
+        local::settle(game, me, key)?;
+        for e in &game.entries[before..] {
+            done.push(describe(game, &e.entry.body));
+        }
+        if let Some(command) = lone_roll(game, me).filter(|_| rolls) {
+            // A roll with nothing to decide (the only legal command of a dice step).
+            let text = game.replay.ruleset.format_command(&command);
+            local::do_value(game, me, key, command)?;
+            local::flush(game, me, key)?;
+            done.push(Answered { kind: "roll", text: format!("rolled with `{text}` (nothing to decide)") });
+            continue;
+        }
+        let Some((command, why)) = decision_answer(game, me, orders)? else { break };
+        let text = game.replay.ruleset.format_command(&command);
+        match local::do_value(game, me, key, command)? {
+            DoOutcome::Staged { .. } => {
+                local::flush(game, me, key)?;
+            }
+            DoOutcome::Signed { .. } | DoOutcome::Sealed { .. } => {}
+        }
+        done.push(Answered { kind: "order", text: format!("by your standing order `{why}`: {text}") });
+    }
+    Ok((done, None))
+}
+
+/// Does `me` owe a roll with nothing to decide?
+pub fn owes_roll(game: &Game, me: PlayerId) -> bool {
+    lone_roll(game, me).is_some()
+}
+
+/// The roll command `me` owes when the state waits for a roll with no decision in it
+/// (`Pending::Dice` whose only legal command is the roll).
+fn lone_roll(game: &Game, me: PlayerId) -> Option<serde_json::Value> {
+    if !matches!(game.replay.phase, crate::replay::Phase::Playing) || game.replay.over().is_some() {
+        return None;
+    }
+    let state = &game.replay.state;
+    match game.replay.ruleset.pending(state) {
+        grognard_engine::Pending::Dice { player, .. } if player == me => {
+            let mut legal = game.replay.ruleset.legal_commands(state, me);
+            (legal.len() == 1).then(|| legal.remove(0))
+        }
+        _ => None,
+    }
+}
+
+/// The command the standing orders give for what `me` must decide now, if any.
+fn decision_answer(
+    game: &Game,
+    me: PlayerId,
+    orders: Option<&str>,
+) -> Result<Option<(serde_json::Value, String)>, GameError> {
+    let Some(orders) = orders.filter(|o| !o.trim().is_empty()) else { return Ok(None) };
+    if !matches!(game.replay.phase, crate::replay::Phase::Playing) || game.replay.over().is_some() {
+        return Ok(None);
+    }
+    let state = &game.replay.state;
+    if !game.replay.ruleset.pending(state).players().contains(&me) {
+        return Ok(None);
+    }
+    game.replay.ruleset.answer_by_orders(state, me, orders).map_err(GameError::Rule)
+}
+
+fn describe(game: &Game, body: &Body) -> Answered {
+    match body {
+        Body::Reveal { request, .. } => {
+            Answered { kind: "reveal", text: format!("revealed your dice value for request {}", request.short()) }
+        }
+        Body::Unseal { step, .. } => {
+            Answered { kind: "unseal", text: format!("opened your sealed choice for `{step}`") }
+        }
+        Body::Chain { chain } => Answered {
+            kind: "chain",
+            text: format!("committed to dice chain {} ({} values)", chain.generation, chain.length),
+        },
+        Body::Command { command, .. } => {
+            Answered { kind: "command", text: format!("signed `{}`", game.replay.ruleset.format_command(command)) }
+        }
+        _ => Answered { kind: "entry", text: "signed an entry".into() },
+    }
+}
