@@ -4,7 +4,8 @@
 //! [`GameState`]s.
 
 use crate::{
-    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats,
+    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Seats,
 };
 use grognard_board::BoardView;
 use serde_json::Value;

@@ -99,7 +99,12 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Expand a shorthand typed by `player` into the full, explicit command before it is
     /// signed or staged (e.g. a move given by its destination becomes a move along a path):
     /// the journal stores only the completed command. Default: the command as typed.
-    fn complete(&self, _state: &Self::State, _player: PlayerId, command: Self::Command) -> Result<Self::Command, RuleError> {
+    fn complete(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        command: Self::Command,
+    ) -> Result<Self::Command, RuleError> {
         Ok(command)
     }
 }
