@@ -4,7 +4,8 @@
 //! [`GameState`]s.
 
 use crate::{
-    Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats,
+    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Seats,
 };
 use grognard_board::BoardView;
 use serde_json::Value;
@@ -59,6 +60,10 @@ pub trait AnyRuleset: Send + Sync {
     fn state_json(&self, state: &GameState) -> Value;
     /// The board as a picture shows it, if the ruleset has a map ([`Ruleset::board_view`]).
     fn board_view(&self, state: &GameState) -> Option<BoardView>;
+    /// A play aid's answer ([`Ruleset::aid`]).
+    fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError>;
+    /// The typed command completed into its explicit form ([`Ruleset::complete`]).
+    fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError>;
 }
 
 fn typed<R: Ruleset>(state: &GameState) -> &R::State {
@@ -159,5 +164,12 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn board_view(&self, state: &GameState) -> Option<BoardView> {
         Ruleset::board_view(self, typed::<R>(state))
+    }
+    fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError> {
+        Ruleset::aid(self, typed::<R>(state), query)
+    }
+    fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError> {
+        let command = decode::<R>(command)?;
+        Ruleset::complete(self, typed::<R>(state), player, command).map(|c| encode::<R>(&c))
     }
 }

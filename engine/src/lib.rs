@@ -10,6 +10,7 @@
 //! them through the object-safe [`AnyRuleset`] (see `erased.rs`), where commands are
 //! JSON values and states are opaque.
 
+mod aid;
 mod dice;
 mod erased;
 mod error;
@@ -18,6 +19,7 @@ mod pending;
 mod ruleset;
 mod seats;
 
+pub use aid::{AidAnswer, AidQuery};
 pub use dice::{sample_face, DiceSource, DiceUnavailable, NoDice, ScriptedDice, StreamDice};
 pub use erased::{AnyRuleset, GameState};
 pub use error::{ApplyError, RuleError};

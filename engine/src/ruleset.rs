@@ -1,4 +1,4 @@
-use crate::{ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats};
+use crate::{AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 
@@ -109,5 +109,21 @@ pub trait Ruleset: Send + Sync + 'static {
     /// for the others): `grognard show` and turn mails draw it.
     fn board_view(&self, _state: &Self::State) -> Option<grognard_board::BoardView> {
         None
+    }
+    /// Answer a play aid (`grognard hex`, `units`, `reach`, `odds`, `charts`) about `state`,
+    /// changing nothing. Default: this ruleset offers no aids.
+    fn aid(&self, _state: &Self::State, query: &AidQuery) -> Result<AidAnswer, RuleError> {
+        Err(RuleError::new("input", format!("this ruleset offers no `{}` aid", query.name())))
+    }
+    /// Expand a shorthand typed by `player` into the full, explicit command before it is
+    /// signed or staged (e.g. a move given by its destination becomes a move along a path):
+    /// the journal stores only the completed command. Default: the command as typed.
+    fn complete(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        command: Self::Command,
+    ) -> Result<Self::Command, RuleError> {
+        Ok(command)
     }
 }

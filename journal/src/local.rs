@@ -97,33 +97,64 @@ pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState,
 
 /// Apply a command typed by the local player.
 pub fn do_command(game: &mut Game, me: PlayerId, key: &SecretKey, text: &str) -> Result<DoOutcome, GameError> {
-    let command = game.replay.ruleset.parse_command(text).map_err(GameError::Rule)?;
-    do_value(game, me, key, command)
+    do_completed(game, me, key, text).map(|(_, outcome)| outcome)
 }
 
 /// Apply a command of the local player given in its JSON form (as `do_command` after parsing).
 pub fn do_value(game: &mut Game, me: PlayerId, key: &SecretKey, command: Value) -> Result<DoOutcome, GameError> {
+    do_typed(game, me, key, command).map(|(_, outcome)| outcome)
+}
+
+/// Apply a command typed by the local player, and return it as completed by the ruleset
+/// (`Ruleset::complete`: a shorthand expanded into the explicit command, which is what is
+/// staged, sealed or signed).
+pub fn do_completed(
+    game: &mut Game,
+    me: PlayerId,
+    key: &SecretKey,
+    text: &str,
+) -> Result<(Value, DoOutcome), GameError> {
+    let typed = game.replay.ruleset.parse_command(text).map_err(GameError::Rule)?;
+    do_typed(game, me, key, typed)
+}
+
+fn do_typed(game: &mut Game, me: PlayerId, key: &SecretKey, typed: Value) -> Result<(Value, DoOutcome), GameError> {
     let ruleset = game.replay.ruleset;
     let staged = staged(game)?;
     match &game.replay.phase {
         Phase::Playing => {}
         Phase::Sealing { step, players, commits, .. } if players.contains(&me) && !commits.contains_key(&me) => {
             let step = step.clone();
+            let command = ruleset.complete(&game.replay.state, me, &typed).map_err(GameError::Rule)?;
             ruleset.check_sealed(&game.replay.state, me, &command).map_err(GameError::Rule)?;
-            return seal(game, me, key, step, command, Vec::new());
+            return seal(game, me, key, step, command.clone(), Vec::new()).map(|o| (command, o));
         }
         _ => return Err(GameError::OutOfTurn(format!("not now: {}", waiting_sentence(game)))),
     }
     let (state, _) = preview(game, me, &staged)?;
-    match ruleset.pending(&state) {
+    let command = ruleset.complete(&state, me, &typed).map_err(GameError::Rule)?;
+    let outcome = play_completed(game, me, key, &state, staged, command.clone())?;
+    Ok((command, outcome))
+}
+
+fn play_completed(
+    game: &mut Game,
+    me: PlayerId,
+    key: &SecretKey,
+    state: &GameState,
+    staged: Staged,
+    command: Value,
+) -> Result<DoOutcome, GameError> {
+    let ruleset = game.replay.ruleset;
+    match ruleset.pending(state) {
         Pending::Sealed { step, players, .. } if players.contains(&me) => {
-            ruleset.check_sealed(&state, me, &command).map_err(GameError::Rule)?;
+            ruleset.check_sealed(state, me, &command).map_err(GameError::Rule)?;
             seal(game, me, key, step, command, staged.commands)
         }
         Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
             if player == me =>
         {
-            match ruleset.apply(&state, me, &command, &mut NoDice) {
+            match ruleset.apply(state, me, &command, &mut NoDice) {
                 Ok((_, events)) => {
                     let mut commands = staged.commands;
                     commands.push(command);

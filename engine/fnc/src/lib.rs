@@ -1,6 +1,7 @@
 //! Forgotten Napoleonic Campaigns: The Egyptian Campaign (EC) and The Russo-Swedish War
 //! (RSW) on one system. Rule numbers cite the FNC rules text.
 
+pub mod aids;
 pub mod combat;
 pub mod command;
 pub mod control;

@@ -14,8 +14,8 @@ use crate::stacking;
 use crate::state::{DecisionKind, Location, Phase, Side, State};
 use crate::{combat, events, movement, siege};
 use grognard_engine::{
-    Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset, RulesetInfo,
-    ScenarioInfo, Seats,
+    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset,
+    RulesetInfo, ScenarioInfo, Seats,
 };
 
 /// The first line of a position text (docs/POSITION_FORMAT.md).
@@ -439,6 +439,17 @@ impl Ruleset for Fnc {
 
     fn board_view(&self, state: &State) -> Option<grognard_board::BoardView> {
         self.ctx_of(state).ok().map(|ctx| crate::view::board_view(ctx, state))
+    }
+
+    fn aid(&self, state: &State, query: &AidQuery) -> Result<AidAnswer, RuleError> {
+        crate::aids::answer(self.ctx_of(state)?, state, query)
+    }
+
+    fn complete(&self, state: &State, player: PlayerId, command: Command) -> Result<Command, RuleError> {
+        match self.ctx_of(state) {
+            Ok(ctx) => crate::aids::complete(ctx, state, player, command),
+            Err(_) => Ok(command),
+        }
     }
 }
 

@@ -208,7 +208,7 @@ fn losses_step(
 }
 
 /// The rule of a combat result (11.14-11.20), by its code.
-fn result_rule(code: &str) -> &'static str {
+pub fn result_rule(code: &str) -> &'static str {
     match code {
         "AC" => "11.14",
         "AR" => "11.15",

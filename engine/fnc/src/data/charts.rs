@@ -97,6 +97,21 @@ impl Charts {
         lookup(&self.hexside_shifts, barrier, name).map_or(0, |c| c.under(&turn.conditions()))
     }
 
+    /// The named barriers that have rows of their own (`river:Nile`), for movement or combat,
+    /// in key order (for the `charts` aid).
+    pub fn named_barriers(&self) -> Vec<BarrierKey> {
+        let mut keys: Vec<BarrierKey> = self
+            .hexside_movement
+            .keys()
+            .chain(self.hexside_shifts.keys())
+            .filter(|k| k.name.is_some())
+            .cloned()
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
     /// The Combat Results Table.
     pub fn crt(&self) -> &Crt {
         &self.crt

@@ -23,8 +23,35 @@ pub struct PlannedMove {
     pub overrun: Vec<(HexId, UnitId)>,
 }
 
-/// Check a ground move completely (9.1-9.12, 9.16-9.22, 5.3, 8.6, 8.8, 14.3).
+/// Check a ground move completely (9.1-9.12, 9.16-9.22, 5.3, 8.6, 8.8, 14.3): every step
+/// ([`plan_route`]) and where it ends ([`check_end`]). `do move` and the `reach` aid (which
+/// searches paths step by step with [`plan_route`]) both check moves here.
 pub fn plan(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], path: &[HexId]) -> Result<PlannedMove, RuleError> {
+    let planned = plan_route(ctx, state, side, units, path)?;
+    check_end(ctx, path)?;
+    Ok(planned)
+}
+
+/// 9.13, 9.18: no unit ends its move in an all-water hex (it may cross a frozen lake).
+pub fn check_end(ctx: &Ctx, path: &[HexId]) -> Result<(), RuleError> {
+    if let Some(&end) = path.last() {
+        if is_water(ctx, end) {
+            return Err(RuleError::new("9.18", format!("{end} is an all-water hex; no unit ends its move there")));
+        }
+    }
+    Ok(())
+}
+
+/// Check every step of a ground move (who moves, each step's cost against the allowance,
+/// borders, enemy units, stacking at every instant, coasts, SC overruns), but not yet
+/// whether the move may end at the path's last hex ([`check_end`]).
+pub fn plan_route(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    units: &[UnitId],
+    path: &[HexId],
+) -> Result<PlannedMove, RuleError> {
     let (start, origin) = check_movers(ctx, state, side, units, MoveMode::Ground)?;
     if path.is_empty() {
         return Err(RuleError::new("input", "name the hexes to move through"));
@@ -103,11 +130,6 @@ pub fn plan(ctx: &Ctx, state: &State, side: Side, units: &[UnitId], path: &[HexI
         total = if minimum_move && after > allowance { allowance.saturating_sub(spent_before) } else { total + half };
         steps.push((next, half, why));
         at = Some(next);
-    }
-    if let Some(&end) = path.last() {
-        if is_water(ctx, end) {
-            return Err(RuleError::new("9.18", format!("{end} is an all-water hex; no unit ends its move there")));
-        }
     }
     Ok(PlannedMove { origin, start, steps, spent_before, total, overrun })
 }
