@@ -1,6 +1,6 @@
 use super::GameArgs;
 use crate::failure::Result;
-use grognard_engine::{Pending, PlayerId};
+use grognard_engine::{GameState, Pending, PlayerId};
 use grognard_journal::entry::DiceMode;
 use grognard_journal::local::{self, owes_mechanical};
 use grognard_journal::replay::Owed;
@@ -37,9 +37,13 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let g = &r.genesis;
     let staged = local::staged(game)?;
     let (preview, _) = local::preview(game, local.me, &staged)?;
-    let owed = r.owed();
+    // One account of the game: with staged commands, the position they lead to (staging
+    // happens only while the journal waits for an ordinary command, so nothing but the
+    // local player's own decision is replaced).
+    let owed = if staged.commands.is_empty() { r.owed() } else { owed_of(&r.ruleset.pending(&preview)) };
     let holders: Vec<PlayerId> = {
-        let mut v: Vec<PlayerId> = owed.iter().map(|(p, _)| *p).collect();
+        // Who holds the game is the journal's fact: staged commands are not sent yet.
+        let mut v: Vec<PlayerId> = r.owed().iter().map(|(p, _)| *p).collect();
         v.dedup();
         v
     };
@@ -61,7 +65,9 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         DiceMode::Scripted => "SCRIPTED dice (fixed in advance, not a fair game)".to_string(),
     };
     let staged_text: Vec<String> = staged.commands.iter().map(|c| r.ruleset.format_command(c)).collect();
-    let waiting = local::waiting_sentence(game);
+    let waiting =
+        if staged.commands.is_empty() { local::waiting_sentence(game) } else { staged_sentence(r, &owed, &preview) };
+    let next = next_step(&local, &staged.commands, &owed);
     let over = r.over().map(|(result, winners)| json!({"result": result, "winners": winners}));
     // Since when the game waits, by this machine's clock (information only): the arrival of
     // the open dice request, or else of the last entry.
@@ -81,7 +87,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
         "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(), "waiting_since": since,
-        "staged": staged_text, "summary": r.ruleset.summary(&preview), "over": over,
+        "staged": staged_text, "next": {"action": next.0, "text": next.1}, "summary": r.ruleset.summary(&preview), "over": over,
         "torn_tail": game.torn_tail.as_ref().map(|t| json!({"offset": t.offset, "bytes": t.bytes.len()})),
     });
     super::emit(json, value, || {
@@ -109,7 +115,10 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         t.push_str(&r.ruleset.summary(&preview));
         t.push('\n');
         if !staged_text.is_empty() {
-            t.push_str(&format!("Staged, not sent yet: {}\n", staged_text.join("; ")));
+            t.push_str(&format!(
+                "Staged, not sent yet (the position above includes them): {}\n",
+                staged_text.join("; ")
+            ));
         }
         if let Some(tail) = &game.torn_tail {
             t.push_str(&format!(
@@ -122,33 +131,87 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         } else {
             let names: Vec<&str> = holders.iter().map(|p| r.name(*p)).collect();
             let how_long = since.map(|s| format!(" (for {} by this machine's clock)", ago(now.saturating_sub(s))));
+            let label = if staged_text.is_empty() { "Waiting for" } else { "Next, with your staged commands" };
             t.push_str(&format!(
-                "Waiting for: {waiting}\nHolding the game: {}{}\n",
+                "{label}: {waiting}\nHolding the game: {}{}\n",
                 names.join(", "),
                 how_long.unwrap_or_default()
             ));
-            t.push_str(&next_step(&local, &staged.commands));
+            t.push_str(&next.1);
+            t.push('\n');
         }
         t
     })?;
     Ok(())
 }
 
-/// What the local player should run next.
-fn next_step(local: &crate::seat::LocalGame, staged: &[Value]) -> String {
+/// Who owes what in a position of the game's ruleset, as the journal's replay says it of
+/// its own state.
+fn owed_of(pending: &Pending) -> Vec<(PlayerId, Owed)> {
+    match pending {
+        Pending::Sealed { step, players, prompt } => {
+            players.iter().map(|p| (*p, Owed::Seal { step: step.clone(), prompt: prompt.clone() })).collect()
+        }
+        Pending::Over { .. } => Vec::new(),
+        other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
+    }
+}
+
+/// The "waiting for" sentence of the staged position.
+fn staged_sentence(r: &grognard_journal::replay::Replay, owed: &[(PlayerId, Owed)], preview: &GameState) -> String {
+    if let Pending::Over { result, .. } = r.ruleset.pending(preview) {
+        return format!("the game is over: {result}");
+    }
+    let parts: Vec<String> = owed
+        .iter()
+        .map(|(p, o)| {
+            let who = r.name(*p);
+            match o {
+                Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
+                Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
+                _ => who.to_string(),
+            }
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// What the local player should run next: a stable action name (for `--json`) and the
+/// sentence. `owed` is the account of the position shown (with the staged commands).
+fn next_step(local: &crate::seat::LocalGame, staged: &[Value], owed: &[(PlayerId, Owed)]) -> (&'static str, String) {
     let game = &local.game;
-    let mine: Vec<Owed> = game.replay.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
+    if game.replay.over().is_some() {
+        return ("over", "You: the game is over.".into());
+    }
     if owes_mechanical(game, local.me) {
-        return "You: run `grognard send` to open your sealed choice / reveal your dice, and send the packet.\n".into();
+        return (
+            "send",
+            "You: run `grognard send` to open your sealed choice / reveal your dice, and send the packet.".into(),
+        );
     }
-    if mine.iter().any(|o| matches!(o, Owed::Decide(_) | Owed::Seal { .. })) {
-        return "You: your move — `grognard moves` lists the legal commands, `grognard do <command>` plays one.\n"
-            .into();
+    let mine = owed.iter().any(|(p, o)| *p == local.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
+    match (staged.len(), mine) {
+        (0, true) => (
+            "decide",
+            "You: your move — `grognard moves` lists the legal commands, `grognard do <command>` plays one.".into(),
+        ),
+        (0, false) => ("wait", "You: nothing to do until the next packet arrives (`grognard receive <packet>`).".into()),
+        (n, true) => (
+            "stage-or-send",
+            format!(
+                "You: {n} staged command{} not sent yet; stage more (`grognard moves` lists them, `grognard do <command>`) \
+                 or run `grognard send` to sign and send what is staged.",
+                if n == 1 { "" } else { "s" }
+            ),
+        ),
+        (n, false) => (
+            "send",
+            format!(
+                "You: run `grognard send` to sign and send your {n} staged command{}; then it is the others' turn.",
+                if n == 1 { "" } else { "s" }
+            ),
+        ),
     }
-    if !staged.is_empty() {
-        return "You: run `grognard send` to sign and send your staged commands.\n".into();
-    }
-    "You: nothing to do until the next packet arrives (`grognard receive <packet>`).\n".into()
 }
 
 pub fn moves(args: GameArgs, json: bool) -> Result<()> {

@@ -80,11 +80,16 @@ fn input(message: impl Into<String>) -> RuleError {
     RuleError::new("input", message)
 }
 
-const USAGE: &str = "commands: `place UNIT HEX`, `historical`, `roll`, `enter UNIT HEX|BOX`, `commit DIVISION`, \
+/// Every command of the ruleset, for text that is not one; parsing knows no game, so the
+/// commands one game lacks say whose they are (`grognard moves` and the prompts list only
+/// the game's and the phase's own).
+const USAGE: &str = "commands: `place UNIT HEX`, `historical`, `roll`, `enter UNIT HEX|BOX`, \
+                     `commit DIVISION` (The Russo-Swedish War only, 8.9), \
                      `move UNITS HEX...`, `river UNITS HEX...`, `sail UNITS HEX`, `fleet FLEET HEX`, \
                      `attack UNITS HEX [FLEETS]`, \
                      `batch attack UNITS HEX [FLEETS]; attack ... [-- ORDERS]`, `lose UNITS`, `retreat UNITS HEX... [; UNITS HEX...]`, \
-                     `advance [UNITS]`, `remove UNITS`, `end` (UNITS = ids separated by commas)";
+                     `advance [UNITS]`, `remove UNITS`, `end` (UNITS = ids separated by commas; \
+                     `grognard moves` lists the commands of the game and phase in play)";
 
 fn hex(word: &str) -> Result<HexId, RuleError> {
     HexId::parse(word).map_err(|e| input(format!("`{word}` is not a hex: {e}")))

@@ -5,7 +5,7 @@ use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::setup;
 use crate::stacking;
-use crate::state::{DecisionKind, Phase, Side, State};
+use crate::state::{DecisionKind, Location, Phase, Side, State};
 use crate::{combat, events};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, NoDice};
@@ -115,21 +115,37 @@ pub fn choose(items: &[String], k: usize, limit: usize) -> Vec<Vec<String>> {
     out
 }
 
-/// Attacks `side` may declare now: on each enemy hex, all adjacent units that may attack it.
+/// Attacks `side` may declare now: on each enemy hex, all adjacent units that may attack it,
+/// with the invasion force waiting offshore to invade it (10.3); and the same attack with
+/// every fleet of the side that may support it (10.2), when there is one.
 fn attacks(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     let mut targets: Vec<HexId> =
         state.units.iter().filter(|(u, _)| ctx.side_of(u) == Some(side.other())).filter_map(|(_, l)| l.hex()).collect();
     targets.sort();
     targets.dedup();
+    let fleets: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(u, l)| {
+            ctx.side_of(u) == Some(side)
+                && l.hex().is_some()
+                && ctx.counter(u).is_some_and(|c| c.kind == crate::data::UnitType::Fleet)
+        })
+        .map(|(u, _)| u.clone())
+        .collect();
     let mut out = Vec::new();
     for defender in targets {
         let attackers: Vec<String> = state
             .units
             .iter()
             .filter(|(u, l)| {
-                ctx.side_of(u) == Some(side)
-                    && l.hex().is_some_and(|h| h.is_adjacent(defender))
-                    && ctx.counter(u).is_some_and(|c| c.can_attack())
+                let placed = match l {
+                    Location::Hex(h) => h.is_adjacent(defender),
+                    // 10.3: the force landed offshore attacks the hex it came to invade.
+                    Location::Offshore { target, .. } => *target == defender,
+                    _ => false,
+                };
+                ctx.side_of(u) == Some(side) && placed && ctx.counter(u).is_some_and(|c| c.can_attack())
             })
             .map(|(u, _)| u.clone())
             .collect();
@@ -138,6 +154,16 @@ fn attacks(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
                 continue;
             }
             if combat::declare::check(ctx, state, side, &group, defender, &[]).is_ok() {
+                // 10.2: the fleets that may support it (each alone, then all together).
+                let mut supported: Vec<Vec<String>> = fleets.iter().map(|f| vec![f.clone()]).collect();
+                if fleets.len() > 1 {
+                    supported.push(fleets.clone());
+                }
+                for with in supported {
+                    if combat::declare::check(ctx, state, side, &group, defender, &with).is_ok() {
+                        out.push(Command::Attack { attackers: group.clone(), defender, fleets: with });
+                    }
+                }
                 out.push(Command::Attack { attackers: group, defender, fleets: Vec::new() });
                 break;
             }

@@ -540,22 +540,53 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Setup(_) => {
             Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") }
         }
-        Phase::Reinforcement => Pending::Command {
-            player,
-            prompt: format!("{what}: `enter UNIT HEX|BOX`, `commit DIVISION` (8.9), then `end`"),
-        },
-        Phase::Movement => Pending::Command {
-            player,
-            prompt: format!(
-                "{what}: `move UNITS HEX...`, `river UNITS HEX...` (9.13), `sail UNITS HEX` (10.3), \
-                 `fleet FLEET HEX` (10.2), then `end`"
-            ),
-        },
-        Phase::Combat => {
-            Pending::Command { player, prompt: format!("{what}: `attack UNITS HEX [FLEETS]` (11.2), then `end`") }
+        Phase::Reinforcement | Phase::Movement | Phase::Combat => {
+            Pending::Command { player, prompt: format!("{what}: {}, then `end`", phase_commands(ctx, state, side)) }
         }
         _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },
     }
+}
+
+/// The kinds of command of a reinforcement, movement or combat phase that the game in play
+/// has for `side` now: RSW's contingency divisions (8.9), RCLM where the game allows it (9.14,
+/// 9.15), amphibious movement where the side has an area (10.3-10.6), fleets where the side
+/// has any (10.2). A prompt never offers another game's rules.
+pub fn phase_commands(ctx: &Ctx, state: &State, side: Side) -> String {
+    let side_id = ctx.rules.side_id(side);
+    let has_fleets = ctx.counters.of_side(side_id).any(|c| c.kind == crate::data::UnitType::Fleet);
+    let mut parts: Vec<String> = Vec::new();
+    match state.phase {
+        Phase::Reinforcement => {
+            parts.push("`enter UNIT HEX|BOX`".into());
+            let contingency = state
+                .units
+                .iter()
+                .any(|(u, l)| *l == crate::state::Location::Contingency && ctx.side_of(u) == Some(side));
+            if contingency {
+                parts.push("`commit DIVISION` (8.9)".into());
+            }
+        }
+        Phase::Movement => {
+            parts.push("`move UNITS HEX...`".into());
+            let winter = sequence::is_winter(ctx, state);
+            if ctx.rules.river_movement_allowed(side, winter) && !ctx.river_courses().sides.is_empty() {
+                parts.push(format!("`river UNITS HEX...` ({})", ctx.rules.rule_numbers().river));
+            }
+            if !crate::movement::naval::areas(ctx, state, side).is_empty() {
+                parts.push("`sail UNITS HEX` (10.3)".into());
+            }
+            if has_fleets {
+                parts.push("`fleet FLEET HEX` (10.2)".into());
+            }
+        }
+        Phase::Combat => {
+            parts.push(
+                if has_fleets { "`attack UNITS HEX [FLEETS]` (11.2)" } else { "`attack UNITS HEX` (11.2)" }.into(),
+            );
+        }
+        _ => {}
+    }
+    parts.join(", ")
 }
 
 /// The commands `player` may give now (a sample of every kind that applies).

@@ -280,7 +280,13 @@ pub fn apply_fleet(
             }
             ctx.map.hexes().filter(|h| sea_of(*h) == Some(target_body)).collect()
         }
-        _ => return Err(RuleError::new("10.2", format!("{fleet} is not at sea or in a holding box"))),
+        // 8.8 brings the British squadron into play in a friendly port as well as in the
+        // Anatolian box (itself "considered a port", 8.6): from a port, as from a box, a
+        // fleet sails out into the sea the port opens on, then only through all-sea hexes (10.2).
+        Location::Hex(h) if ctx.map.locale(*h).is_some_and(|l| l.port) => {
+            h.neighbours().map(|(_, n)| n).filter(|n| sea_of(*n).is_some()).collect()
+        }
+        _ => return Err(RuleError::new("10.2", format!("{fleet} is not at sea, in a port or in a holding box"))),
     };
     // Reach through all-sea hexes.
     let mut seen: BTreeSet<HexId> = starts.iter().copied().collect();
