@@ -44,6 +44,9 @@ pub enum ReceiveError {
     Maildir(String),
     #[error("IMAP: {0}")]
     Imap(String),
+    /// Watching the IMAP mailbox failed too many times in a row.
+    #[error("IMAP watch: {0}")]
+    Watch(String),
 }
 
 impl ReceiveError {
@@ -57,6 +60,7 @@ impl ReceiveError {
             ReceiveError::Source(_) => "source",
             ReceiveError::Maildir(_) => "maildir",
             ReceiveError::Imap(_) => "imap",
+            ReceiveError::Watch(_) => "imap-watch",
         }
     }
 

@@ -24,15 +24,15 @@ pub const MAX_IMAP_MESSAGES: usize = 200;
 /// The most bytes of messages one [`fetch_unseen`] downloads.
 pub const MAX_IMAP_FETCH_BYTES: u64 = 256 * 1024 * 1024;
 /// Bytes the server may send in answer to a command that carries no message.
-const CONTROL_BYTES: u64 = 4 * 1024 * 1024;
+pub(crate) const CONTROL_BYTES: u64 = 4 * 1024 * 1024;
 /// Bytes the server may send in answer to the search (about a million UIDs).
 const SEARCH_BYTES: u64 = 16 * 1024 * 1024;
 /// Bytes allowed beyond a message's announced size in the answer that carries it.
 const FETCH_SLACK_BYTES: u64 = 1024 * 1024;
 /// UIDs per STORE command.
 const STORE_CHUNK: usize = 200;
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
-const IO_TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
+pub(crate) const IO_TIMEOUT: Duration = Duration::from_secs(60);
 const MAX_PLAIN_LINE: usize = 16 * 1024;
 
 /// A message downloaded from the mailbox.
@@ -160,7 +160,7 @@ fn open(account: &Receive, password: &str) -> Result<(Session, Budget<Box<dyn St
     Ok((session, handle))
 }
 
-fn check_greeting(line: &[u8]) -> Result<(), ReceiveError> {
+pub(crate) fn check_greeting(line: &[u8]) -> Result<(), ReceiveError> {
     if line.starts_with(b"* OK") || line.starts_with(b"* PREAUTH") {
         return Ok(());
     }
@@ -194,7 +194,7 @@ fn resolve(host: &str, port: u16, security: Security) -> Result<Vec<SocketAddr>,
     Ok(addrs)
 }
 
-fn connect_tcp(host: &str, port: u16, security: Security) -> Result<TcpStream, ReceiveError> {
+pub(crate) fn connect_tcp(host: &str, port: u16, security: Security) -> Result<TcpStream, ReceiveError> {
     let mut last = None;
     for addr in resolve(host, port, security)? {
         match TcpStream::connect_timeout(&addr, CONNECT_TIMEOUT) {
@@ -216,7 +216,7 @@ fn connect_tcp(host: &str, port: u16, security: Security) -> Result<TcpStream, R
 
 /// The TLS connector: the system's trusted roots and the Mozilla roots, so TLS works on a
 /// machine without a CA bundle too.
-fn tls(host: &str, tcp: TcpStream) -> Result<rustls_connector::TlsStream<TcpStream>, ReceiveError> {
+pub(crate) fn tls(host: &str, tcp: TcpStream) -> Result<rustls_connector::TlsStream<TcpStream>, ReceiveError> {
     let mut config = rustls_connector::RustlsConnectorConfig::new_with_webpki_roots_certs();
     if let Ok(native) = rustls_connector::rustls_native_certs::load_native_certs() {
         config.add_parsable_certificates(native);
@@ -234,7 +234,7 @@ fn tls(host: &str, tcp: TcpStream) -> Result<rustls_connector::TlsStream<TcpStre
 
 /// The STARTTLS exchange, on the plain connection: the greeting, `STARTTLS`, its OK. Read a
 /// byte at a time so nothing sent after the OK (before the handshake) is ever used.
-fn starttls(tcp: &mut TcpStream) -> Result<(), ReceiveError> {
+pub(crate) fn starttls(tcp: &mut TcpStream) -> Result<(), ReceiveError> {
     let greeting = read_plain_line(tcp)?;
     if greeting.starts_with(b"* PREAUTH") {
         return Err(ReceiveError::Imap("the server logged in before STARTTLS could protect the connection".into()));
@@ -277,7 +277,7 @@ fn read_plain_line(tcp: &mut TcpStream) -> Result<Vec<u8>, ReceiveError> {
     }
 }
 
-trait Stream: Read + Write {}
+pub(crate) trait Stream: Read + Write {}
 impl<T: Read + Write> Stream for T {}
 
 /// A stream that refuses to read more than a budget, set before each command.
