@@ -28,7 +28,7 @@ use crate::ctx::Ctx;
 use crate::state::{DecisionKind, Side, State, UnitId};
 use crate::{combat, legal};
 use grognard_board::HexId;
-use grognard_engine::RuleError;
+use grognard_engine::{ApplyError, NoDice, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// Units a player gives up first: the fewest printed factors, never the kept ones.
@@ -272,7 +272,22 @@ pub fn answer(ctx: &Ctx, state: &State, side: Side, orders: &Orders) -> Result<O
                 best.map(|units| (Command::Advance { units }, "advance all".into()))
             }
         },
-        DecisionKind::ReturnToCup | DecisionKind::Recycle { .. } => orders.remove.as_ref().and_then(|o| {
+        DecisionKind::Recycle { count, min_strength, .. } => orders.remove.as_ref().and_then(|o| {
+            // 6.3, 6.4: the `count` cheapest eligible units that are not kept (by worth, then id).
+            let mut eligible: Vec<UnitId> = crate::events::recyclable_units(ctx, state, side, *min_strength)
+                .into_iter()
+                .filter(|u| !o.keep.contains(u))
+                .collect();
+            eligible.sort_by_key(|u| (worth(ctx, u), u.clone()));
+            let units: Vec<UnitId> = eligible.into_iter().take(usize::from(*count)).collect();
+            let command = Command::Remove { units };
+            let accepted = matches!(
+                crate::events::dispatch::apply(ctx, state, side, &command, &mut NoDice, &mut Vec::new()),
+                Some(Ok(_)) | Some(Err(ApplyError::NeedDice))
+            );
+            accepted.then(|| (command, format!("remove cheapest{}", keep_text(&o.keep))))
+        }),
+        DecisionKind::ReturnToCup => orders.remove.as_ref().and_then(|o| {
             let options = removals(ctx, state, side);
             cheapest(ctx, options, &o.keep)
                 .map(|units| (Command::Remove { units }, format!("remove cheapest{}", keep_text(&o.keep))))
