@@ -48,6 +48,7 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     }
     let short = local.game.replay.game.short();
     let key = local.unlock()?;
+    let before = local.game.entries.len();
     let (done, held) = auto::answer(&mut local.game, local.me, &key, orders.as_deref(), rolls)?;
     if let Some(Held::Staged) = held {
         let text = format!(
@@ -73,13 +74,21 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     };
     let waiting = grognard_journal::local::waiting_sentence(&local.game);
     let lines: String = done.iter().map(|a| format!("  automatically: {}\n", a.text)).collect();
-    let text =
-        format!("Game {short}: answered with {} entries: {sent}\n{lines}  Now: {waiting}\n", packet.entries.len());
+    // What the answers let happen (the battles a reveal resolved...), as the log tells it.
+    let signed: std::collections::HashSet<_> = local.game.entries[before..].iter().map(|e| e.id).collect();
+    let told = grognard_journal::story::story(&local.game, &signed);
+    let story: String = told.iter().map(|l| format!("    {l}\n")).collect();
+    let text = format!(
+        "Game {short}: answered with {} entries: {sent}\n{lines}{}{story}  Now: {waiting}\n",
+        packet.entries.len(),
+        if told.is_empty() { "" } else { "  What happened:\n" }
+    );
     let value = json!({
         "game": local.game.replay.game.to_hex(),
         "answered": done.iter().map(|a| json!({"kind": a.kind, "text": a.text})).collect::<Vec<_>>(),
         "entries": packet.entries.len(),
         "sent": sent,
+        "story": told,
         "waiting": waiting,
     });
     Ok(Some((text, value)))

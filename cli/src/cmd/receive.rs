@@ -157,6 +157,17 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     }
     super::emit(json, value, || {
         let mut t = report.text.clone();
+        if let Some(a) = &answered {
+            // What the import said to do next is stale for a game answered at once: its
+            // answer says what comes now.
+            for game in a.json.iter().filter(|v| v["error"].is_null()).filter_map(|v| v["game"].as_str()) {
+                for imported in report.imported.iter().filter(|i| i["game"].as_str() == Some(game)) {
+                    if let Some(next) = imported["next"].as_str().filter(|n| !n.is_empty()) {
+                        t = t.replace(&format!("{next}\n"), "");
+                    }
+                }
+            }
+        }
         if report.skipped > 0 {
             t.push_str(&format!("{} message(s) without a packet skipped.\n", report.skipped));
         }
