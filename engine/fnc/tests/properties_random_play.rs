@@ -141,6 +141,14 @@ fn ec_battles_from_contact_positions_keep_every_invariant() {
 }
 
 #[test]
+fn rule_11_3_batches_on_four_fronts_keep_every_invariant() {
+    let position: &'static str = include_str!("fixtures/four_fronts_ec.txt");
+    let played = play_all((0..4 * scale()).map(|i| game(position, 8500 + i, 4, random(6))));
+    let batches: usize = played.iter().map(|p| p.verbs.get("batch").copied().unwrap_or(0)).sum();
+    assert!(batches >= 2, "only {batches} batches of attacks on four fronts");
+}
+
+#[test]
 fn rsw_battles_from_contact_positions_keep_every_invariant() {
     assert!(rsw_embedded(), "the RSW data are embedded");
     let played = contact_games("rsw-historical", 9000, 6 * scale());

@@ -24,26 +24,7 @@ fn rulesets() -> Vec<&'static dyn AnyRuleset> {
     vec![&FNC]
 }
 
-const POSITION: &str = "fnc-position 1
-game ec
-turn 4
-phase random-events
-phasing french
-hex 1427: fr-1-1 fr-1-2
-hex 1428: ot-mm-1 ot-be-1
-hex 1637: fr-2-1 fr-2-2 fr-cav-1
-hex 1537: ot-mm-2 ot-jn-1
-hex 2127: fr-3-1 fr-3-2
-hex 2126: ot-mm-3 ot-be-2
-hex 1443: fr-4-1 fr-4-2
-hex 1444: ot-jn-2 ot-be-3
-hex 3128: fr-5-1 fr-siege fr-eng
-hex 3028: fr-5-2
-hex 3229: fr-cav-2
-hex 1127: fr-fort
-hex 1227: fr-ln fr-or fr-gu
-hex 1446: ot-be-4 ot-be-5 ot-be-6 ot-be-7
-";
+const POSITION: &str = include_str!("../../../engine/fnc/tests/fixtures/four_fronts_ec.txt");
 
 const ATTACKS: [&str; 4] = [
     "attack fr-1-1,fr-1-2 1428",

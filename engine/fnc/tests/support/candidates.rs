@@ -7,8 +7,10 @@
 
 use super::random::{below, one_in};
 use grognard_board::HexId;
+use grognard_fnc::combat::batch::BatchAttack;
 use grognard_fnc::command::{Place, RetreatPath};
 use grognard_fnc::data::UnitType;
+use grognard_fnc::orders::Orders;
 use grognard_fnc::state::{DecisionKind, Location};
 use grognard_fnc::{Command, Ctx, Phase, Side, State, UnitId};
 use rand_chacha::rand_core::RngCore;
@@ -79,6 +81,7 @@ pub fn candidates(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng, n:
     for _ in 0..n {
         let c = match state.phase {
             Phase::Movement => movement_candidate(ctx, state, side, rng),
+            Phase::Combat if one_in(rng, 2) => batch_candidate(ctx, state, side, rng),
             Phase::Combat => attack_candidate(ctx, state, side, rng),
             Phase::Reinforcement => enter_candidate(ctx, state, side, rng),
             _ => None,
@@ -135,6 +138,39 @@ fn attack_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) 
     let attackers = if adjacent.is_empty() { Vec::new() } else { subset(rng, &adjacent) };
     let fleets = if fleets.is_empty() || one_in(rng, 2) { Vec::new() } else { subset(rng, &fleets) };
     Some(Command::Attack { attackers, defender, fleets })
+}
+
+/// A batch (11.3) of the legal attacks whose defenders lie far enough apart, in a random
+/// order, with random orders for the attacker's own decisions.
+fn batch_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) -> Option<Command> {
+    let mut attacks: Vec<BatchAttack> = grognard_fnc::legal::commands(ctx, state, side)
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Attack { attackers, defender, fleets } => Some(BatchAttack { attackers, defender, fleets }),
+            _ => None,
+        })
+        .collect();
+    // A random order, then keep those apart from the ones kept before.
+    for i in (1..attacks.len()).rev() {
+        attacks.swap(i, below(rng, i + 1));
+    }
+    let mut kept: Vec<BatchAttack> = Vec::new();
+    for a in attacks {
+        if kept.iter().all(|k| k.defender.distance(a.defender) >= grognard_fnc::combat::batch::APART) {
+            kept.push(a);
+        }
+    }
+    if kept.len() < 2 {
+        return None;
+    }
+    const ORDERS: [&str; 4] = [
+        "",
+        "losses cheapest; advance all",
+        "advance none; then end",
+        "losses cheapest; advance all; overstack strongest; then end",
+    ];
+    let orders = Orders::parse(ORDERS[below(rng, ORDERS.len())]).ok()?;
+    Some(Command::Batch { attacks: kept, orders })
 }
 
 fn enter_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) -> Option<Command> {
