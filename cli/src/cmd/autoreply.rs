@@ -108,7 +108,7 @@ impl Waiter {
             grognard_mail::watch_mailbox(settings, password).map_err(|e| Failure::new(e.code(), e.to_string()))?;
         Ok(match watch {
             Watch::Idle(watcher) => Waiter::Idle {
-                watcher: Box::new(watcher),
+                watcher,
                 secs,
                 note: Some(format!(
                     "grognard: watching the IMAP mailbox {} by IDLE (reading it again at least every {secs} s)\n",
