@@ -50,7 +50,7 @@ pub enum Waited {
 #[derive(Debug)]
 pub enum Watch {
     /// The server offers IDLE: wait on this watcher.
-    Idle(IdleWatcher),
+    Idle(Box<IdleWatcher>),
     /// The server does not offer IDLE: read the mailbox at intervals.
     Poll,
 }
@@ -63,7 +63,7 @@ pub fn watch_mailbox(account: &Receive, password: &str) -> Result<Watch, Receive
         return Ok(Watch::Poll);
     }
     let mark = conn.mark();
-    Ok(Watch::Idle(IdleWatcher {
+    Ok(Watch::Idle(Box::new(IdleWatcher {
         account: account.clone(),
         password: password.to_string(),
         conn: Some(conn),
@@ -71,7 +71,7 @@ pub fn watch_mailbox(account: &Receive, password: &str) -> Result<Watch, Receive
         failures: 0,
         first_backoff: FIRST_BACKOFF,
         last_error: None,
-    }))
+    })))
 }
 
 /// A selected mailbox, watched with IDLE (see the module's documentation).
@@ -676,7 +676,7 @@ mod tests {
 
     fn idle_watcher(port: u16) -> IdleWatcher {
         match watch_mailbox(&account(port), "pw").expect("watch") {
-            Watch::Idle(w) => w.quick(),
+            Watch::Idle(w) => (*w).quick(),
             Watch::Poll => panic!("the fake offers IDLE"),
         }
     }
