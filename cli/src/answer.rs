@@ -59,6 +59,13 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     if done.is_empty() {
         return Ok(None);
     }
+    if local.game.entries.len() == before {
+        // Nothing signed (an order the rules refused): say so, send nothing.
+        let lines: String = done.iter().map(|a| format!("  {}\n", a.text)).collect();
+        let value = json!({"game": local.game.replay.game.to_hex(),
+                           "answered": done.iter().map(|a| json!({"kind": a.kind, "text": a.text})).collect::<Vec<_>>()});
+        return Ok(Some((format!("Game {short}: nothing answered:\n{lines}"), value)));
+    }
     let packet = local.game.packet_to_send(local.me)?;
     packet
         .check_limits()

@@ -64,11 +64,21 @@ pub fn answer(
         }
         let Some((command, why)) = decision_answer(game, me, orders)? else { break };
         let text = game.replay.ruleset.format_command(&command);
-        match local::do_value(game, me, key, command)? {
-            DoOutcome::Staged { .. } => {
+        match local::do_value(game, me, key, command) {
+            Ok(DoOutcome::Staged { .. }) => {
                 local::flush(game, me, key)?;
             }
-            DoOutcome::Signed { .. } | DoOutcome::Sealed { .. } => {}
+            Ok(DoOutcome::Signed { .. } | DoOutcome::Sealed { .. }) => {}
+            Err(GameError::Rule(e)) => {
+                // An order's answer is picked among the legal ones; should the rules refuse
+                // it all the same, the decision waits for the player, as without the order.
+                done.push(Answered {
+                    kind: "order-refused",
+                    text: format!("your standing order `{why}` gave `{text}`, which the rules refuse ({e}); the decision waits for you"),
+                });
+                break;
+            }
+            Err(e) => return Err(e),
         }
         done.push(Answered { kind: "order", text: format!("by your standing order `{why}`: {text}") });
     }
