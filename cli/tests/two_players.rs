@@ -62,6 +62,12 @@ fn two_players_play_a_whole_game_by_packet_files() {
         inbox_alice.extend(act(&bob, cwd, turn, &mut pick));
         assert!(turn < 399, "the game did not end");
     }
+    // Alice's client may have answered the last packet at once (the game ended on her side
+    // as she received it): what she signed reaches Bob with her next packet.
+    let last = alice.json(cwd, &["send", "--out", "alice-last.grog"]);
+    if !last["packet"].is_null() {
+        bob.ok(cwd, &["receive", "alice-last.grog"]);
+    }
     let status = bob.json(cwd, &["status"]);
     assert!(!status["over"].is_null(), "the game is over for Bob too: {status}");
     assert_eq!(journal(&alice.home), journal(&bob.home), "both journals end byte-identical");
@@ -138,7 +144,8 @@ fn a_witness_who_withholds_its_reveal_is_shown_holding_the_game() {
     let status = alice.json(cwd, &["status"]);
     assert_eq!(status["holders"], serde_json::json!([1]), "Bob holds the game: {status}");
     assert_eq!(status["waiting"][0]["owes"]["kind"], "reveal");
-    bob.ok(cwd, &["receive", "a.grog"]);
+    // A witness who does not answer at once (`--no-answer`) holds the game.
+    bob.ok(cwd, &["receive", "--no-answer", "a.grog"]);
     assert_eq!(bob.json(cwd, &["status"])["holders"], serde_json::json!([1]));
     bob.ok(cwd, &["send", "--out", "b2.grog"]);
     let received = alice.json(cwd, &["receive", "b2.grog"]);

@@ -15,7 +15,7 @@ fn status_tells_who_owes_a_reveal_and_since_when() {
     alice.ok(cwd, &["do", "initiative"]);
     alice.ok(cwd, &["send", "--out", "roll.grog"]);
     let before = SystemTime::now().duration_since(UNIX_EPOCH).expect("a clock").as_secs();
-    bob.ok(cwd, &["receive", "roll.grog"]);
+    bob.ok(cwd, &["receive", "--no-answer", "roll.grog"]);
     let status = bob.json(cwd, &["status"]);
     let owed = &status["waiting"][0];
     assert_eq!(owed["name"], "Bob", "{status}");
