@@ -78,7 +78,7 @@ pub struct PieceView {
     pub size: String,
     /// Printed factors: "4-6", "0-4-0", "*-2-4".
     pub factors: String,
-    /// Historical identification, e.g. "2/1" or "Gu".
+    /// Identification, e.g. "2/1" (FNC: division/brigade, the order of the id `fr-2-1`) or "Gu".
     pub label: String,
     /// Colour overriding the side's colour (e.g. British red on the Ottoman side).
     pub colour: Option<[u8; 3]>,

@@ -25,14 +25,16 @@ fn symbol(kind: UnitType) -> Symbol {
     }
 }
 
-/// The historical identification printed on a counter (2.6): `brigade/division` for
-/// divisional brigades, the abbreviation leading the name otherwise.
+/// The identification on a counter (2.6): `division/brigade` for divisional brigades, in the
+/// order of the counter ids (`fr-2-1`, the 1st Brigade of the 2nd Division, reads `2/1`;
+/// the printed counters put the brigade first, but one order everywhere is easier to read),
+/// the abbreviation leading the name otherwise.
 pub fn label(counter: &Counter) -> String {
     let words: Vec<&str> = counter.name.split_whitespace().collect();
     let ordinal = |w: &str| w.trim_end_matches(',').trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
     if let (Some(div), [b, brigade, ..]) = (&counter.division, words.as_slice()) {
         if brigade.starts_with("Brigade") {
-            return format!("{}/{div}", ordinal(b));
+            return format!("{div}/{}", ordinal(b));
         }
     }
     match words.first() {
