@@ -49,6 +49,9 @@ pub struct Args {
     /// Leave out the hex numbers.
     #[arg(long)]
     no_hex_numbers: bool,
+    /// Print the unit ids (as commands name the units) on the counters instead of their labels.
+    #[arg(long)]
+    ids: bool,
     /// Size of the picture (1.0: hexes 64 pixels wide; 0.25 to 4).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
@@ -169,7 +172,13 @@ fn options(args: &Args) -> Result<Options> {
         )),
         None => None,
     };
-    Ok(Options { around, highlights: !args.no_highlight, hex_numbers: !args.no_hex_numbers, scale: args.scale })
+    Ok(Options {
+        around,
+        highlights: !args.no_highlight,
+        hex_numbers: !args.no_hex_numbers,
+        scale: args.scale,
+        ids: args.ids,
+    })
 }
 
 fn no_view(ruleset: &dyn AnyRuleset) -> Failure {

@@ -6,7 +6,7 @@ use crate::ctx::Ctx;
 use crate::data::{Counter, UnitType};
 use crate::sequence;
 use crate::state::{Location, Side, State};
-use grognard_board::{BoardView, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+use grognard_board::{BoardView, DueUnit, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
 
 fn symbol(kind: UnitType) -> Symbol {
     match kind {
@@ -86,6 +86,22 @@ pub fn pieces(ctx: &Ctx, state: &State) -> Vec<PieceView> {
     out.into_iter().map(|(_, _, _, p)| p).collect()
 }
 
+/// The units on the turn record track, by the turn they arrive or return on (8.9, 8.13),
+/// in the order of the counter mix.
+fn due(ctx: &Ctx, state: &State) -> Vec<Vec<DueUnit>> {
+    let mut out: Vec<Vec<DueUnit>> = Vec::new();
+    for counter in ctx.counters.iter() {
+        let Some(Location::Track(turn)) = state.location(&counter.id) else { continue };
+        let Some(side) = ctx.side_by_id(&counter.side) else { continue };
+        let index = usize::from(*turn).saturating_sub(1);
+        if out.len() <= index {
+            out.resize_with(index + 1, Vec::new);
+        }
+        out[index].push(DueUnit { id: counter.id.clone(), side: side.index(), label: label(counter) });
+    }
+    out
+}
+
 /// Everything a picture of the board shows now.
 pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
     let turn = ctx.turn(state.turn).map(|t| TurnView {
@@ -98,6 +114,7 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
             t.season.map(|s| format!("{s:?}").to_lowercase())
         },
         track: ctx.charts.turns().iter().map(|t| t.label.clone()).collect(),
+        due: due(ctx, state),
     });
     let sides = Side::BOTH
         .into_iter()
