@@ -55,7 +55,7 @@ const TITLE_HEIGHT: f64 = 34.0;
 const SUBTITLE: f64 = 16.0;
 /// The width a close-up's board is magnified to, at scale 1 (at most `MAX_ZOOM` times).
 const CLOSE_UP_WIDTH: f64 = 1100.0;
-const MAX_ZOOM: f64 = 2.5;
+const MAX_ZOOM: f64 = 8.0;
 
 impl<'a> Picture<'a> {
     pub fn lay_out(sheet: &'a Sheet, view: &'a BoardView, options: &'a Options) -> Result<Picture<'a>, RenderError> {
