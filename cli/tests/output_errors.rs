@@ -33,7 +33,19 @@ fn a_closed_pipe_ends_quietly_and_keeps_what_was_signed() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
     let (alice, _bob) = joined(cwd);
-    for args in [&["log"][..], &["status"], &["log", "--json"], &["games"], &["scenarios"], &["verify"]] {
+    // Every command that only reads, in text and in JSON.
+    let reads: [&[&str]; 8] = [
+        &["log"],
+        &["status"],
+        &["moves"],
+        &["games"],
+        &["scenarios"],
+        &["whoami"],
+        &["verify"],
+        &["show", "--scenario", "ec", "--out", "ec.svg"],
+    ];
+    let json: Vec<Vec<&str>> = reads.iter().map(|a| [*a, &["--json"][..]].concat()).collect();
+    for args in reads.iter().copied().chain(json.iter().map(Vec::as_slice)) {
         let out = to_closed_pipe(&alice, cwd, args);
         assert_eq!(
             out.status.code(),

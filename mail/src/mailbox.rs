@@ -23,6 +23,9 @@ pub enum Source {
     Mbox(PathBuf),
     /// A Maildir (a directory with `cur/`, `new/` and `tmp/`).
     Maildir(PathBuf),
+    /// A directory of saved messages and packets (`*.eml`, `*.grog`), such as the outbox
+    /// directory `grognard send --mail` writes by default; read in file-name order.
+    MessageDir(PathBuf),
 }
 
 /// One message read from a source, not yet interpreted.
@@ -46,8 +49,12 @@ pub fn detect(path: &Path) -> Result<Source, ReceiveError> {
         if path.join("cur").is_dir() && path.join("new").is_dir() {
             return Ok(Source::Maildir(path.to_path_buf()));
         }
+        if !message_files(path)?.is_empty() {
+            return Ok(Source::MessageDir(path.to_path_buf()));
+        }
         return Err(ReceiveError::Source(format!(
-            "{} is a directory but not a Maildir (it has no cur/ and new/)",
+            "{} is a directory but neither a Maildir (it has no cur/ and new/) nor a folder of \
+             .eml or .grog files",
             shown(path)
         )));
     }
@@ -114,12 +121,40 @@ pub fn for_each_message(
             }
             Ok(())
         }
+        Source::MessageDir(dir) => {
+            for (name, path) in message_files(dir)? {
+                let bytes = match read_capped(&path) {
+                    Err(ReceiveError::Io { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => continue,
+                    other => other?,
+                };
+                let origin = format!("{}/{}", shown(dir), sanitize(&name));
+                f(RawMessage { origin, bytes, maildir_path: None })?;
+            }
+            Ok(())
+        }
     }
+}
+
+/// The `.eml` and `.grog` files of a directory (not its subdirectories), by name.
+fn message_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, ReceiveError> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| ReceiveError::io(dir, e))? {
+        let entry = entry.map_err(|e| ReceiveError::io(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let kind = entry.file_type().map_err(|e| ReceiveError::io(&entry.path(), e))?;
+        let wanted = [".eml", ".grog"].iter().any(|x| name.to_ascii_lowercase().ends_with(x));
+        if name.starts_with('.') || !kind.is_file() || !wanted {
+            continue;
+        }
+        files.push((name, entry.path()));
+    }
+    files.sort();
+    Ok(files)
 }
 
 fn source_path(source: &Source) -> String {
     match source {
-        Source::Packet(p) | Source::Eml(p) | Source::Mbox(p) | Source::Maildir(p) => shown(p),
+        Source::Packet(p) | Source::Eml(p) | Source::Mbox(p) | Source::Maildir(p) | Source::MessageDir(p) => shown(p),
     }
 }
 
@@ -283,6 +318,24 @@ mod tests {
 
     fn mail(subject: &str, body: &str) -> String {
         format!("From: a@example.org\nSubject: {subject}\n\n{body}\n")
+    }
+
+    #[test]
+    fn a_folder_of_eml_and_grog_files_is_read_in_name_order_and_an_empty_one_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = dir.path();
+        std::fs::create_dir(p.join("empty")).expect("dir");
+        assert!(matches!(detect(&p.join("empty")), Err(ReceiveError::Source(_))));
+        let out = p.join("outbox");
+        std::fs::create_dir(&out).expect("dir");
+        std::fs::write(out.join("b.eml"), mail("second", "hi")).expect("write");
+        std::fs::write(out.join("a.grog"), empty_packet()).expect("write");
+        std::fs::write(out.join("notes.txt"), "not a message").expect("write");
+        let source = detect(&out).expect("a folder of messages");
+        assert_eq!(source, Source::MessageDir(out.clone()));
+        let got = messages(&source).expect("read");
+        let origins: Vec<&str> = got.iter().map(|m| m.origin.rsplit('/').next().unwrap_or("")).collect();
+        assert_eq!(origins, ["a.grog", "b.eml"]);
     }
 
     #[test]

@@ -78,8 +78,9 @@ pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Resul
     if options.hex_numbers {
         layer(&mut out, "hex-numbers", |o| draw_hex_numbers(&p, o));
     }
-    layer(&mut out, "units", |o| pieces::draw(&p, o));
+    // Move arrows go under the counters, so no arrow ever hides a counter's factors.
     layer(&mut out, "moves", |o| highlights::draw_paths(&p, o));
+    layer(&mut out, "units", |o| pieces::draw(&p, o));
     layer(&mut out, "markers", |o| pieces::draw_markers(&p, o));
     layer(&mut out, "names", |o| locales::draw_names(&p, o));
     layer(&mut out, "battles", |o| highlights::draw_battles(&p, o));

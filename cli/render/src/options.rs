@@ -13,11 +13,13 @@ pub struct Options {
     pub hex_numbers: bool,
     /// Size multiplier: 1.0 draws hexes 64 pixels wide (corner to corner).
     pub scale: f64,
+    /// Print each counter's unit id (as commands name it) instead of its label.
+    pub ids: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { around: None, highlights: true, hex_numbers: true, scale: 1.0 }
+        Options { around: None, highlights: true, hex_numbers: true, scale: 1.0, ids: false }
     }
 }
 

@@ -53,6 +53,9 @@ pub struct Picture<'a> {
 const MIN_WIDTH: f64 = 760.0;
 const TITLE_HEIGHT: f64 = 34.0;
 const SUBTITLE: f64 = 16.0;
+/// The width a close-up's board is magnified to, at scale 1 (at most `MAX_ZOOM` times).
+const CLOSE_UP_WIDTH: f64 = 1100.0;
+const MAX_ZOOM: f64 = 8.0;
 
 impl<'a> Picture<'a> {
     pub fn lay_out(sheet: &'a Sheet, view: &'a BoardView, options: &'a Options) -> Result<Picture<'a>, RenderError> {
@@ -60,13 +63,18 @@ impl<'a> Picture<'a> {
         if !(0.25..=4.0).contains(&s) {
             return Err(RenderError::BadScale(format!("{s}")));
         }
-        let frame = Frame::new(BASE_RADIUS * s, sheet.north_right);
+        let mut frame = Frame::new(BASE_RADIUS * s, sheet.north_right);
         let (visible, area) = match options.around {
             None => (sheet.hexes.keys().copied().collect::<BTreeSet<_>>(), frame.bounds(sheet.hexes.keys().copied())),
             Some((centre, radius)) => {
                 if !sheet.hexes.contains_key(&centre) {
                     return Err(RenderError::NotOnMap(centre.to_string()));
                 }
+                // A close-up magnifies its hexes so the board, not the panels and the key
+                // drawn at the picture's scale, is the main part of the picture.
+                let (_, plain) = close_up(sheet, &frame, centre, radius);
+                let zoom = (CLOSE_UP_WIDTH * s / plain.w.max(1.0)).clamp(1.0, MAX_ZOOM);
+                frame = Frame::new(BASE_RADIUS * s * zoom, sheet.north_right);
                 close_up(sheet, &frame, centre, radius)
             }
         };

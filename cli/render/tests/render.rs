@@ -122,3 +122,48 @@ fn a_north_right_map_is_turned_so_north_is_up() {
     assert!(y_of("0801") < y_of("0101"));
     assert!((y_of("0101") - y_of("0106")).abs() < 1.0, "a row runs across the picture");
 }
+
+#[test]
+fn the_turn_track_shows_the_units_due_on_each_turn() {
+    let view = sample_view(fixture("plains"));
+    let s = svg(&view, &Options::default()).unwrap();
+    assert!(s.contains(">+2 7/1 Gu<"), "turn 5 lists its two units due");
+}
+
+#[test]
+fn ids_are_printed_on_the_counters_instead_of_the_labels() {
+    let view = sample_view(fixture("plains"));
+    let labels = svg(&view, &Options::default()).unwrap();
+    assert!(labels.contains(">A1<") && !labels.contains(">a1<"));
+    let ids = svg(&view, &Options { ids: true, ..Options::default() }).unwrap();
+    assert!(ids.contains(">a1<") && !ids.contains(">A1<"));
+}
+
+#[test]
+fn move_arrows_are_drawn_under_the_counters() {
+    let view = sample_view(fixture("plains"));
+    let s = svg(&view, &Options::default()).unwrap();
+    let (moves, units) = (s.find(r#"<g id="moves">"#).unwrap(), s.find(r#"<g id="units">"#).unwrap());
+    assert!(moves < units, "counters are drawn over the arrows, so no arrow hides their factors");
+}
+
+/// The share of the picture the map takes (its clip rectangle over the whole picture).
+fn map_share(s: &str) -> f64 {
+    let number = |text: &str, key: &str| -> f64 {
+        let at = text.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+        text[at..at + text[at..].find('"').unwrap()].parse().unwrap()
+    };
+    let clip = &s[s.find(r#"<clipPath id="map-area">"#).unwrap()..];
+    let svg_tag = &s[..s.find('>').unwrap()];
+    (number(clip, "width") * number(clip, "height")) / (number(svg_tag, "width") * number(svg_tag, "height"))
+}
+
+#[test]
+fn a_close_up_keeps_the_board_the_main_part_of_the_picture() {
+    for radius in [1, 2, 4, 6] {
+        let view = sample_view(fixture("plains"));
+        let s = svg(&view, &Options { around: Some((hex("0505"), radius)), ..Options::default() }).unwrap();
+        let share = map_share(&s);
+        assert!(share > 0.5, "radius {radius}: the board is {:.0}% of the picture", share * 100.0);
+    }
+}

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Where to write the packet (default: ./<game>-<you>-<entries>.grog).
+    /// Where to write the packet (default: ./<game>-<you>-<entries>.grog; with --mail, a
+    /// copy named as the mail's attachment in <home>/outbox).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Also mail the packet to every other player (SMTP, sendmail or the outbox directory,
@@ -31,16 +32,34 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             format!("Nothing to send: the others have every entry you have.\nWaiting for: {waiting}")
         });
     }
-    let me = game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
-    let out = args
-        .out
-        .unwrap_or_else(|| PathBuf::from(format!("{}-{me}-{}.grog", game.replay.game.short(), game.entries.len())));
     packet.check_limits().map_err(|e| {
         Failure::new("packet", format!("the packet would be refused by its readers: {e}"))
             .hint("what you signed is kept in the journal; the other players must catch up in smaller steps")
     })?;
-    super::write_new_file(&out, &packet.encode())?;
-    let mailed = if args.mail { Some(crate::mailer::mail_packet(&local, &packet)?) } else { None };
+    let (out, mailed) = match (args.out, args.mail) {
+        // Mailed and no file asked for: the copy of the packet is kept with the mail copies
+        // (<home>/outbox), under the attachment's name, never in the current directory.
+        (None, true) => {
+            let mailed = crate::mailer::mail_packet(&local, &packet)?;
+            let home = crate::seat::home()?;
+            let dir = grognard_mail::config::outbox_dir(home.root());
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| Failure::new("file", format!("cannot create {}: {e}", dir.display())))?;
+            let out = dir.join(&mailed.packet_name);
+            grognard_journal::store::write_file_atomic(&out, &packet.encode(), 0o644)
+                .map_err(|e| Failure::new("file", format!("the mail went, but its packet copy did not: {e}")))?;
+            (out, Some(mailed))
+        }
+        (out, mail) => {
+            let me = game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+            let out = out.unwrap_or_else(|| {
+                PathBuf::from(format!("{}-{me}-{}.grog", game.replay.game.short(), game.entries.len()))
+            });
+            super::write_new_file(&out, &packet.encode())?;
+            let mailed = if mail { Some(crate::mailer::mail_packet(&local, &packet)?) } else { None };
+            (out, mailed)
+        }
+    };
     let to: Vec<String> = game
         .replay
         .genesis
@@ -56,7 +75,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                "mailed": mailed.as_ref().map(|m| m.to_string())}),
         || {
             let sent = match &mailed {
-                Some(m) => format!("Mailed: {m}"),
+                Some(m) => format!("Mailed: {m}. The packet is kept in {}.", out.display()),
                 None => format!(
                     "Send it to {}; they run `grognard receive {}`.",
                     to.join(", "),

@@ -19,12 +19,18 @@ pub struct Args {
     /// The game (a prefix of its id); may be left out when there is only one.
     #[arg(conflicts_with = "scenario")]
     game: Option<String>,
+    /// The game, as every command names it (the same as the positional GAME).
+    #[arg(long = "game", id = "game_flag", value_name = "GAME", conflicts_with_all = ["scenario", "game"])]
+    game_flag: Option<String>,
     /// Draw a scenario's opening position instead of a game (e.g. `--scenario ec`).
     #[arg(long)]
     scenario: Option<String>,
     /// The ruleset of `--scenario` (default: the only one that has that scenario).
     #[arg(long, requires = "scenario")]
     ruleset: Option<String>,
+    /// Write the picture to this file, PNG or SVG by its extension (`.png`, `.svg`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["png", "svg"])]
+    out: Option<PathBuf>,
     /// Write the picture as PNG to this file (the default is `<game or scenario>-board.png`).
     #[arg(long)]
     png: Option<PathBuf>,
@@ -43,6 +49,9 @@ pub struct Args {
     /// Leave out the hex numbers.
     #[arg(long)]
     no_hex_numbers: bool,
+    /// Print the unit ids (as commands name the units) on the counters instead of their labels.
+    #[arg(long)]
+    ids: bool,
     /// Size of the picture (1.0: hexes 64 pixels wide; 0.25 to 4).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
@@ -62,25 +71,39 @@ struct Board {
 
 pub fn run(args: Args, json: bool) -> Result<()> {
     let options = options(&args)?;
+    let (png_arg, svg_arg) = match &args.out {
+        Some(out) => match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("png") => (Some(out.clone()), None),
+            Some("svg") => (None, Some(out.clone())),
+            _ => {
+                return Err(Failure::usage(format!(
+                    "--out {}: the picture's format comes from the file's extension, .png or .svg",
+                    out.display()
+                ))
+                .hint("e.g. --out board.png, or --png FILE / --svg FILE"))
+            }
+        },
+        None => (args.png.clone(), args.svg.clone()),
+    };
     let board = match &args.scenario {
         Some(scenario) => scenario_board(scenario, args.ruleset.as_deref())?,
-        None => game_board(args.game.as_deref(), args.at)?,
+        None => game_board(args.game.as_deref().or(args.game_flag.as_deref()), args.at)?,
     };
-    let png_path = match (&args.png, &args.svg) {
+    let png_path = match (&png_arg, &svg_arg) {
         (None, None) => Some(PathBuf::from(format!("{}-board.png", board.stem))),
         (png, _) => png.clone(),
     };
-    super::check_new_file(png_path.as_deref()).map_err(|f| f.hint("name the file with --png FILE (or --svg FILE)"))?;
-    super::check_new_file(args.svg.as_deref())?;
+    check_replaceable(png_path.as_deref(), PNG_SIGNATURE)?;
+    check_replaceable(svg_arg.as_deref(), b"<")?;
     let svg = grognard_render::svg(&board.view, &options).map_err(picture_failure)?;
     let mut written = Vec::new();
     if let Some(path) = &png_path {
         let bytes = grognard_render::png_from_svg(&svg).map_err(picture_failure)?;
-        super::write_new_file(path, &bytes)?;
+        write_picture(path, &bytes)?;
         written.push(json!({"format": "png", "file": path, "bytes": bytes.len()}));
     }
-    if let Some(path) = &args.svg {
-        super::write_new_file(path, svg.as_bytes())?;
+    if let Some(path) = &svg_arg {
+        write_picture(path, svg.as_bytes())?;
         written.push(json!({"format": "svg", "file": path, "bytes": svg.len()}));
     }
     let value = json!({"ok": true, "shows": board.what, "title": board.view.title, "written": written});
@@ -90,6 +113,45 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         format!("{}\nWrote {}.", board.what, files.join(" and "))
     })?;
     Ok(())
+}
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// A picture is drawn again at will, so an earlier picture is replaced; anything else in
+/// its place (a file that does not start as a picture of that format does) is refused.
+fn check_replaceable(path: Option<&std::path::Path>, magic: &[u8]) -> Result<()> {
+    let Some(path) = path else { return Ok(()) };
+    if path.is_dir() {
+        return Err(Failure::usage(format!("{} is a directory", path.display())).hint("name a file with --out FILE"));
+    }
+    if !path.exists() {
+        return Ok(());
+    }
+    let head = std::fs::File::open(path).and_then(|f| {
+        use std::io::Read;
+        let mut h = Vec::new();
+        f.take(64).read_to_end(&mut h).map(|_| h)
+    });
+    let looks_like = match head {
+        Ok(h) if magic == b"<" => h.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<'),
+        Ok(h) => h.starts_with(magic),
+        Err(_) => false,
+    };
+    if looks_like {
+        Ok(())
+    } else {
+        Err(Failure::usage(format!(
+            "{} already exists and is not a picture of that format; grognard replaces only its own pictures",
+            path.display()
+        ))
+        .hint("choose another name with --out FILE"))
+    }
+}
+
+/// Write a picture whole or not at all: a temporary file beside it, then a rename.
+fn write_picture(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    grognard_journal::store::write_file_atomic(path, bytes, 0o644)
+        .map_err(|e| Failure::new("file", format!("cannot write {}: {e}", path.display())))
 }
 
 fn picture_failure(e: grognard_render::RenderError) -> Failure {
@@ -110,7 +172,13 @@ fn options(args: &Args) -> Result<Options> {
         )),
         None => None,
     };
-    Ok(Options { around, highlights: !args.no_highlight, hex_numbers: !args.no_hex_numbers, scale: args.scale })
+    Ok(Options {
+        around,
+        highlights: !args.no_highlight,
+        hex_numbers: !args.no_hex_numbers,
+        scale: args.scale,
+        ids: args.ids,
+    })
 }
 
 fn no_view(ruleset: &dyn AnyRuleset) -> Failure {

@@ -42,6 +42,21 @@ pub struct TurnView {
     pub season: Option<String>,
     /// The label of every turn, first to last.
     pub track: Vec<String>,
+    /// The units due on each turn (first to last; may be shorter than `track`): arriving
+    /// reinforcements and units returning from recycling, as labelled on their counters.
+    #[serde(default)]
+    pub due: Vec<Vec<DueUnit>>,
+}
+
+/// A unit due on a turn of the turn track.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DueUnit {
+    /// The counter's stable id.
+    pub id: String,
+    /// Owning side's index in [`BoardView::sides`].
+    pub side: usize,
+    /// The counter's label (as [`PieceView::label`]).
+    pub label: String,
 }
 
 /// One side of the game.
@@ -78,7 +93,7 @@ pub struct PieceView {
     pub size: String,
     /// Printed factors: "4-6", "0-4-0", "*-2-4".
     pub factors: String,
-    /// Historical identification, e.g. "2/1" or "Gu".
+    /// Identification, e.g. "2/1" (FNC: division/brigade, the order of the id `fr-2-1`) or "Gu".
     pub label: String,
     /// Colour overriding the side's colour (e.g. British red on the Ottoman side).
     pub colour: Option<[u8; 3]>,

@@ -3,7 +3,9 @@
 mod common;
 
 use common::{h, parse_ok, SMALL};
-use grognard_board::{BoardView, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+use grognard_board::{
+    BoardView, DueUnit, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView,
+};
 use std::sync::Arc;
 
 fn sample_view() -> BoardView {
@@ -17,6 +19,7 @@ fn sample_view() -> BoardView {
             label: "Sep 1798".to_string(),
             season: Some("flood".to_string()),
             track: vec!["Jul-Aug 1798".to_string(), "Sep 1798".to_string(), "Oct 1798".to_string()],
+            due: vec![vec![], vec![], vec![DueUnit { id: "w-9".to_string(), side: 0, label: "9".to_string() }]],
         }),
         sides: vec![side("West", [0, 0, 200]), side("East", [0, 150, 0])],
         pieces: vec![

@@ -305,7 +305,9 @@ impl Ruleset for Fnc {
     fn info(&self) -> RulesetInfo {
         RulesetInfo {
             id: "fnc".into(),
-            version: "1".into(),
+            // 2: the EC map's road from the Marabout landing to Alexandria (9.19); a fleet
+            // sails out of the port it arrived in (8.8, 10.2).
+            version: "2".into(),
             name: "Forgotten Napoleonic Campaigns".into(),
             test_only: false,
         }

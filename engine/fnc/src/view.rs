@@ -6,7 +6,7 @@ use crate::ctx::Ctx;
 use crate::data::{Counter, UnitType};
 use crate::sequence;
 use crate::state::{Location, Side, State};
-use grognard_board::{BoardView, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+use grognard_board::{BoardView, DueUnit, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
 
 fn symbol(kind: UnitType) -> Symbol {
     match kind {
@@ -25,14 +25,16 @@ fn symbol(kind: UnitType) -> Symbol {
     }
 }
 
-/// The historical identification printed on a counter (2.6): `brigade/division` for
-/// divisional brigades, the abbreviation leading the name otherwise.
+/// The identification on a counter (2.6): `division/brigade` for divisional brigades, in the
+/// order of the counter ids (`fr-2-1`, the 1st Brigade of the 2nd Division, reads `2/1`;
+/// the printed counters put the brigade first, but one order everywhere is easier to read),
+/// the abbreviation leading the name otherwise.
 pub fn label(counter: &Counter) -> String {
     let words: Vec<&str> = counter.name.split_whitespace().collect();
     let ordinal = |w: &str| w.trim_end_matches(',').trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_string();
     if let (Some(div), [b, brigade, ..]) = (&counter.division, words.as_slice()) {
         if brigade.starts_with("Brigade") {
-            return format!("{}/{div}", ordinal(b));
+            return format!("{div}/{}", ordinal(b));
         }
     }
     match words.first() {
@@ -84,6 +86,22 @@ pub fn pieces(ctx: &Ctx, state: &State) -> Vec<PieceView> {
     out.into_iter().map(|(_, _, _, p)| p).collect()
 }
 
+/// The units on the turn record track, by the turn they arrive or return on (8.9, 8.13),
+/// in the order of the counter mix.
+fn due(ctx: &Ctx, state: &State) -> Vec<Vec<DueUnit>> {
+    let mut out: Vec<Vec<DueUnit>> = Vec::new();
+    for counter in ctx.counters.iter() {
+        let Some(Location::Track(turn)) = state.location(&counter.id) else { continue };
+        let Some(side) = ctx.side_by_id(&counter.side) else { continue };
+        let index = usize::from(*turn).saturating_sub(1);
+        if out.len() <= index {
+            out.resize_with(index + 1, Vec::new);
+        }
+        out[index].push(DueUnit { id: counter.id.clone(), side: side.index(), label: label(counter) });
+    }
+    out
+}
+
 /// Everything a picture of the board shows now.
 pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
     let turn = ctx.turn(state.turn).map(|t| TurnView {
@@ -96,6 +114,7 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
             t.season.map(|s| format!("{s:?}").to_lowercase())
         },
         track: ctx.charts.turns().iter().map(|t| t.label.clone()).collect(),
+        due: due(ctx, state),
     });
     let sides = Side::BOTH
         .into_iter()

@@ -400,3 +400,32 @@ fn rule_12_8_every_rsw_land_hex_is_reachable_or_on_the_aland_isles() {
         map.land_hexes().filter(|x| !reached.contains(x) && map.region(*x) != Some("Aland Isles")).collect();
     assert!(cut_off.is_empty(), "cut off: {cut_off:?}");
 }
+
+/// The hexes joined to `from` by roads alone (9.19).
+fn by_road(map: &Map, from: HexId) -> BTreeSet<HexId> {
+    let mut seen: BTreeSet<HexId> = [from].into();
+    let mut queue: VecDeque<HexId> = [from].into();
+    while let Some(here) = queue.pop_front() {
+        for (_, next) in here.neighbours() {
+            if map.road_between(here, next) && seen.insert(next) {
+                queue.push_back(next);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn rule_9_19_alexandria_joins_rosetta_damanhur_and_the_marabout_landing_by_road() {
+    // The Alexandria - Aboukir - Rosetta coast track, the march to Damanhur between Lakes
+    // Mareotis and Madieh, and the way from the Marabout landing (3.1's start hex 1028)
+    // along the coastal ridge, with Lake Mareotis to the south.
+    let map = ec();
+    let roads = by_road(&map, h("1127"));
+    assert_eq!(locale_named(&map, "Rosetta").hex, h("1427"));
+    assert_eq!(locale_named(&map, "Damanhur").hex, h("1428"));
+    for place in ["1427", "1428", "1028"] {
+        assert!(roads.contains(&h(place)), "{place} is joined to Alexandria by road");
+    }
+    assert!(map.road_between(h("1028"), h("1127")), "one road hexside from 1028 into Alexandria");
+}

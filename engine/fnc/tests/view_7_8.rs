@@ -47,7 +47,9 @@ fn rule_2_10_view_shows_markers_control_vp_turn_and_last_moves() {
 fn rule_2_6_view_labels_divisional_brigades_and_abbreviations() {
     let ctx = ec();
     let label = |id: &str| grognard_fnc::view::label(ctx.counter(id).unwrap());
-    assert_eq!(label("fr-1-2"), "2/1");
+    // Division then brigade, as in the ids: fr-1-2 is the 2nd Brigade of the 1st Division.
+    assert_eq!(label("fr-1-2"), "1/2");
+    assert_eq!(label("fr-2-1"), "2/1");
     assert_eq!(label("ot-mm-1"), "Mm");
 }
 

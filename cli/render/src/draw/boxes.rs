@@ -120,6 +120,8 @@ pub fn draw(p: &Picture, out: &mut String) {
     for place in &p.boxes {
         let Some(b) = p.sheet.boxes.get(place.index) else { continue };
         let entry: Vec<HexId> = b.entry.iter().copied().filter(|h| p.visible.contains(h)).collect();
+        // The entry hexes are marked inside the map area only (a close-up cuts hexes at its edge).
+        out.push_str(r#"<g clip-path="url(#map-area)">"#);
         for hex in &entry {
             let _ = write!(
                 out,
@@ -133,6 +135,7 @@ pub fn draw(p: &Picture, out: &mut String) {
                 N(0.08 * r)
             );
         }
+        out.push_str("</g>");
         let rect_ = place.rect;
         if let Some(first) = entry.get(entry.len() / 2) {
             let (hx, hy) = p.frame.centre(*first);
@@ -172,7 +175,7 @@ pub fn draw(p: &Picture, out: &mut String) {
             let (col, row) = ((i % COLUMNS) as f64, (i / COLUMNS) as f64);
             let x = rect_.x + 8.0 * s + col * (m + 5.0 * s);
             let y = rect_.y + 24.0 * s + row * (m + 5.0 * s);
-            counters::counter(out, piece, &p.view.sides, x, y, m);
+            counters::counter(out, piece, &p.view.sides, x, y, m, p.options.ids);
         }
     }
 }

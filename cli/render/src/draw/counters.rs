@@ -14,8 +14,9 @@ pub fn colours(piece: &PieceView, sides: &[SideView]) -> (String, String) {
     (hex_colour(paper), hex_colour(ink))
 }
 
-/// Draw `piece` as a counter of side `c` with its top-left corner at `(x, y)`.
-pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, y: f64, c: f64) {
+/// Draw `piece` as a counter of side `c` with its top-left corner at `(x, y)`; with `ids`,
+/// the unit's id takes the place of its label and size in the top band.
+pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, y: f64, c: f64, ids: bool) {
     let (paper, ink) = colours(piece, sides);
     rect(
         out,
@@ -31,10 +32,14 @@ pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, 
     );
     // top band: label on the left, size on the right
     let small = c * 0.21;
-    if !piece.label.is_empty() {
+    if ids {
+        let n = piece.id.chars().count().max(6) as f64;
+        let size = (c * 0.86 / (0.6 * n)).min(small);
+        text(out, x + c / 2.0, y + c * 0.22, Type::new(size, &ink).bold(), &clip(&piece.id, 16));
+    } else if !piece.label.is_empty() {
         text(out, x + c * 0.07, y + c * 0.22, Type::new(small, &ink).start(), &clip(&piece.label, 6));
     }
-    if !piece.size.is_empty() && piece.size != "-" {
+    if !ids && !piece.size.is_empty() && piece.size != "-" {
         text(out, x + c * 0.93, y + c * 0.22, Type::new(small, &ink).end().bold(), &piece.size);
     }
     let (bw, bh) = (c * 0.58, c * 0.34);

@@ -87,7 +87,7 @@ fn side_colour(p: &Picture, side: usize) -> String {
     p.view.sides.get(side).map(|s| hex_colour(s.colour)).unwrap_or_else(|| "#808080".to_string())
 }
 
-/// Move arrows (over the counters, ending at the moved stack's edge).
+/// Move arrows (under the counters, ending at the moved stack's edge).
 pub fn draw_paths(p: &Picture, out: &mut String) {
     if !p.options.highlights {
         return;

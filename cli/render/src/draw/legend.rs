@@ -167,8 +167,16 @@ pub fn draw(p: &Picture, out: &mut String) {
                     N(0.6 * s)
                 );
                 if !matches!(g, Ground::Clear | Ground::Water { .. }) {
-                    let _ =
-                        write!(out, r##"<use xlink:href="#mk-{}" x="{}" y="{}"/>"##, terrain::key(g), N(c.0), N(c.1));
+                    // The marks are defined at the map's hex size; a close-up magnifies it.
+                    let k = key_r(p) / p.frame.r;
+                    let _ = write!(
+                        out,
+                        r##"<g transform="translate({} {}) scale({})"><use xlink:href="#mk-{}" x="0" y="0"/></g>"##,
+                        N(c.0),
+                        N(c.1),
+                        N(k),
+                        terrain::key(g)
+                    );
                 }
                 match g {
                     Ground::Clear => "Clear",
@@ -183,7 +191,7 @@ pub fn draw(p: &Picture, out: &mut String) {
                 .to_string()
             }
             Item::Side(kind) => {
-                let frame = p.frame.r;
+                let frame = key_r(p);
                 let (a, b) = ((c.0 - 12.0 * s, c.1), (c.0 + 12.0 * s, c.1));
                 let (under, over) = super::hexsides::dressing(*kind, frame);
                 for attrs in [under, Some(super::hexsides::stroke(*kind, frame)), over].into_iter().flatten() {
@@ -192,17 +200,17 @@ pub fn draw(p: &Picture, out: &mut String) {
                 palette::side_word(*kind).to_string()
             }
             Item::Road => {
-                for attrs in super::roads::strokes(p.frame.r) {
+                for attrs in super::roads::strokes(key_r(p)) {
                     line(out, (c.0 - 12.0 * s, c.1), (c.0 + 12.0 * s, c.1), &attrs);
                 }
                 "Road".to_string()
             }
             Item::Place(place, word) => {
-                super::locales::symbol(out, place, if place.port { (c.0 + 16.0 * s, c.1) } else { c }, p.frame.r);
+                super::locales::symbol(out, place, if place.port { (c.0 + 16.0 * s, c.1) } else { c }, key_r(p));
                 word.to_string()
             }
             Item::Vp => {
-                super::locales::vp_ring(out, c, p.frame.r, 2);
+                super::locales::vp_ring(out, c, key_r(p), 2);
                 "Victory points".to_string()
             }
             Item::Control => {
@@ -212,11 +220,11 @@ pub fn draw(p: &Picture, out: &mut String) {
                     .first()
                     .map(|x| (crate::num::hex_colour(x.colour), crate::num::hex_colour(x.text_colour)))
                     .unwrap_or_else(|| ("#808080".into(), "#000000".into()));
-                pieces::control_marker(out, c, p.frame.r, &paper, &ink);
+                pieces::control_marker(out, c, key_r(p), &paper, &ink);
                 "Control".to_string()
             }
             Item::Marker(m) => {
-                pieces::marker_tag(out, *m, c, p.frame.r);
+                pieces::marker_tag(out, *m, c, key_r(p));
                 match m {
                     Marker::FortDestroyed => "Fortress destroyed",
                     Marker::VpTaken => "VP taken",
@@ -252,4 +260,10 @@ pub fn draw(p: &Picture, out: &mut String) {
         };
         text(out, x + 32.0 * s, y + 15.0 * s, Type::new(10.5 * s, INK).start(), &label);
     }
+}
+
+/// The hex radius the key's samples are drawn at: the picture's scale, never a close-up's
+/// magnification.
+fn key_r(p: &Picture) -> f64 {
+    crate::options::BASE_RADIUS * p.s
 }

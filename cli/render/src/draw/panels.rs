@@ -8,6 +8,8 @@ use crate::view::BoardView;
 
 const TURN_W: f64 = 82.0;
 const TURN_H: f64 = 40.0;
+/// Extra height of the turn boxes when some units are due on the track.
+const DUE_H: f64 = 12.0;
 const GAP: f64 = 5.0;
 const CAPTION: f64 = 18.0;
 const VP_W: f64 = 190.0;
@@ -17,13 +19,22 @@ fn per_row(width: f64, item: f64, s: f64) -> usize {
     (((width + GAP * s) / ((item + GAP) * s)).floor() as usize).max(1)
 }
 
+/// Height of a turn box: taller when a line of units due is drawn in it.
+fn turn_h(view: &BoardView) -> f64 {
+    if view.turn.as_ref().is_some_and(|t| t.due.iter().any(|d| !d.is_empty())) {
+        TURN_H + DUE_H
+    } else {
+        TURN_H
+    }
+}
+
 /// Height of the turn track and VP panels for a picture `width` wide.
 pub fn info_height(view: &BoardView, width: f64, s: f64) -> f64 {
     let mut h = 0.0;
     if let Some(turn) = &view.turn {
         let turns = turn.track.len().max(turn.last as usize).max(1);
         let rows = turns.div_ceil(per_row(width, TURN_W, s)) as f64;
-        h += CAPTION * s + rows * (TURN_H + GAP) * s + GAP * s;
+        h += CAPTION * s + rows * (turn_h(view) + GAP) * s + GAP * s;
     }
     if !view.sides.is_empty() {
         let rows = view.sides.len().div_ceil(per_row(width, VP_W, s)) as f64;
@@ -71,10 +82,11 @@ pub fn draw(p: &Picture, out: &mut String) {
         y += CAPTION * s;
         let n = per_row(width, TURN_W, s);
         let turns = turn.track.len().max(turn.last as usize).max(1);
+        let box_h = turn_h(p.view);
         for i in 0..turns {
             let (col, row) = ((i % n) as f64, (i / n) as f64);
             let bx = x0 + col * (TURN_W + GAP) * s;
-            let by = y + row * (TURN_H + GAP) * s;
+            let by = y + row * (box_h + GAP) * s;
             let current = i + 1 == turn.number as usize;
             let (fill, stroke, sw) = if current { (HIGHLIGHT, INK, 2.2) } else { (PANEL, PANEL_EDGE, 1.0) };
             rect(
@@ -82,7 +94,7 @@ pub fn draw(p: &Picture, out: &mut String) {
                 bx,
                 by,
                 TURN_W * s,
-                TURN_H * s,
+                box_h * s,
                 &format!(r#"rx="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}""#, N(3.0 * s), N(sw * s)),
             );
             text(out, bx + 5.0 * s, by + 14.0 * s, Type::new(13.0 * s, INK).bold().start(), &(i + 1).to_string());
@@ -94,9 +106,32 @@ pub fn draw(p: &Picture, out: &mut String) {
             let small = Type::new(8.5 * s, INK).start();
             text(out, bx + 5.0 * s, by + 26.0 * s, small, &a);
             text(out, bx + 5.0 * s, by + 36.0 * s, small, &b);
+            // The units due on this turn: a mark in each side's colour, then their labels.
+            let due = turn.due.get(i).map(Vec::as_slice).unwrap_or(&[]);
+            if !due.is_empty() {
+                let mut x = bx + 5.0 * s;
+                let mut sides: Vec<usize> = due.iter().map(|d| d.side).collect();
+                sides.dedup();
+                for side in sides.iter().take(2) {
+                    let colour = p.view.sides.get(*side).map(|v| hex_colour(v.colour)).unwrap_or_default();
+                    rect(
+                        out,
+                        x,
+                        by + 40.0 * s,
+                        7.0 * s,
+                        7.0 * s,
+                        &format!(r##"fill="{colour}" stroke="#1c1a17" stroke-width="{}""##, N(0.5 * s)),
+                    );
+                    x += 9.0 * s;
+                }
+                let labels: Vec<&str> = due.iter().map(|d| d.label.as_str()).collect();
+                let line = format!("+{} {}", due.len(), labels.join(" "));
+                let room = (((TURN_W - 5.0) * s - (x - bx)) / (5.2 * s)).floor().max(3.0) as usize;
+                text(out, x, by + 47.0 * s, Type::new(8.0 * s, INK).bold().start(), &clip(&line, room));
+            }
         }
         let rows = turns.div_ceil(n) as f64;
-        y += rows * (TURN_H + GAP) * s + GAP * s;
+        y += rows * (box_h + GAP) * s + GAP * s;
     }
     let n = per_row(width, VP_W, s);
     for (i, side) in p.view.sides.iter().enumerate() {

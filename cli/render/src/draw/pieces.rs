@@ -47,7 +47,7 @@ pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f6
             ),
         );
     }
-    counters::counter(out, top, &p.view.sides, x, y, c);
+    counters::counter(out, top, &p.view.sides, x, y, c, p.options.ids);
     if pieces.len() > 1 {
         let b = (x + c, y);
         circle(out, b, c * 0.17, &format!(r##"fill="#1c1a17" stroke="#fffdf5" stroke-width="{}""##, N(c * 0.03)));

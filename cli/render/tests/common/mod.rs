@@ -2,7 +2,9 @@
 //! sample board view that exercises every kind of thing a picture shows.
 #![allow(dead_code)]
 
-use grognard_board::{BoardView, HexId, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+use grognard_board::{
+    BoardView, DueUnit, HexId, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -112,7 +114,23 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
     BoardView {
         title: format!("{} — test position", map.title),
         map,
-        turn: Some(TurnView { number: 3, last: 8, label: "Oct 1798".into(), season: Some("flood".into()), track }),
+        turn: Some(TurnView {
+            number: 3,
+            last: 8,
+            label: "Oct 1798".into(),
+            season: Some("flood".into()),
+            track,
+            due: vec![
+                vec![],
+                vec![],
+                vec![],
+                vec![],
+                vec![
+                    DueUnit { id: "b-7".into(), side: 0, label: "7/1".into() },
+                    DueUnit { id: "g-gu".into(), side: 1, label: "Gu".into() },
+                ],
+            ],
+        }),
         sides: vec![
             SideView { name: "Blue".into(), vp: 3, colour: [52, 92, 168], text_colour: [255, 255, 255] },
             SideView { name: "Gold".into(), vp: 31, colour: [214, 178, 74], text_colour: [0, 0, 0] },
