@@ -97,12 +97,14 @@ fn moves_lists_every_legal_command_grouped_with_its_count() {
     // Grouped by unit, then kind; every command in exactly one group.
     let mut in_groups = 0;
     for g in moves["groups"].as_array().expect("groups") {
-        let n: usize = g["kinds"].as_array().expect("kinds").iter().map(|k| k["commands"].as_array().map_or(0, Vec::len)).sum();
+        let n: usize =
+            g["kinds"].as_array().expect("kinds").iter().map(|k| k["commands"].as_array().map_or(0, Vec::len)).sum();
         assert_eq!(g["count"], n);
         in_groups += n;
     }
     assert_eq!(in_groups, list.len());
-    let fr = moves["groups"].as_array().expect("groups").iter().find(|g| g["unit"] == "fr-1-1").expect("fr-1-1's group");
+    let fr =
+        moves["groups"].as_array().expect("groups").iter().find(|g| g["unit"] == "fr-1-1").expect("fr-1-1's group");
     assert!(fr["kinds"].as_array().expect("kinds").iter().any(|k| k["kind"] == "move"), "{fr}");
     let text = alice.ok(cwd, &["moves"]);
     assert!(text.contains(&format!("{} legal command(s)", list.len())), "{text}");
@@ -125,7 +127,13 @@ fn odds_11_2_shows_what_attack_then_gets_and_changes_nothing() {
     assert!(text.contains("366%"), "{text}");
     // The attack, with a scripted 6, gets the result odds gave for a 6.
     let attacked = alice.json(cwd, &["do", "attack", "fr-1-1,fr-1-2", "1227"]);
-    let events = attacked["events"].as_array().expect("events").iter().map(|e| e.as_str().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    let events = attacked["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .map(|e| e.as_str().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
     let six = odds["results"][5]["result"].as_str().expect("a result");
     assert!(events.contains(&format!("die 6: {six}")), "{events}");
     // A declaration `attack` refuses is refused alike (11.4: that hex was attacked).
@@ -152,7 +160,8 @@ fn hex_units_charts_and_show_reach_answer_without_changing_the_game() {
     let charts = alice.json(cwd, &["charts"]);
     // Turn 2: the Nile is in flood (9.16).
     assert_eq!(charts["turn"]["nile_flood"], true);
-    let nile = charts["hexsides"].as_array().expect("rows").iter().find(|r| r["hexside"] == "river:Nile").expect("Nile");
+    let nile =
+        charts["hexsides"].as_array().expect("rows").iter().find(|r| r["hexside"] == "river:Nile").expect("Nile");
     assert_eq!(nile["crossing"], "2");
     alice.ok(cwd, &["show", "--reach", "fr-1-1", "--svg", "reach.svg", "--png", "reach.png"]);
     let svg = std::fs::read_to_string(cwd.join("reach.svg")).expect("svg");

@@ -60,7 +60,8 @@ fn board(args: &GameArgs) -> Result<(LocalGame, GameState)> {
 /// Ask the ruleset; a refusal is a rule's, with its number.
 fn ask(ruleset: &dyn AnyRuleset, state: &GameState, query: &AidQuery) -> Result<grognard_engine::AidAnswer> {
     ruleset.aid(state, query).map_err(|e| {
-        Failure::from(GameError::Rule(e)).hint(format!("`grognard {}` changes nothing; see `grognard status`", query.name()))
+        Failure::from(GameError::Rule(e))
+            .hint(format!("`grognard {}` changes nothing; see `grognard status`", query.name()))
     })
 }
 
@@ -107,7 +108,11 @@ fn subject(command: &Value) -> String {
         match inner.get(key) {
             Some(Value::String(s)) => return s.clone(),
             Some(Value::Array(a)) if !a.is_empty() => {
-                return a.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(",")
+                return a
+                    .iter()
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(",")
             }
             _ => {}
         }
@@ -164,7 +169,9 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
             if sealed { " (sealed: nobody sees it before all have chosen)" } else { "" },
             texts.len()
         );
-        for (unit, kinds) in &groups {
+        // Commands about units first, then the others (`end`, `roll`...).
+        let ordered = groups.iter().filter(|(u, _)| !u.is_empty()).chain(groups.iter().filter(|(u, _)| u.is_empty()));
+        for (unit, kinds) in ordered {
             let n: usize = kinds.values().map(Vec::len).sum();
             t.push_str(&format!("{} ({n}):\n", if unit.is_empty() { "other" } else { unit }));
             for (k, list) in kinds {
@@ -187,14 +194,8 @@ pub fn reach_highlights(ruleset: &dyn AnyRuleset, state: &GameState, units: &[St
     let from: Option<HexId> = answer.json["from_hex"].as_str().and_then(|h| HexId::parse(h).ok());
     let paths: Vec<Vec<HexId>> = answer.json["hexes"]
         .as_array()
-        .map(|list| {
-            list.iter()
-                .filter_map(|h| serde_json::from_value::<Vec<HexId>>(h["path"].clone()).ok())
-                .collect()
-        })
+        .map(|list| list.iter().filter_map(|h| serde_json::from_value::<Vec<HexId>>(h["path"].clone()).ok()).collect())
         .unwrap_or_default();
     let leaves = paths.iter().filter(|p| !paths.iter().any(|q| q.len() > p.len() && q.starts_with(p)));
-    Ok(leaves
-        .map(|p| Highlight::Path { hexes: from.into_iter().chain(p.iter().copied()).collect(), side })
-        .collect())
+    Ok(leaves.map(|p| Highlight::Path { hexes: from.into_iter().chain(p.iter().copied()).collect(), side }).collect())
 }
