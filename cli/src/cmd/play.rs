@@ -32,7 +32,7 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
     // The command as completed by the ruleset (a move to a destination becomes its path).
     let typed = text;
     let text = r.ruleset.format_command(&command);
-    if text != typed && !json {
+    if r.ruleset.parse_command(&typed).ok().as_ref() != Some(&command) && !json {
         crate::output::line(&format!("`{typed}` is `{text}`"))?;
     }
     match outcome {
