@@ -54,8 +54,18 @@ enum Command {
     Forget(cmd::forget::Args),
     /// Whose move it is, what is pending, who holds the game.
     Status(cmd::GameArgs),
-    /// The legal commands now.
+    /// Every legal command now, grouped by unit and kind, with their count.
     Moves(cmd::GameArgs),
+    /// Play aid: everything about a hex (units, control, terrain, hexsides, locale, fortress).
+    Hex(cmd::aids::HexArgs),
+    /// Play aid: each side's order of battle (map, boxes, pools, track, eliminated).
+    Units(cmd::aids::UnitsArgs),
+    /// Play aid: every hex a stack can reach this phase, with its cost and cheapest path.
+    Reach(cmd::aids::ReachArgs),
+    /// Play aid: the odds of an attack (strengths, shifts, column, result of each die face).
+    Odds(cmd::aids::OddsArgs),
+    /// Play aid: the terrain effects chart and combat results table in force this turn.
+    Charts(cmd::GameArgs),
     /// Apply a command locally (staged until `send`; commands that roll dice are signed at once).
     Do(cmd::play::DoArgs),
     /// Drop staged commands (those that rolled no dice).
@@ -96,7 +106,12 @@ fn main() -> ExitCode {
         Command::Games => cmd::games::run(json),
         Command::Forget(a) => cmd::forget::run(a, json),
         Command::Status(a) => cmd::status::run(a, json),
-        Command::Moves(a) => cmd::status::moves(a, json),
+        Command::Moves(a) => cmd::aids::moves(a, json),
+        Command::Hex(a) => cmd::aids::hex(a, json),
+        Command::Units(a) => cmd::aids::units(a, json),
+        Command::Reach(a) => cmd::aids::reach(a, json),
+        Command::Odds(a) => cmd::aids::odds(a, json),
+        Command::Charts(a) => cmd::aids::charts(a, json),
         Command::Do(a) => cmd::play::run_do(a, json),
         Command::Undo(a) => cmd::play::run_undo(a, json),
         Command::Send(a) => cmd::send::run(a, json),

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod aids;
 pub mod autoreply;
 pub mod forget;
 pub mod games;

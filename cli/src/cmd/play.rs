@@ -25,14 +25,20 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
     let mut local = args.game.open_to_write()?;
     let key = local.unlock()?;
     let text = args.command.join(" ");
-    let outcome = local::do_command(&mut local.game, local.me, &key, &text)
+    let (command, outcome) = local::do_completed(&mut local.game, local.me, &key, &text)
         .map_err(|e| Failure::from(e).hint("`grognard moves` lists the legal commands"))?;
     let game = &local.game;
     let r = &game.replay;
+    // The command as completed by the ruleset (a move to a destination becomes its path).
+    let typed = text;
+    let text = r.ruleset.format_command(&command);
+    if r.ruleset.parse_command(&typed).ok().as_ref() != Some(&command) && !json {
+        crate::output::line(&format!("`{typed}` is `{text}`"))?;
+    }
     match outcome {
         DoOutcome::Staged { events } => {
             let texts: Vec<&str> = events.iter().map(|e| e.text.as_str()).collect();
-            super::emit(json, json!({"ok": true, "outcome": "staged", "events": events}), || {
+            super::emit(json, json!({"ok": true, "outcome": "staged", "command": text, "events": events}), || {
                 format!("Staged `{text}` (not sent; `grognard undo` takes it back).\n{}", texts.join("\n"))
             })?;
         }
@@ -43,7 +49,7 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
                 item.map(|i| i.events.iter().map(|e| e.text.clone()).collect()).unwrap_or_default();
             super::emit(
                 json,
-                json!({"ok": true, "outcome": "signed", "entries": ids.iter().map(|i| i.to_hex()).collect::<Vec<_>>(),
+                json!({"ok": true, "outcome": "signed", "command": text, "entries": ids.iter().map(|i| i.to_hex()).collect::<Vec<_>>(),
                        "rolls": item.map(|i| i.rolls.clone()), "events": events, "waiting": waiting}),
                 || {
                     let mut t = format!("Signed `{text}`: it rolls dice, so it cannot be taken back.\n");

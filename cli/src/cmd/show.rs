@@ -58,6 +58,10 @@ pub struct Args {
     /// Draw the board as it stood after the first N steps of `grognard log`.
     #[arg(long, value_name = "N", conflicts_with = "scenario")]
     at: Option<usize>,
+    /// Draw where these units can move this phase (the cheapest paths `grognard reach` lists)
+    /// instead of the last moves and battles.
+    #[arg(long, value_name = "UNIT", num_args = 1.., conflicts_with_all = ["scenario", "at"])]
+    reach: Vec<String>,
 }
 
 /// The board to draw and what it is, for the messages.
@@ -87,7 +91,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     };
     let board = match &args.scenario {
         Some(scenario) => scenario_board(scenario, args.ruleset.as_deref())?,
-        None => game_board(args.game.as_deref().or(args.game_flag.as_deref()), args.at)?,
+        None => game_board(args.game.as_deref().or(args.game_flag.as_deref()), args.at, &args.reach)?,
     };
     let png_path = match (&png_arg, &svg_arg) {
         (None, None) => Some(PathBuf::from(format!("{}-board.png", board.stem))),
@@ -193,7 +197,7 @@ fn view_of(ruleset: &dyn AnyRuleset, state: &GameState) -> Result<BoardView> {
 
 /// The current board of a local game (with the staged commands, as `grognard status`
 /// shows it), or the board after the first `at` logged steps.
-fn game_board(selector: Option<&str>, at: Option<usize>) -> Result<Board> {
+fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Result<Board> {
     let home = seat::home()?;
     let local = seat::open(&seat::select(&home, selector)?, grognard_journal::store::LockMode::Shared)?;
     let game = &local.game;
@@ -228,7 +232,12 @@ fn game_board(selector: Option<&str>, at: Option<usize>) -> Result<Board> {
             (replay.state, format!("Game {short}: the board after step {n} of {steps} ({last})."))
         }
     };
-    Ok(Board { view: view_of(ruleset, &state)?, stem: short, what })
+    let mut view = view_of(ruleset, &state)?;
+    if !reach.is_empty() {
+        view.highlights = super::aids::reach_highlights(ruleset, &state, reach)?;
+        return Ok(Board { view, stem: short, what: format!("{what} Where {} can move.", reach.join(",")) });
+    }
+    Ok(Board { view, stem: short, what })
 }
 
 /// A scenario's opening position, set up for placeholder players.

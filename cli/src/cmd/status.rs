@@ -213,35 +213,3 @@ fn next_step(local: &crate::seat::LocalGame, staged: &[Value], owed: &[(PlayerId
         ),
     }
 }
-
-pub fn moves(args: GameArgs, json: bool) -> Result<()> {
-    let local = args.open()?;
-    let game = &local.game;
-    let r = &game.replay;
-    let staged = local::staged(game)?;
-    let (state, _) = local::preview(game, local.me, &staged)?;
-    let mine: Vec<Owed> = r.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
-    let can_decide = mine.iter().any(|o| matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
-    let pending = r.ruleset.pending(&state);
-    let legal: Vec<String> = if can_decide || !staged.commands.is_empty() && pending.players().contains(&local.me) {
-        r.ruleset.legal_commands(&state, local.me).iter().map(|c| r.ruleset.format_command(c)).collect()
-    } else {
-        Vec::new()
-    };
-    let sealed = matches!(pending, Pending::Sealed { .. });
-    super::emit(json, json!({"ok": true, "pending": pending, "moves": legal, "sealed": sealed}), || {
-        if legal.is_empty() {
-            return format!("No move for you now: {}", local::waiting_sentence(game));
-        }
-        let mut t = format!(
-            "{}{}\n",
-            pending.prompt(),
-            if sealed { " (sealed: nobody sees it before all have chosen)" } else { "" }
-        );
-        for m in &legal {
-            t.push_str(&format!("  grognard do {m}\n"));
-        }
-        t
-    })?;
-    Ok(())
-}

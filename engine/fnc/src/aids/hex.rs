@@ -89,7 +89,8 @@ pub fn answer(ctx: &Ctx, state: &State, hex: HexId) -> Result<AidAnswer, RuleErr
             words.push(if b.is_empty() { "border".into() } else { format!("border {b}") });
         }
         side_lines.push(format!(
-            "    {dir:?} to {n} ({}): {}",
+            "    {} to {n} ({}): {}",
+            format!("{dir:?}").to_uppercase(),
             terrain_name(ctx, n),
             if words.is_empty() { "open".to_string() } else { words.join(", ") }
         ));

@@ -130,7 +130,7 @@ pub fn answer(ctx: &Ctx, state: &State, units: &[UnitId]) -> Result<AidAnswer, R
         ));
     }
     let json = json!({
-        "aid": "reach", "side": ctx.rules.side_id(side), "units": units,
+        "aid": "reach", "side": ctx.rules.side_id(side), "side_index": side.index(), "units": units,
         "from": r.start, "from_hex": r.start.hex(),
         "allowance": show(r.allowance), "spent": show(r.spent), "left": show(left),
         "tie_rule": "cheapest cost, then the lexicographically smallest sequence of hex ids",
