@@ -80,7 +80,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             // Checked against the game before it is kept: a mistake shows now, not mid-battle.
             game.replay.ruleset.check_orders(&game.replay.state, &text).map_err(|e| {
                 Failure::from(grognard_journal::game::GameError::Rule(e))
-                    .hint("orders are `losses cheapest [keep UNITS]`, `retreat toward HEX|PLACE`, `advance all|none`, `remove cheapest [keep UNITS]`, `overstack strongest|cheapest`")
+                    .hint("orders are `losses cheapest [keep UNITS]`, `retreat toward HEX|PLACE`, `advance all|none`, `remove cheapest [keep UNITS]`, `overstack strongest|cheapest`, `place nearest HEX|PLACE`")
             })?;
             if text.trim().is_empty() {
                 game.store().remove_side(ORDERS_FILE)?;

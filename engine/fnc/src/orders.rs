@@ -15,6 +15,7 @@
 //! advance all                            # 11.25: all | none
 //! remove cheapest keep fr-1-1            # 8.5, 6.3, 6.4: own units given back or recycled
 //! overstack strongest                    # 7.4: enemy units you remove: strongest | cheapest
+//! place nearest Cairo                     # 8.3, 8.8: units an event brings, nearest this
 //! then end                               # in a batch only: end the combat phase after it
 //! ```
 //!
@@ -69,6 +70,10 @@ pub struct Orders {
     pub remove: Option<Cheapest>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overstack: Option<Pick>,
+    /// 8.3, 8.8: where to place the units an event brings: the legal place nearest this
+    /// hex or place (a box only when no hex is open).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
     /// In a batch of attacks only: end the combat phase once the batch is resolved (the
     /// attacker declares nothing more this phase).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -128,6 +133,10 @@ impl Orders {
                             _ => return Err(input(format!("`{order}`: advance `all` or `none`"))),
                         });
                     }
+                    ("place", ["nearest", place @ ..]) if !place.is_empty() => {
+                        twice(orders.place.is_some())?;
+                        orders.place = Some(place.join(" "));
+                    }
                     ("then", ["end"]) => {
                         twice(orders.then_end)?;
                         orders.then_end = true;
@@ -144,7 +153,7 @@ impl Orders {
                         return Err(input(format!(
                             "`{order}` is not a standing order; orders are `losses cheapest [keep UNITS]`, \
                              `retreat toward HEX|PLACE`, `advance all|none`, `remove cheapest [keep UNITS]`, \
-                             `overstack strongest|cheapest`, and in a batch `then end`"
+                             `overstack strongest|cheapest`, `place nearest HEX|PLACE`, and in a batch `then end`"
                         )))
                     }
                 }
@@ -161,7 +170,7 @@ impl Orders {
                 return Err(input(format!("standing orders: there is no unit `{u}` in this game")));
             }
         }
-        if let Some(place) = &self.retreat {
+        for place in self.retreat.iter().chain(self.place.iter()) {
             target(ctx, place)?;
         }
         Ok(())
@@ -191,6 +200,9 @@ impl Orders {
         }
         if let Some(p) = self.overstack {
             parts.push(format!("overstack {}", if p == Pick::Strongest { "strongest" } else { "cheapest" }));
+        }
+        if let Some(p) = &self.place {
+            parts.push(format!("place nearest {p}"));
         }
         if self.then_end {
             parts.push("then end".into());
@@ -303,7 +315,31 @@ pub fn answer(ctx: &Ctx, state: &State, side: Side, orders: &Orders) -> Result<O
             let word = if pick == Pick::Strongest { "strongest" } else { "cheapest" };
             chosen.map(|units| (Command::Remove { units }, format!("overstack {word}")))
         }),
-        DecisionKind::Place { .. } => None,
+        DecisionKind::Place { .. } => match &orders.place {
+            None => None,
+            Some(place) => {
+                // 8.3, 8.8: one unit at a time, each to the open place nearest the target
+                // (hexes before boxes, then unit and place in order); `end` once none is open.
+                let to = target(ctx, place)?;
+                let legal = legal::commands(ctx, state, side);
+                let enter = legal
+                    .iter()
+                    .filter_map(|c| match c {
+                        Command::Enter { unit, to: at } => {
+                            let far = match at {
+                                crate::command::Place::Hex(h) => h.distance(to),
+                                crate::command::Place::Box(_) => u32::MAX,
+                            };
+                            Some(((far, unit.clone(), at.clone()), c.clone()))
+                        }
+                        _ => None,
+                    })
+                    .min_by(|a, b| a.0.cmp(&b.0))
+                    .map(|(_, c)| c);
+                let command = enter.or_else(|| legal.into_iter().find(|c| *c == Command::End));
+                command.map(|c| (c, format!("place nearest {place}")))
+            }
+        },
     };
     Ok(answer)
 }
@@ -345,7 +381,7 @@ mod tests {
     #[test]
     fn orders_text_round_trips() {
         let text = "losses: cheapest keep fr-g, fr-st  # never the garrison\nretreat toward El Rahmaniya\n\
-                    advance all; remove cheapest; overstack strongest";
+                    advance all; remove cheapest; overstack strongest; place nearest 1833";
         let orders = Orders::parse(text).unwrap();
         assert_eq!(orders.losses.as_ref().unwrap().keep, vec!["fr-g".to_string(), "fr-st".to_string()]);
         assert_eq!(orders.retreat.as_deref(), Some("El Rahmaniya"));

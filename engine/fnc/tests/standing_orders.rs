@@ -64,3 +64,40 @@ fn rule_6_3_standing_order_recycles_the_cheapest_units_that_are_not_kept() {
     assert_eq!(answer(&ctx, &s, Side::First, "remove cheapest keep fr-eng,fr-r,fr-a"), None);
     assert_eq!(answer(&ctx, &s, Side::First, "overstack strongest"), None);
 }
+
+#[test]
+fn rule_8_8_standing_order_places_the_units_an_event_brings_nearest_the_target() {
+    use grognard_fnc::command::Place;
+    use grognard_fnc::events::british_units;
+    use grognard_fnc::{Ctx, Game};
+    let ctx = Ctx::embedded(Game::Ec).expect("EC data");
+    let text = include_str!("fixtures/four_fronts_ec.txt");
+    let mut s = grognard_fnc::position::parse(ctx, text).expect("the position");
+    // The British intervene (6.3, 8.8): the Ottoman player places their units now.
+    let units = british_units(ctx, &s);
+    assert!(!units.is_empty(), "British units to place");
+    let count = units.len() as u8;
+    s.decision = Some(Decision {
+        by: Side::Second,
+        kind: DecisionKind::Place { units, count, reason: "british-intervention".into() },
+    });
+    let target = hex("3718"); // Acre
+    let legal = grognard_fnc::legal::commands(ctx, &s, Side::Second);
+    let nearest = legal
+        .iter()
+        .filter_map(|c| match c {
+            Command::Enter { to: Place::Hex(h), .. } => Some(h.distance(target)),
+            _ => None,
+        })
+        .min()
+        .expect("places open to the British");
+    let (c, why) = orders::answer(ctx, &s, Side::Second, &Orders::parse("place nearest Acre").expect("orders"))
+        .expect("answered")
+        .expect("an answer");
+    assert_eq!(why, "place nearest Acre");
+    let Command::Enter { to: Place::Hex(at), .. } = &c else { panic!("a placement: {c}") };
+    assert_eq!(at.distance(target), nearest, "{c}");
+    apply_command(ctx, &s, Side::Second, &c, &mut NoDice).expect("a legal placement");
+    // Without a place order the decision waits for the player.
+    assert_eq!(answer(ctx, &s, Side::Second, "losses cheapest"), None);
+}
