@@ -31,7 +31,7 @@ alice receive bob-join.grog
 pass() {
   local who=$1 cmds cmd
   for _ in $(seq 1 60); do
-    cmds=$("$who" moves | sed -n 's/^  grognard do //p')
+    cmds=$("$who" moves | sed -n 's/^ *grognard do //p')
     cmd=$(grep -E '^(roll|end|advance)$' <<<"$cmds" | head -n 1 || true)
     [ -n "$cmd" ] || cmd=$(grep -E '^(remove|lose|retreat|enter) ' <<<"$cmds" | head -n 1 || true)
     [ -n "$cmd" ] || break
