@@ -30,7 +30,7 @@ fn rule_11_3_batch_text_round_trips() {
     let c = batch("batch attack fr-e 0203; attack fr-a,fr-b 0708 -- losses cheapest; advance all");
     assert_eq!(c.to_string(), "batch attack fr-e 0203; attack fr-a,fr-b 0708 -- losses cheapest; advance all");
     assert_eq!(Command::parse(&c.to_string()).unwrap(), c);
-    assert!(Command::parse("batch attack fr-e 0203; move fr-a 0706").is_err());
+    assert_eq!(Command::parse("batch attack fr-e 0203; move fr-a 0706").expect_err("not an attack").rule, "input");
 }
 
 #[test]
@@ -146,12 +146,12 @@ fn rule_11_4_batch_may_not_attack_one_hex_twice() {
 }
 
 #[test]
-fn rule_11_2_batch_attack_checks_each_declaration() {
+fn rule_11_3_batch_checks_each_declaration_as_attack_does() {
     let ctx = ctx();
     let s = two_fronts(&ctx);
-    // fr-e is not adjacent to 0708.
-    let c = batch("batch attack fr-a,fr-b 0708; attack fr-e 0203; attack fr-e 0708");
-    assert!(apply_command(&ctx, &s, Side::First, &c, &mut NoDice).is_err());
+    // Each declaration is checked as `attack` checks it: fr-e is not next to 0708 (11.3).
+    let c = batch("batch attack fr-a,fr-b 0203; attack fr-e 0708");
+    assert_eq!(rule_of(apply_command(&ctx, &s, Side::First, &c, &mut NoDice).expect_err("not adjacent")), "11.3");
 }
 
 #[test]
@@ -219,8 +219,11 @@ fn rule_11_25_standing_order_advances_all_or_none() {
 #[test]
 fn standing_orders_refuse_unknown_units_and_places() {
     let ctx = ctx();
-    assert!(Orders::parse("losses cheapest keep fr-nobody").unwrap().check(&ctx).is_err());
-    assert!(Orders::parse("retreat toward Atlantis").unwrap().check(&ctx).is_err());
+    assert_eq!(
+        Orders::parse("losses cheapest keep fr-nobody").unwrap().check(&ctx).expect_err("no unit").rule,
+        "input"
+    );
+    assert_eq!(Orders::parse("retreat toward Atlantis").unwrap().check(&ctx).expect_err("no place").rule, "input");
     assert!(Orders::parse("retreat toward 0405; losses cheapest keep fr-a").unwrap().check(&ctx).is_ok());
 }
 

@@ -203,7 +203,7 @@ fn rule_11_2_a_battle_through_the_dispatcher_attack_losses_then_advance() {
     let s = applied.state;
     assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Losses { .. })));
     let wrong = apply_command(&ctx, &s, Side::Second, &Command::Lose { units: ids(&["fr-a", "fr-b"]) }, &mut NoDice);
-    assert!(wrong.is_err());
+    assert_eq!(rule_of(wrong.expect_err("not the Ottoman's decision")), "5.1");
     let lose = Command::Lose { units: ids(&["fr-b", "fr-c"]) };
     let applied = apply_command(&ctx, &s, Side::First, &lose, &mut NoDice).expect("losses");
     assert!(applied.state.decision.is_none());

@@ -187,7 +187,10 @@ fn rule_8_2_a_reinforcement_phase_through_the_game_dispatcher() {
         let mut dice = ScriptedDice::new(faces);
         ruleset::apply_command(&ctx, s, FR, &Command::parse(text).expect("a command"), &mut dice)
     };
-    assert!(apply(&state, "end", &[]).is_err(), "the draw comes first");
+    match apply(&state, "end", &[]) {
+        Err(grognard_engine::ApplyError::Rule(e)) => assert_eq!(e.rule, "8.4", "the draw comes first: {e}"),
+        other => panic!("the draw comes first: {other:?}"),
+    }
     let drawn = apply(&state, "roll", &[1]).expect("the draw").state;
     assert_eq!(at(&drawn, "fr-dc"), Location::Track(3));
     let entered = apply(&drawn, "enter fr-dc 0808", &[]).expect("the entry").state;
