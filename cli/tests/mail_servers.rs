@@ -8,14 +8,11 @@
 
 mod common;
 
-use common::servers::{
-    find_program, mail_owner, maildir_messages, start_dovecot, start_smtp, MailSettings, INSTALL, USERS,
-};
-use common::{decide_and_mail, journal, Player};
+use common::servers::{mail_owner, maildir_messages, players_on, start_mail_servers, MailServers, USERS};
+use common::{decide_and_mail, journal};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The SMTP server takes no mail before a login: `MAIL FROM` without AUTH gets 530.
@@ -49,48 +46,17 @@ fn smtp_requires_auth(port: u16) {
 #[test]
 fn a_whole_game_through_real_smtp_and_imap_servers_on_loopback() {
     let started = Instant::now();
-    let dovecot = find_program("dovecot").unwrap_or_else(|| panic!("Dovecot is not installed: {INSTALL}"));
-    let aiosmtpd = Command::new("python3").args(["-c", "import aiosmtpd"]).output();
-    assert!(
-        aiosmtpd.as_ref().is_ok_and(|o| o.status.success()),
-        "python3 with aiosmtpd is needed: {INSTALL} ({:?})",
-        aiosmtpd.map(|o| String::from_utf8_lossy(&o.stderr).to_string())
-    );
-
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
-    {
-        use std::os::unix::fs::{MetadataExt, PermissionsExt};
-        assert_eq!(
-            std::fs::metadata(cwd).expect("temp dir").uid(),
-            0,
-            "this test starts Dovecot, which needs root to switch to its mail user (CI runs as root)"
-        );
-        // Dovecot's own users and its mail user must reach the directories inside.
-        std::fs::set_permissions(cwd, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    }
-    let (uid, gid, owner) = mail_owner();
-    let mail = cwd.join("mail");
-    std::fs::create_dir_all(&mail).expect("mail dir");
-    std::os::unix::fs::chown(&mail, Some(uid), Some(gid)).expect("chown the Maildirs");
-
-    let (mut smtp, smtp_port) = start_smtp(cwd, &mail);
-    let (mut imap, imap_port) = start_dovecot(&dovecot, &cwd.join("dovecot"), &mail, uid, gid, "");
+    let MailServers { mut smtp, smtp_port, mut imap, imap_port, mail } = start_mail_servers(cwd, "");
     smtp_requires_auth(smtp_port);
     eprintln!(
-        "servers up in {:.1}s: SMTP 127.0.0.1:{smtp_port}, IMAP 127.0.0.1:{imap_port}, mail owned by {owner}",
-        started.elapsed().as_secs_f64()
+        "servers up in {:.1}s: SMTP 127.0.0.1:{smtp_port}, IMAP 127.0.0.1:{imap_port}, mail owned by {}",
+        started.elapsed().as_secs_f64(),
+        mail_owner().2
     );
 
-    let alice = Player { password: Some(USERS[0].1), ..Player::new(cwd.join("alice"), "alice") };
-    let bob = Player { password: Some(USERS[1].1), ..Player::new(cwd.join("bob"), "bob") };
-    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
-    let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
-        .as_str()
-        .expect("line")
-        .to_string();
-    alice.configure_mail(cwd, "alice", smtp_port, imap_port);
-    bob.configure_mail(cwd, "bob", smtp_port, imap_port);
+    let (alice, bob, line) = players_on(cwd, smtp_port, imap_port);
     alice.ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", &line, "--out", "i.grog"]);
     bob.ok(cwd, &["join", "i.grog"]);
 

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::servers::{maildir_messages, start_mail_servers, MailSettings, USERS};
+use common::servers::{maildir_messages, players_on, start_mail_servers};
 use common::Player;
 use std::path::Path;
 use std::process::{Child, Stdio};
@@ -54,15 +54,7 @@ fn a_player_turn_with_four_battles_by_mail_with_only_automatic_answers_from_the_
     let tmp = tempfile::tempdir().expect("temp dir");
     let cwd = tmp.path();
     let servers = start_mail_servers(cwd, "");
-    let alice = Player { password: Some(USERS[0].1), ..Player::new(cwd.join("alice"), "alice") };
-    let bob = Player { password: Some(USERS[1].1), ..Player::new(cwd.join("bob"), "bob") };
-    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
-    let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
-        .as_str()
-        .expect("line")
-        .to_string();
-    alice.configure_mail(cwd, "alice", servers.smtp_port, servers.imap_port);
-    bob.configure_mail(cwd, "bob", servers.smtp_port, servers.imap_port);
+    let (alice, bob, line) = players_on(cwd, servers.smtp_port, servers.imap_port);
     settings(&alice);
     settings(&bob);
     std::fs::write(cwd.join("pos.txt"), position()).expect("position");

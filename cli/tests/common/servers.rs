@@ -188,6 +188,21 @@ pub fn start_smtp(dir: &Path, mail: &Path) -> (Server, u16) {
     (server, port)
 }
 
+/// Alice and Bob, each with an identity whose mail goes through the servers on these ports;
+/// Bob's public key line.
+pub fn players_on(cwd: &Path, smtp_port: u16, imap_port: u16) -> (Player, Player, String) {
+    let alice = Player { password: Some(USERS[0].1), ..Player::new(cwd.join("alice"), "alice") };
+    let bob = Player { password: Some(USERS[1].1), ..Player::new(cwd.join("bob"), "bob") };
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    let line = bob.json(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"])["public_key"]
+        .as_str()
+        .expect("line")
+        .to_string();
+    alice.configure_mail(cwd, "alice", smtp_port, imap_port);
+    bob.configure_mail(cwd, "bob", smtp_port, imap_port);
+    (alice, bob, line)
+}
+
 pub trait MailSettings {
     fn configure_mail(&self, cwd: &Path, user: &str, smtp_port: u16, imap_port: u16);
 }
