@@ -1,30 +1,14 @@
 //! The `hex`, `units` and `charts` aids on hand-checked positions: the tiny aids map
 //! (fixtures/aids_map.txt) and the EC charts.
 
-use grognard_engine::AidQuery;
-use grognard_fnc::ctx::DataTexts;
-use grognard_fnc::{aids, position, Ctx, Game, State};
-use std::sync::OnceLock;
+mod aids_common;
 
-fn ctx() -> &'static Ctx {
-    static CTX: OnceLock<Ctx> = OnceLock::new();
-    CTX.get_or_init(|| {
-        Ctx::parse(
-            Game::Ec,
-            DataTexts {
-                map: include_str!("fixtures/aids_map.txt"),
-                counters: include_str!("../data/ec/counters.txt"),
-                charts: include_str!("../data/ec/charts.txt"),
-                historical: None,
-            },
-        )
-        .unwrap_or_else(|e| panic!("test data: {e}"))
-    })
-}
+use aids_common::ctx;
+use grognard_engine::AidQuery;
+use grognard_fnc::{aids, State};
 
 fn position_at(turn: u8, extra: &str) -> State {
-    let text = format!("fnc-position 1\ngame ec\nturn {turn}\nphase movement\nphasing french\n{extra}\n");
-    position::parse(ctx(), &text).unwrap_or_else(|e| panic!("position: {e}"))
+    aids_common::position_at(turn, "movement", extra)
 }
 
 fn ask(state: &State, q: AidQuery) -> serde_json::Value {

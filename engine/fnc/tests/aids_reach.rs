@@ -11,29 +11,14 @@
 //!   1310: 5 + 1 = 6                 [1011 1110 1210 1310]
 //!   1311: 6 + 1 = 7 > 6: beyond reach.
 
+mod aids_common;
+
+use aids_common::{ctx, position_at};
 use grognard_board::HexId;
 use grognard_engine::{AidQuery, ApplyError, PlayerId, Ruleset, ScriptedDice};
 use grognard_fnc::aids::reach;
-use grognard_fnc::ctx::DataTexts;
 use grognard_fnc::ruleset::apply_command;
-use grognard_fnc::{aids, position, Command, Ctx, Game, Side, State};
-use std::sync::OnceLock;
-
-fn ctx() -> &'static Ctx {
-    static CTX: OnceLock<Ctx> = OnceLock::new();
-    CTX.get_or_init(|| {
-        Ctx::parse(
-            Game::Ec,
-            DataTexts {
-                map: include_str!("fixtures/aids_map.txt"),
-                counters: include_str!("../data/ec/counters.txt"),
-                charts: include_str!("../data/ec/charts.txt"),
-                historical: None,
-            },
-        )
-        .unwrap_or_else(|e| panic!("test data: {e}"))
-    })
-}
+use grognard_fnc::{aids, Command, Side, State};
 
 fn hex(n: &str) -> HexId {
     HexId::parse(n).unwrap()
@@ -45,11 +30,6 @@ fn hexes(list: &[&str]) -> Vec<HexId> {
 
 fn ids(list: &[&str]) -> Vec<String> {
     list.iter().map(|u| u.to_string()).collect()
-}
-
-fn position_at(turn: u8, phase: &str, units: &str) -> State {
-    let text = format!("fnc-position 1\ngame ec\nturn {turn}\nphase {phase}\nphasing french\n{units}\n");
-    position::parse(ctx(), &text).unwrap_or_else(|e| panic!("position: {e}"))
 }
 
 fn apply(state: &State, command: &Command) -> Result<State, ApplyError> {
