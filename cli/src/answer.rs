@@ -101,11 +101,11 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     Ok(Some((text, value)))
 }
 
-/// Answer `games` (every game of this machine when `None`). One game that cannot be
-/// answered never stops the others: its problem is reported.
-pub fn answer_games(games: Option<&[GameId]>, reply: &Reply) -> Result<Report> {
+/// Answer `games` (every game of this machine when `None`), making the rolls that hold no
+/// decision too when `rolls`. One game that cannot be answered never stops the others: its
+/// problem is reported.
+pub fn answer_games(games: Option<&[GameId]>, reply: &Reply, rolls: bool) -> Result<Report> {
     let home = seat::home()?;
-    let rolls = crate::settings::load(&home)?.answer.rolls;
     let mut report = Report::default();
     for dir in seat::game_dirs(&home)? {
         if let Some(list) = games {

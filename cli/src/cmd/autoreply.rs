@@ -18,7 +18,8 @@ pub struct Args {
 /// sealed choices, apply standing orders; then mail the reply. Never plays a command no
 /// standing order covers.
 fn answer(json: bool) -> Result<usize> {
-    let report = crate::answer::answer_games(None, &crate::answer::Reply::Mail)?;
+    let rolls = crate::settings::load(&crate::seat::home()?)?.answer.rolls;
+    let report = crate::answer::answer_games(None, &crate::answer::Reply::Mail, rolls)?;
     let answered = report.json.len();
     super::emit(json, serde_json::json!({"ok": report.problems.is_empty(), "answered": report.json}), || {
         report.text.clone()

@@ -147,7 +147,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             crate::answer::Reply::File(PathBuf::from("."))
         };
         let games: Vec<_> = report.games.iter().copied().collect();
-        Some(crate::answer::answer_games(Some(&games), &reply)?)
+        Some(crate::answer::answer_games(Some(&games), &reply, settings.answer.rolls)?)
     } else {
         None
     };

@@ -178,16 +178,9 @@ impl Orders {
 
     /// The text form [`Orders::parse`] reads, one order per `;`.
     pub fn text(&self) -> String {
-        let keep = |c: &Cheapest| {
-            if c.keep.is_empty() {
-                String::new()
-            } else {
-                format!(" keep {}", c.keep.join(","))
-            }
-        };
         let mut parts = Vec::new();
         if let Some(c) = &self.losses {
-            parts.push(format!("losses cheapest{}", keep(c)));
+            parts.push(format!("losses cheapest{}", keep_text(&c.keep)));
         }
         if let Some(p) = &self.retreat {
             parts.push(format!("retreat toward {p}"));
@@ -196,7 +189,7 @@ impl Orders {
             parts.push(format!("advance {}", if a == AdvanceOrder::All { "all" } else { "none" }));
         }
         if let Some(c) = &self.remove {
-            parts.push(format!("remove cheapest{}", keep(c)));
+            parts.push(format!("remove cheapest{}", keep_text(&c.keep)));
         }
         if let Some(p) = self.overstack {
             parts.push(format!("overstack {}", if p == Pick::Strongest { "strongest" } else { "cheapest" }));
