@@ -54,8 +54,9 @@ enum Command {
     Forget(cmd::forget::Args),
     /// Whose move it is, what is pending, who holds the game.
     Status(cmd::GameArgs),
-    /// Every legal command now, grouped by unit and kind, with their count.
-    Moves(cmd::GameArgs),
+    /// Every legal command now, grouped by unit and kind, with their count (or only those
+    /// about the units named).
+    Moves(cmd::aids::MovesArgs),
     /// Play aid: everything about a hex (units, control, terrain, hexsides, locale, fortress).
     Hex(cmd::aids::HexArgs),
     /// Play aid: each side's order of battle (map, boxes, pools, track, eliminated).

@@ -108,6 +108,21 @@ fn moves_lists_every_legal_command_grouped_with_its_count() {
     assert!(fr["kinds"].as_array().expect("kinds").iter().any(|k| k["kind"] == "move"), "{fr}");
     let text = alice.ok(cwd, &["moves"]);
     assert!(text.contains(&format!("{} legal command(s)", list.len())), "{text}");
+    // In text a unit's many moves show as their destinations; `moves UNIT` lists each one.
+    let fr_moves: Vec<&str> = shown.iter().copied().filter(|m| m.starts_with("move fr-1-1 ")).collect();
+    assert!(fr_moves.len() > 6, "{fr_moves:?}");
+    assert!(text.contains(&format!("  move ({}) to:", fr_moves.len())), "{text}");
+    let only = alice.ok(cwd, &["moves", "fr-1-1"]);
+    for m in &fr_moves {
+        assert!(only.contains(&format!("grognard do {m}\n")), "{m} in {only}");
+    }
+    assert!(!only.contains("fr-2-1"), "{only}");
+    let only_json = alice.json(cwd, &["moves", "fr-1-1"]);
+    let n = only_json["moves"].as_array().expect("moves").len();
+    assert_eq!(only_json["count"], n);
+    assert!(n < list.len() && n >= fr_moves.len());
+    let none = alice.ok(cwd, &["moves", "fr-nobody"]);
+    assert!(none.contains("No legal command names fr-nobody"), "{none}");
 }
 
 #[test]

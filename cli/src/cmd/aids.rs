@@ -40,6 +40,15 @@ pub struct ReachArgs {
 }
 
 #[derive(clap::Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Only the commands about these units (ids, separated by spaces or commas), all of
+    /// them; without units, every command, long lists shortened in text.
+    units: Vec<String>,
+}
+
+#[derive(clap::Args)]
 pub struct OddsArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -129,9 +138,21 @@ fn kind(command: &Value, text: &str) -> String {
     }
 }
 
-/// `grognard moves`: every legal command now, grouped by unit, then by kind, with a count.
-pub fn moves(args: GameArgs, json: bool) -> Result<()> {
-    let local = args.open()?;
+/// In text, a kind with more commands than this shows this many and the count of the rest.
+const SHOWN_PER_KIND: usize = 6;
+
+/// `grognard moves [UNIT]...`: every legal command now, grouped by unit, then by kind, with
+/// a count; `--json` always lists every command.
+pub fn moves(args: MovesArgs, json: bool) -> Result<()> {
+    let wanted: Vec<String> = args
+        .units
+        .iter()
+        .flat_map(|w| w.split(','))
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let local = args.game.open()?;
     let game = &local.game;
     let r = &game.replay;
     let staged = local::staged(game)?;
@@ -144,6 +165,11 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
     } else {
         Vec::new()
     };
+    // With units named: the commands whose subject names one of them.
+    let legal: Vec<Value> = legal
+        .into_iter()
+        .filter(|c| wanted.is_empty() || subject(c).split(',').any(|u| wanted.iter().any(|w| w == u)))
+        .collect();
     let texts: Vec<String> = legal.iter().map(|c| r.ruleset.format_command(c)).collect();
     let mut groups: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
     for (c, t) in legal.iter().zip(&texts) {
@@ -160,6 +186,9 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
     let value = json!({"ok": true, "pending": pending, "count": texts.len(), "moves": texts, "groups": group_json,
                        "sealed": sealed});
     super::emit(json, value, || {
+        if texts.is_empty() && !wanted.is_empty() && (can_decide || !staged.commands.is_empty()) {
+            return format!("No legal command names {} now: {}", wanted.join(", "), pending.prompt());
+        }
         if texts.is_empty() {
             return format!("No move for you now: {}", local::waiting_sentence(game));
         }
@@ -175,9 +204,33 @@ pub fn moves(args: GameArgs, json: bool) -> Result<()> {
             let n: usize = kinds.values().map(Vec::len).sum();
             t.push_str(&format!("{} ({n}):\n", if unit.is_empty() { "other" } else { unit }));
             for (k, list) in kinds {
+                let shown = if wanted.is_empty() { SHOWN_PER_KIND } else { list.len() };
+                if list.len() > shown && !unit.is_empty() && ["move", "river", "sail", "fleet"].contains(&k.as_str()) {
+                    // Many moves: their destinations (each command's last word), then how to
+                    // see them all or move by destination.
+                    let mut ends: Vec<&str> = list.iter().filter_map(|m| m.split_whitespace().last()).collect();
+                    ends.sort_unstable();
+                    ends.dedup();
+                    t.push_str(&format!("  {k} ({}) to:\n", list.len()));
+                    for line in ends.chunks(14) {
+                        t.push_str(&format!("    {}\n", line.join(" ")));
+                    }
+                    t.push_str(&format!(
+                        "    (`grognard moves {unit}` lists each command; `grognard do {k} {unit} HEX` goes there{})\n",
+                        if k == "move" { " by the cheapest path" } else { "" }
+                    ));
+                    continue;
+                }
                 t.push_str(&format!("  {k} ({}):\n", list.len()));
-                for m in list {
+                for m in list.iter().take(shown) {
                     t.push_str(&format!("    grognard do {m}\n"));
+                }
+                if list.len() > shown {
+                    t.push_str(&format!(
+                        "    ... and {} more (`grognard moves {}` lists them all)\n",
+                        list.len() - shown,
+                        if unit.is_empty() { "--json" } else { unit },
+                    ));
                 }
             }
         }

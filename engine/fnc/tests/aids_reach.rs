@@ -16,7 +16,7 @@ mod aids_common;
 use aids_common::{ctx, position_at};
 use grognard_board::HexId;
 use grognard_engine::{AidQuery, ApplyError, PlayerId, Ruleset, ScriptedDice};
-use grognard_fnc::aids::reach;
+use grognard_fnc::movement::reach;
 use grognard_fnc::ruleset::apply_command;
 use grognard_fnc::{aids, Command, Side, State};
 

@@ -47,13 +47,34 @@ pub fn answer(ctx: &Ctx, state: &State, query: &AidQuery) -> Result<AidAnswer, R
     }
 }
 
-/// Complete a command typed by `player` (`Ruleset::complete`): `move UNITS HEX` whose one
+/// `river UNITS HEX` to a hex that is not one river step away: the shortest RCLM path to it
+/// (9.13), as the complete list of moves gives it, if there is one; else `None` (the command
+/// stays as typed and `river` gives its own refusal).
+fn complete_river(ctx: &Ctx, state: &State, player: PlayerId, units: &[String], path: &[HexId]) -> Option<Command> {
+    let [to] = path[..] else { return None };
+    let side = acting_side(state);
+    if state.owners[side.index()] != player || state.decision.is_some() {
+        return None;
+    }
+    if crate::movement::river::river_route(ctx, state, side, units, path).is_ok() {
+        return None;
+    }
+    let found = crate::movement::reach::river_destinations(ctx, state, side, units, crate::movement::legal::MAX_PATHS);
+    let path = found.into_iter().find(|p| p.last() == Some(&to))?;
+    Some(Command::River { units: units.to_vec(), path })
+}
+
+/// Complete a command typed by `player` (`Ruleset::complete`): `river UNITS HEX` by the
+/// shortest river path ([`complete_river`]); `move UNITS HEX` whose one
 /// hex is not a legal single step (not adjacent, or adjacent but not enterable directly)
 /// becomes `move UNITS` along the cheapest path to that hex, as `reach` lists it (ties: the
 /// lexicographically smallest sequence of hex ids). Every other command, an explicit path
 /// included, is kept as typed; so is anything `move` will refuse for another reason, so
 /// that `apply` gives its own refusal.
 pub fn complete(ctx: &Ctx, state: &State, player: PlayerId, command: Command) -> Result<Command, RuleError> {
+    if let Command::River { units, path } = &command {
+        return Ok(complete_river(ctx, state, player, units, path).unwrap_or(command));
+    }
     let Command::Move { units, path } = &command else { return Ok(command) };
     let [to] = path[..] else { return Ok(command) };
     let side = acting_side(state);
@@ -63,7 +84,7 @@ pub fn complete(ctx: &Ctx, state: &State, player: PlayerId, command: Command) ->
     if ground::plan(ctx, state, side, units, path).is_ok() {
         return Ok(command);
     }
-    let Ok(found) = reach::search(ctx, state, side, units) else { return Ok(command) };
+    let Ok(found) = crate::movement::reach::search(ctx, state, side, units) else { return Ok(command) };
     if let Some(r) = found.path_to(to) {
         return Ok(Command::Move { units: units.clone(), path: r.path.clone() });
     }

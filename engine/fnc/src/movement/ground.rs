@@ -52,61 +52,122 @@ pub fn plan_route(
     units: &[UnitId],
     path: &[HexId],
 ) -> Result<PlannedMove, RuleError> {
-    let (start, origin) = check_movers(ctx, state, side, units, MoveMode::Ground)?;
     if path.is_empty() {
+        check_movers(ctx, state, side, units, MoveMode::Ground)?;
         return Err(RuleError::new("input", "name the hexes to move through"));
     }
-    let Some(turn) = ctx.turn(state.turn) else {
-        return Err(RuleError::new("5.4", format!("turn {} is not on the turn record track", state.turn)));
-    };
-    // 9.7: a stack moves at the rate of its slowest unit.
-    let spent_before = units.iter().map(|u| record(state, u).map_or(0, |r| r.spent)).max().unwrap_or(0);
-    let allowance = units.iter().map(|u| movement_allowance(ctx, state, u)).min().unwrap_or(0);
-    let fresh = units.iter().all(|u| record(state, u).is_none_or(|r| r.spent == 0 && r.mode == MoveMode::Ground));
-    let mut at: Option<HexId> = None;
-    match &start {
-        Location::Hex(h) => at = Some(*h),
-        Location::Box(b) => {
-            // 8.6, 8.9, 8.10: out of a box only through its entry hexes, paying from the first.
-            let rule = ctx.rules.rule_numbers().box_exit[side.index()];
-            let Some(bx) = ctx.map.box_by_id(b) else {
-                return Err(RuleError::new(rule, format!("there is no holding box `{b}`")));
-            };
-            if !bx.entry.contains(&path[0]) {
-                return Err(RuleError::new(
-                    rule,
-                    format!("units leave the {} box only through its entry hexes, and {} is not one", bx.name, path[0]),
-                ));
+    let mut route = Route::begin(ctx, state, side, units)?;
+    for &next in path {
+        route.step(next)?;
+    }
+    Ok(route.planned)
+}
+
+/// A ground move checked so far, which [`Route::step`] takes one hex further: [`plan_route`]
+/// checks a path with it, and the `reach` search extends its routes with it (so a path of n
+/// hexes is checked in n steps, not n times from its start).
+#[derive(Clone)]
+pub struct Route<'a> {
+    ctx: &'a Ctx,
+    state: &'a State,
+    side: Side,
+    units: &'a [UnitId],
+    turn: &'a crate::data::Turn,
+    allowance: u16,
+    fresh: bool,
+    at: Option<HexId>,
+    /// The state as the move goes, copied only once it differs from `state` in a way the
+    /// checks see: an SC overrun, or the units coming back to the hex they left (the copy
+    /// has them where they are on the way). The checks are the same either way.
+    sim: Option<State>,
+    /// The move so far.
+    pub planned: PlannedMove,
+}
+
+impl<'a> Route<'a> {
+    /// Who moves and from where (9.1, 9.5, 9.6, 9.11, 9.13, 5.4), before the first step.
+    pub fn begin(ctx: &'a Ctx, state: &'a State, side: Side, units: &'a [UnitId]) -> Result<Self, RuleError> {
+        let (start, origin) = check_movers(ctx, state, side, units, MoveMode::Ground)?;
+        let Some(turn) = ctx.turn(state.turn) else {
+            return Err(RuleError::new("5.4", format!("turn {} is not on the turn record track", state.turn)));
+        };
+        // 9.7: a stack moves at the rate of its slowest unit.
+        let spent_before = units.iter().map(|u| record(state, u).map_or(0, |r| r.spent)).max().unwrap_or(0);
+        let allowance = units.iter().map(|u| movement_allowance(ctx, state, u)).min().unwrap_or(0);
+        let fresh = units.iter().all(|u| record(state, u).is_none_or(|r| r.spent == 0 && r.mode == MoveMode::Ground));
+        if !matches!(start, Location::Hex(_) | Location::Box(_)) {
+            return Err(RuleError::new("9.1", "the units are not on the map or in a box"));
+        }
+        Ok(Route {
+            ctx,
+            state,
+            side,
+            units,
+            turn,
+            allowance,
+            fresh,
+            at: start.hex(),
+            sim: None,
+            planned: PlannedMove { origin, start, steps: Vec::new(), spent_before, total: 0, overrun: Vec::new() },
+        })
+    }
+
+    /// Where the move is now (`None` while still in its box).
+    pub fn at(&self) -> Option<HexId> {
+        self.at
+    }
+
+    fn moved_to(&self, at: Option<HexId>) -> State {
+        let mut copy = self.state.clone();
+        if let Some(h) = at {
+            for u in self.units {
+                copy.units.insert(u.clone(), Location::Hex(h));
             }
         }
-        _ => return Err(RuleError::new("9.1", "the units are not on the map or in a box")),
+        copy
     }
-    let mut sim = state.clone();
-    let mut steps = Vec::new();
-    let mut overrun = Vec::new();
-    let mut total = 0u16;
-    for (i, &next) in path.iter().enumerate() {
-        let (half, why) = match at {
+
+    /// Enter `next`: its cost against the allowance (9.2, 9.3, 9.8-9.10), the border (5.3),
+    /// a lone SC overrun (14.3), enemy units, stacking and coasts (9.4, 7.1, 8.8).
+    pub fn step(&mut self, next: HexId) -> Result<(), RuleError> {
+        let (ctx, side) = (self.ctx, self.side);
+        let first = self.planned.steps.is_empty();
+        let (half, why) = match self.at {
             Some(from) => {
-                check_border(ctx, state, side, from, next)?;
-                let c = step_cost(ctx, turn, from, next)?;
+                check_border(ctx, self.state, side, from, next)?;
+                let c = step_cost(ctx, self.turn, from, next)?;
                 (c.half_mp, c.why)
             }
             None => {
+                // 8.6, 8.9, 8.10: out of a box only through its entry hexes, paying from the first.
+                let rule = ctx.rules.rule_numbers().box_exit[side.index()];
+                let Location::Box(b) = &self.planned.start else {
+                    return Err(RuleError::new("9.1", "the units are not on the map or in a box"));
+                };
+                let Some(bx) = ctx.map.box_by_id(b) else {
+                    return Err(RuleError::new(rule, format!("there is no holding box `{b}`")));
+                };
+                if !first || !bx.entry.contains(&next) {
+                    return Err(RuleError::new(
+                        rule,
+                        format!("units leave the {} box only through its entry hexes, and {next} is not one", bx.name),
+                    ));
+                }
                 let Some(t) = super::cost::hex_terrain(ctx, next) else {
                     return Err(RuleError::new("9.21", format!("{next} is not on the map")));
                 };
                 let entry = ctx
                     .charts
-                    .entry_cost(t, turn)
+                    .entry_cost(t, self.turn)
                     .half_mp()
                     .ok_or_else(|| RuleError::new("9.9", format!("{next} ({}) may not be entered", t.name())))?;
                 (entry, format!("entry from the box, {} {}", t.name(), show(entry)))
             }
         };
+        let (spent_before, total, allowance) = (self.planned.spent_before, self.planned.total, self.allowance);
         let after = spent_before + total + half;
         // 9.3: a unit may always move one hex by spending its whole allowance.
-        let minimum_move = i == 0 && fresh;
+        let minimum_move = first && self.fresh;
         if after > allowance && !minimum_move {
             return Err(RuleError::new(
                 "9.2",
@@ -118,20 +179,31 @@ pub fn plan_route(
                 ),
             ));
         }
-        if let Some(sc) = lone_sc(ctx, &sim, side, next) {
+        if self.sim.is_none() && Some(next) == self.planned.start.hex() {
+            self.sim = Some(self.moved_to(self.at));
+        }
+        if let Some(sc) = lone_sc(ctx, self.sim.as_ref().unwrap_or(self.state), side, next) {
             // 14.3: a moving force entering a lone SC's hex eliminates it and may go on.
-            sim.units.insert(sc.clone(), Location::Eliminated);
-            overrun.push((next, sc));
+            if self.sim.is_none() {
+                self.sim = Some(self.moved_to(self.at));
+            }
+            if let Some(copy) = self.sim.as_mut() {
+                copy.units.insert(sc.clone(), Location::Eliminated);
+            }
+            self.planned.overrun.push((next, sc));
         }
-        check_enter(ctx, &sim, side, units, next)?;
-        for u in units {
-            sim.units.insert(u.clone(), Location::Hex(next));
+        check_enter(ctx, self.sim.as_ref().unwrap_or(self.state), side, self.units, next)?;
+        if let Some(copy) = self.sim.as_mut() {
+            for u in self.units {
+                copy.units.insert(u.clone(), Location::Hex(next));
+            }
         }
-        total = if minimum_move && after > allowance { allowance.saturating_sub(spent_before) } else { total + half };
-        steps.push((next, half, why));
-        at = Some(next);
+        self.planned.total =
+            if minimum_move && after > allowance { allowance.saturating_sub(spent_before) } else { total + half };
+        self.planned.steps.push((next, half, why));
+        self.at = Some(next);
+        Ok(())
     }
-    Ok(PlannedMove { origin, start, steps, spent_before, total, overrun })
 }
 
 /// Apply a ground move: the units end at the path's last hex; control changes hands along

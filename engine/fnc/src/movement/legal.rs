@@ -1,85 +1,86 @@
-//! Legal movement commands for `legal_commands`: a sample of every kind of move, each
-//! checked by the same code as the command itself. Listed for each hex or box of the side:
-//! each unit alone and the whole group, one and two hexes by land, one step by RCLM (also out
-//! of a box with a river), sea
-//! moves to every port and every enemy-held coast of the reachable seas; fleets to the sea
-//! off every enemy-held coastal hex.
+//! The complete list of movement commands for `legal_commands`, each checked by the same
+//! code as the command itself.
+//!
+//! Every choice of movement is listed once by the command that makes it, where
+//!
+//! - a **ground move** is listed by its cheapest path to each hex it may end in
+//!   ([`reach::search`]): a ground move may be continued in the same phase (9.2), so any
+//!   other path is a chain of listed moves, each to a hex of that path;
+//! - an **RCLM move** (9.13) is listed by its shortest path to each hex it may end in
+//!   ([`reach::river_destinations`]). RCLM is a unit's whole move, so a longer path to the
+//!   same hex that passes other locales (whose control it takes, 12.9) is a different
+//!   outcome the list does not give: `river UNITS PATH` takes any path;
+//! - an **amphibious move** (10.3) is listed for each coastal hex `sail` accepts;
+//! - a **fleet** (10.2) is listed for each all-sea hex `fleet` accepts;
+//! - the movers are each unit alone and the whole group that may move together (units in
+//!   one hex or box that belong to one parent stack, 9.5, 9.6). Units moving together along
+//!   a path reach what the same units moving one after another along it reach (cost is per
+//!   unit, 9.7; capacity per unit, 10.3), so the other subsets are chains of listed moves.
+//!
+//! [`MAX_PATHS`] bounds the RCLM search of one group.
 
-use super::{ground, naval, river};
+use super::common::check_movers;
+use super::{naval, reach};
 use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
-use crate::state::{Location, Phase, Side, State, UnitId};
+use crate::state::{Location, MoveMode, Phase, Side, State, UnitId};
 use grognard_board::{HexId, WaterKind};
 use std::collections::BTreeMap;
 
-fn ground_targets(ctx: &Ctx, from: &Location) -> Vec<HexId> {
-    match from {
-        Location::Hex(h) => h.neighbours().map(|(_, n)| n).collect(),
-        Location::Box(b) => ctx.map.box_by_id(b).map(|bx| bx.entry.clone()).unwrap_or_default(),
-        _ => Vec::new(),
-    }
-}
+/// The most RCLM paths tried for one group of movers (a bound on work: a river move covers
+/// at most 20 hexes, and the rivers, canals and lakes of both maps give far fewer paths).
+pub const MAX_PATHS: usize = 20_000;
 
 fn sea_hex(ctx: &Ctx, h: HexId) -> bool {
     ctx.map.terrain(h).and_then(|t| t.water()).is_some_and(|w| ctx.map.water(w).kind == WaterKind::Sea)
 }
 
-/// Movement commands `side` may give now.
+/// The groups of movers of `side`: each unit alone, and the whole parent stack in a hex or
+/// box when it has more than one unit, among the units that may move now.
+fn movers(ctx: &Ctx, state: &State, side: Side, mode: MoveMode) -> Vec<Vec<UnitId>> {
+    let mut stacks: BTreeMap<(Location, Location), Vec<UnitId>> = BTreeMap::new();
+    for (unit, loc) in &state.units {
+        if ctx.side_of(unit) != Some(side) || !matches!(loc, Location::Hex(_) | Location::Box(_)) {
+            continue;
+        }
+        if let Ok((here, origin)) = check_movers(ctx, state, side, std::slice::from_ref(unit), mode) {
+            stacks.entry((here, origin)).or_default().push(unit.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for units in stacks.into_values() {
+        out.extend(units.iter().map(|u| vec![u.clone()]));
+        if units.len() > 1 && check_movers(ctx, state, side, &units, mode).is_ok() {
+            out.push(units);
+        }
+    }
+    out
+}
+
+/// Every movement command `side` may give now (see the module doc for what "every" means).
 pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     let mut out = Vec::new();
     if state.phase != Phase::Movement || state.phasing != side {
         return out;
     }
-    let mut groups: BTreeMap<Location, Vec<UnitId>> = BTreeMap::new();
-    for (unit, loc) in &state.units {
-        let movable = ctx.counter(unit).is_some_and(|c| c.movement > 0 && c.kind != UnitType::Fleet);
-        if movable && ctx.side_of(unit) == Some(side) && matches!(loc, Location::Hex(_) | Location::Box(_)) {
-            groups.entry(loc.clone()).or_default().push(unit.clone());
+    for units in movers(ctx, state, side, MoveMode::Ground) {
+        if let Ok(found) = reach::search(ctx, state, side, &units) {
+            out.extend(found.hexes.into_iter().map(|r| Command::Move { units: units.clone(), path: r.path }));
         }
     }
-    let coasts: Vec<HexId> = ctx
-        .map
-        .land_hexes()
-        .filter(|h| {
-            ctx.map.is_coastal(*h)
-                && (ctx.map.locale(*h).is_some_and(|l| l.port) || ctx.occupant(state, *h) == Some(side.other()))
-        })
-        .collect();
-    for (loc, units) in &groups {
-        let mut candidates: Vec<Vec<UnitId>> = units.iter().map(|u| vec![u.clone()]).collect();
-        if units.len() > 1 {
-            candidates.push(units.clone());
+    for units in movers(ctx, state, side, MoveMode::River) {
+        // Each path passed every check of `river` (`river_route`, `check_river_end`).
+        for path in reach::river_destinations(ctx, state, side, &units, MAX_PATHS) {
+            out.push(Command::River { units: units.clone(), path });
         }
-        for group in candidates {
-            for t in ground_targets(ctx, loc) {
-                if ground::plan(ctx, state, side, &group, &[t]).is_err() {
-                    continue;
-                }
-                out.push(Command::Move { units: group.clone(), path: vec![t] });
-                for (_, t2) in t.neighbours() {
-                    if Some(t2) != loc.hex() && ground::plan(ctx, state, side, &group, &[t, t2]).is_ok() {
-                        out.push(Command::Move { units: group.clone(), path: vec![t, t2] });
-                        break;
-                    }
-                }
-            }
-            // RCLM one step: to a neighbour, or out of a box with a river onto its entry hexes (8.6).
-            let river_targets: Vec<HexId> = match loc {
-                Location::Hex(h) => h.neighbours().map(|(_, n)| n).collect(),
-                Location::Box(b) if ctx.map.box_by_id(b).is_some_and(|bx| bx.river) => ground_targets(ctx, loc),
-                _ => Vec::new(),
-            };
-            for t in river_targets {
-                if river::apply_river(ctx, state, side, &group, &[t], &mut Vec::new()).is_ok() {
-                    out.push(Command::River { units: group.clone(), path: vec![t] });
-                }
-            }
-            if !naval::areas(ctx, state, side).is_empty() {
-                for to in &coasts {
-                    if naval::apply_sail(ctx, state, side, &group, *to, &mut Vec::new()).is_ok() {
-                        out.push(Command::Sail { units: group.clone(), to: *to });
-                    }
+    }
+    let coasts: Vec<HexId> = ctx.map.land_hexes().filter(|h| ctx.map.is_coastal(*h)).collect();
+    if !naval::areas(ctx, state, side).is_empty() {
+        for units in movers(ctx, state, side, MoveMode::Sea) {
+            for to in &coasts {
+                if naval::apply_sail(ctx, state, side, &units, *to, &mut Vec::new()).is_ok() {
+                    out.push(Command::Sail { units: units.clone(), to: *to });
                 }
             }
         }
@@ -95,16 +96,7 @@ pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
         .map(|(u, _)| u.clone())
         .collect();
     if !fleets.is_empty() {
-        let mut seas: Vec<HexId> = state
-            .units
-            .iter()
-            .filter(|(u, _)| ctx.side_of(u) == Some(side.other()))
-            .filter_map(|(_, l)| l.hex())
-            .flat_map(|h| h.neighbours().map(|(_, n)| n).collect::<Vec<_>>())
-            .filter(|n| sea_hex(ctx, *n))
-            .collect();
-        seas.sort();
-        seas.dedup();
+        let seas: Vec<HexId> = ctx.map.hexes().filter(|h| sea_hex(ctx, *h)).collect();
         for fleet in &fleets {
             for to in &seas {
                 if naval::apply_fleet(ctx, state, side, fleet, *to, &mut Vec::new()).is_ok() {

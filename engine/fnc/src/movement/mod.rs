@@ -6,6 +6,7 @@ pub mod cost;
 pub mod ground;
 pub mod legal;
 pub mod naval;
+pub mod reach;
 pub mod river;
 
 pub use ground::apply_move;

@@ -156,6 +156,161 @@ fn enemy_adjacent(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> bool {
     hex.neighbours().any(|(_, n)| ctx.occupant(state, n) == Some(side.other()))
 }
 
+/// An RCLM move checked so far (9.13-9.15, 5.3, 7.0, 9.4, 14.3), which [`RiverRoute::step`]
+/// takes one hex further: [`river_route`] checks a path with it, and the search of the
+/// complete movement list (`movement::reach`) extends its routes with it.
+#[derive(Clone)]
+pub struct RiverRoute<'a> {
+    ctx: &'a Ctx,
+    state: &'a State,
+    side: Side,
+    units: &'a [UnitId],
+    pub start: Location,
+    pub origin: Location,
+    /// Where the move is now (`None` while still in its box).
+    pub at: Option<HexId>,
+    /// The hexes entered so far.
+    pub hexes: usize,
+    /// The lone SCs overrun so far (14.3).
+    pub overrun: Vec<UnitId>,
+    /// The last hex entered is next to an enemy unit: the move stops there (9.13).
+    stopped: bool,
+    /// The state as the move goes, copied only after an SC overrun: the moving units' own
+    /// places change no check (stacking counts a unit once, enemy adjacency ignores friends).
+    sim: Option<State>,
+}
+
+impl<'a> RiverRoute<'a> {
+    /// Who moves, and whether they may use RCLM from where they are, before the first step.
+    pub fn begin(ctx: &'a Ctx, state: &'a State, side: Side, units: &'a [UnitId]) -> Result<Self, RuleError> {
+        let (start, origin) = check_movers(ctx, state, side, units, MoveMode::River)?;
+        if !ctx.rules.river_movement_allowed(side, is_winter(ctx, state)) {
+            return Err(RuleError::new(
+                ctx.rules.rule_numbers().river,
+                format!("the {} may not use river, canal and lake movement now", ctx.rules.side_name(side)),
+            ));
+        }
+        for u in units {
+            if ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain) {
+                return Err(RuleError::new("9.13", format!("{u} is a siege train: siege trains never use RCLM")));
+            }
+            if record(state, u).is_some() {
+                return Err(RuleError::new(
+                    "9.13",
+                    format!("{u} has already moved: RCLM is its only movement of a phase"),
+                ));
+            }
+        }
+        // Where the move starts: a hex touching a course (9.13), or a holding box with a river
+        // in it (8.6: Upper Egypt), left through an entry hex on the river.
+        let at: Option<HexId> = match &start {
+            Location::Hex(from) => {
+                if !ctx.river_courses().touches(*from) {
+                    return Err(RuleError::new(
+                        "9.13",
+                        format!("{from} has no river, canal or lake hexside RCLM may follow"),
+                    ));
+                }
+                Some(*from)
+            }
+            Location::Box(b) => {
+                if !ctx.map.box_by_id(b).is_some_and(|bx| bx.river) {
+                    return Err(RuleError::new("9.13", format!("the {b} box has no river: RCLM starts on the map")));
+                }
+                None
+            }
+            _ => return Err(RuleError::new("9.13", "RCLM starts in a hex on the map or a box with a river")),
+        };
+        Ok(RiverRoute {
+            ctx,
+            state,
+            side,
+            units,
+            start,
+            origin,
+            at,
+            hexes: 0,
+            overrun: Vec::new(),
+            stopped: false,
+            sim: None,
+        })
+    }
+
+    /// Enter `next` along a course.
+    pub fn step(&mut self, next: HexId) -> Result<(), RuleError> {
+        let (ctx, state, side, units) = (self.ctx, self.state, self.side, self.units);
+        if let Some(at) = self.at.filter(|_| self.stopped) {
+            return Err(RuleError::new("9.13", format!("the units must stop in {at}, adjacent to an enemy unit")));
+        }
+        if self.hexes >= MAX_RIVER_HEXES {
+            return Err(RuleError::new("9.13", format!("RCLM covers 1 to {MAX_RIVER_HEXES} hexes, not more")));
+        }
+        let water = ctx.river_courses();
+        let follows = match (self.at, &self.start) {
+            (Some(from), _) => water.step(from, next),
+            (None, Location::Box(b)) => {
+                ctx.map.box_by_id(b).is_some_and(|bx| bx.entry.contains(&next)) && water.touches(next)
+            }
+            (None, _) => false,
+        };
+        if !follows {
+            let from = self.at.map_or_else(|| location_text(&self.start), |h| h.to_string());
+            return Err(RuleError::new(
+                "9.13",
+                format!("{from} to {next} does not follow contiguous river, canal or lake hexsides"),
+            ));
+        }
+        let at_hex = self.at.unwrap_or(next);
+        if is_water(ctx, next) && !water.lake_hexes.contains(&next) {
+            return Err(RuleError::new("9.13", format!("{next} is open water RCLM may not use")));
+        }
+        check_border(ctx, state, side, at_hex, next)?;
+        if let Some(sc) = lone_sc(ctx, self.sim.as_ref().unwrap_or(state), side, next) {
+            // 14.3: a moving force entering a lone SC's hex eliminates it and may go on.
+            let sim = self.sim.get_or_insert_with(|| state.clone());
+            sim.units.insert(sc.clone(), Location::Eliminated);
+            self.overrun.push(sc);
+        }
+        check_enter(ctx, self.sim.as_ref().unwrap_or(state), side, units, next)?;
+        if let Some(sim) = self.sim.as_mut() {
+            for u in units {
+                sim.units.insert(u.clone(), Location::Hex(next));
+            }
+        }
+        self.stopped = enemy_adjacent(ctx, self.sim.as_ref().unwrap_or(state), side, next);
+        self.at = Some(next);
+        self.hexes += 1;
+        Ok(())
+    }
+}
+
+/// Check every step of an RCLM move, but not yet whether it may end at the path's last hex
+/// (an open lake hex it may cross, [`check_river_end`]).
+pub fn river_route<'a>(
+    ctx: &'a Ctx,
+    state: &'a State,
+    side: Side,
+    units: &'a [UnitId],
+    path: &[HexId],
+) -> Result<RiverRoute<'a>, RuleError> {
+    let mut route = RiverRoute::begin(ctx, state, side, units)?;
+    if path.is_empty() || path.len() > MAX_RIVER_HEXES {
+        return Err(RuleError::new("9.13", format!("RCLM covers 1 to {MAX_RIVER_HEXES} hexes, not {}", path.len())));
+    }
+    for &next in path {
+        route.step(next)?;
+    }
+    Ok(route)
+}
+
+/// 9.13: an RCLM move ends on land (it may cross lake hexes).
+pub fn check_river_end(ctx: &Ctx, at: HexId) -> Result<(), RuleError> {
+    if is_water(ctx, at) {
+        return Err(RuleError::new("9.13", format!("{at} is an all-water hex; no unit ends its move there")));
+    }
+    Ok(())
+}
+
 /// Apply an RCLM move (9.13-9.15).
 pub fn apply_river(
     ctx: &Ctx,
@@ -165,85 +320,10 @@ pub fn apply_river(
     path: &[HexId],
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
-    let (start, origin) = check_movers(ctx, state, side, units, MoveMode::River)?;
-    if !ctx.rules.river_movement_allowed(side, is_winter(ctx, state)) {
-        return Err(RuleError::new(
-            ctx.rules.rule_numbers().river,
-            format!("the {} may not use river, canal and lake movement now", ctx.rules.side_name(side)),
-        ));
-    }
-    for u in units {
-        if ctx.counter(u).is_some_and(|c| c.kind == UnitType::SiegeTrain) {
-            return Err(RuleError::new("9.13", format!("{u} is a siege train: siege trains never use RCLM")));
-        }
-        if record(state, u).is_some() {
-            return Err(RuleError::new("9.13", format!("{u} has already moved: RCLM is its only movement of a phase")));
-        }
-    }
-    if path.is_empty() || path.len() > MAX_RIVER_HEXES {
-        return Err(RuleError::new("9.13", format!("RCLM covers 1 to {MAX_RIVER_HEXES} hexes, not {}", path.len())));
-    }
-    let water = ctx.river_courses();
-    // Where the move starts: a hex touching a course (9.13), or a holding box with a river in
-    // it (8.6: Upper Egypt), left through an entry hex on the river.
-    let mut at: Option<HexId> = match &start {
-        Location::Hex(from) => {
-            if !water.touches(*from) {
-                return Err(RuleError::new(
-                    "9.13",
-                    format!("{from} has no river, canal or lake hexside RCLM may follow"),
-                ));
-            }
-            Some(*from)
-        }
-        Location::Box(b) => {
-            if !ctx.map.box_by_id(b).is_some_and(|bx| bx.river) {
-                return Err(RuleError::new("9.13", format!("the {b} box has no river: RCLM starts on the map")));
-            }
-            None
-        }
-        _ => return Err(RuleError::new("9.13", "RCLM starts in a hex on the map or a box with a river")),
-    };
-    let mut sim = state.clone();
-    let mut overrun: Vec<UnitId> = Vec::new();
-    for (i, &next) in path.iter().enumerate() {
-        let follows = match (at, &start) {
-            (Some(from), _) => water.step(from, next),
-            (None, Location::Box(b)) => {
-                ctx.map.box_by_id(b).is_some_and(|bx| bx.entry.contains(&next)) && water.touches(next)
-            }
-            (None, _) => false,
-        };
-        if !follows {
-            let from = at.map_or_else(|| location_text(&start), |h| h.to_string());
-            return Err(RuleError::new(
-                "9.13",
-                format!("{from} to {next} does not follow contiguous river, canal or lake hexsides"),
-            ));
-        }
-        let at_hex = at.unwrap_or(next);
-        if is_water(ctx, next) && !water.lake_hexes.contains(&next) {
-            return Err(RuleError::new("9.13", format!("{next} is open water RCLM may not use")));
-        }
-        check_border(ctx, state, side, at_hex, next)?;
-        if let Some(sc) = lone_sc(ctx, &sim, side, next) {
-            // 14.3: a moving force entering a lone SC's hex eliminates it and may go on.
-            sim.units.insert(sc.clone(), Location::Eliminated);
-            overrun.push(sc);
-        }
-        check_enter(ctx, &sim, side, units, next)?;
-        for u in units {
-            sim.units.insert(u.clone(), Location::Hex(next));
-        }
-        if enemy_adjacent(ctx, &sim, side, next) && i + 1 < path.len() {
-            return Err(RuleError::new("9.13", format!("the units must stop in {next}, adjacent to an enemy unit")));
-        }
-        at = Some(next);
-    }
-    let Some(at) = at else { return Err(RuleError::new("input", "empty path")) };
-    if is_water(ctx, at) {
-        return Err(RuleError::new("9.13", format!("{at} is an all-water hex; no unit ends its move there")));
-    }
+    let route = river_route(ctx, state, side, units, path)?;
+    let Some(at) = route.at else { return Err(RuleError::new("input", "empty path")) };
+    check_river_end(ctx, at)?;
+    let RiverRoute { start, origin, overrun, .. } = route;
     let mut next = state.clone();
     if !overrun.is_empty() {
         log.push(Event::new(

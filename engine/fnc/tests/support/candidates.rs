@@ -1,9 +1,10 @@
-//! Commands beyond the sample `legal_commands` gives: stacks moving together along random
-//! paths, river and sea moves, fleets, attacks by random groups with fleet support, split
+//! Commands beyond the list `legal_commands` gives (which names one path per destination
+//! and no part of a stack but single units): stacks moving together along random paths,
+//! river and sea moves, fleets, attacks by random groups with fleet support, split
 //! retreats, partial advances, random picks for losses and removals, reinforcements to
 //! random places. They are only candidates: the driver keeps those `apply` accepts, so
-//! random play reaches positions the one-hex sample alone never would (crowded hexes,
-//! long moves, amphibious landings).
+//! random play also tries commands in forms the list does not give (other paths, parts of
+//! stacks, refused ones).
 
 use super::random::{below, one_in};
 use grognard_board::HexId;
