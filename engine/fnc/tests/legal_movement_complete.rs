@@ -38,17 +38,8 @@ type PathCheck<'a> = dyn Fn(&[HexId]) -> Option<(HexId, Option<u16>)> + 'a;
 /// Try every path of at most `depth` hexes from `start`: `check` says where a path leads
 /// (`None`: refused, so no longer path is tried) and, if the move may end there, its cost.
 /// Gives the least cost found for each hex but `start`.
-fn brute_force(
-    start: HexId,
-    depth: usize,
-    check: &PathCheck,
-) -> BTreeMap<HexId, u16> {
-    fn walk(
-        path: &mut Vec<HexId>,
-        depth: usize,
-        check: &PathCheck,
-        out: &mut BTreeMap<HexId, u16>,
-    ) {
+fn brute_force(start: HexId, depth: usize, check: &PathCheck) -> BTreeMap<HexId, u16> {
+    fn walk(path: &mut Vec<HexId>, depth: usize, check: &PathCheck, out: &mut BTreeMap<HexId, u16>) {
         let Some((at, cost)) = check(path) else { return };
         if let Some(cost) = cost {
             let best = out.entry(at).or_insert(u16::MAX);
@@ -199,4 +190,22 @@ fn rule_9_13_river_to_a_far_hex_takes_the_shortest_river_path() {
     // A hex no river path reaches stays as typed, for `river` to refuse with 9.13.
     let typed = Command::River { units: units(&["fr-1-1"]), path: vec![hex("2020")] };
     assert_eq!(grognard_fnc::aids::complete(ctx, &s, s.owners[0], typed.clone()).expect("kept"), typed);
+}
+
+#[test]
+fn rule_9_13_reach_gives_the_river_destinations_too_and_a_gunboat_goes_by_river_only() {
+    let ctx = core_common::ec();
+    let s = core_common::movement(ctx, 4, "french", "hex 1329: fr-1-1");
+    let query = grognard_engine::AidQuery::Reach { units: units(&["fr-1-1"]) };
+    let answer = grognard_fnc::aids::answer(ctx, &s, &query).expect("reach");
+    let river = answer.json["river"].as_array().expect("river");
+    let to_1227 = river.iter().find(|r| r["hex"] == "1227").expect("1227 by river");
+    assert_eq!(to_1227["path"], serde_json::json!(["1328", "1228", "1227"]));
+    assert!(answer.text.contains("by river, canal and lake movement"), "{}", answer.text);
+    // 9.13: gunboats move only by RCLM; their reach is the river's.
+    let s = core_common::movement(ctx, 4, "ottoman", "hex 1329: ot-gb");
+    let query = grognard_engine::AidQuery::Reach { units: units(&["ot-gb"]) };
+    let answer = grognard_fnc::aids::answer(ctx, &s, &query).expect("a gunboat's reach");
+    assert_eq!(answer.json["count"], 0, "no hex by land");
+    assert!(!answer.json["river"].as_array().expect("river").is_empty(), "{}", answer.text);
 }

@@ -75,14 +75,9 @@ pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
             out.push(Command::River { units: units.clone(), path });
         }
     }
-    let coasts: Vec<HexId> = ctx.map.land_hexes().filter(|h| ctx.map.is_coastal(*h)).collect();
-    if !naval::areas(ctx, state, side).is_empty() {
-        for units in movers(ctx, state, side, MoveMode::Sea) {
-            for to in &coasts {
-                if naval::apply_sail(ctx, state, side, &units, *to, &mut Vec::new()).is_ok() {
-                    out.push(Command::Sail { units: units.clone(), to: *to });
-                }
-            }
+    for units in movers(ctx, state, side, MoveMode::Sea) {
+        for to in reach::sea_destinations(ctx, state, side, &units) {
+            out.push(Command::Sail { units: units.clone(), to });
         }
     }
     let fleets: Vec<UnitId> = state

@@ -10,7 +10,7 @@
 //! listed is the lexicographically smallest: no hash-map order decides anything.
 
 use super::common::{check_movers, movement_allowance, record};
-use super::{ground, river};
+use super::{ground, naval, river};
 use crate::ctx::Ctx;
 use crate::state::{Location, MoveMode, Side, State, UnitId};
 use grognard_board::HexId;
@@ -142,4 +142,17 @@ pub fn river_destinations(ctx: &Ctx, state: &State, side: Side, units: &[UnitId]
         level = next_level;
     }
     out
+}
+
+/// Every coastal hex `units` may sail to by one amphibious move now (10.3-10.7), each
+/// checked by [`naval::apply_sail`], the very function `sail` applies.
+pub fn sea_destinations(ctx: &Ctx, state: &State, side: Side, units: &[UnitId]) -> Vec<HexId> {
+    if naval::areas(ctx, state, side).is_empty() {
+        return Vec::new();
+    }
+    ctx.map
+        .land_hexes()
+        .filter(|h| ctx.map.is_coastal(*h))
+        .filter(|to| naval::apply_sail(ctx, state, side, units, *to, &mut Vec::new()).is_ok())
+        .collect()
 }
