@@ -77,7 +77,7 @@ pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     step(ctx, state, log);
     log.push(Event::new(
         describe(ctx, state),
-        json!({ "phase": state.phase, "turn": state.turn, "phasing": state.phasing }),
+        json!({ "type": "phase", "phase": state.phase, "turn": state.turn, "phasing": state.phasing }),
     ));
     if matches!(state.phase, Phase::Movement | Phase::Combat) {
         stacking::check_overstacks(ctx, state, log);

@@ -185,12 +185,12 @@ pub fn apply_roll(
         text.push_str(&format!(" ({why})"));
         log.push(Event::new(
             text,
-            json!({"type": "random-event", "die": die, "event": event.id(), "rule": event.rule(), "no_event": why}),
+            json!({"type": "random_event", "die": die, "event": event.id(), "rule": event.rule(), "no_event": why}),
         ));
         s.book.rolled = true;
         return Ok(s);
     }
-    log.push(Event::new(text, json!({"type": "random-event", "die": die, "event": event.id(), "rule": event.rule()})));
+    log.push(Event::new(text, json!({"type": "random_event", "die": die, "event": event.id(), "rule": event.rule()})));
     s.book.rolled = true;
     s.events_used.push(UsedEvent { turn: state.turn, event: event.id().to_string() });
     resolve(ctx, &mut s, event, dice, log)?;
@@ -362,7 +362,7 @@ fn owe_recycle(
             ctx.rules.side_name(side),
             event.name()
         ),
-        json!({"type": "owed-recycling", "side": side, "due": wanted, "count": count, "min_strength": min_strength, "event": event.id()}),
+        json!({"type": "owed_recycling", "side": side, "due": wanted, "count": count, "min_strength": min_strength, "event": event.id()}),
     ));
     if count > 0 {
         owe(

@@ -49,7 +49,7 @@ pub fn apply_return_to_cup(
     s.decision = None;
     log.push(Event::new(
         format!("{} goes back into the Ottoman container (8.5)", unit_name(ctx, unit)),
-        json!({"type": "return-to-cup", "unit": unit, "from": from, "rule": "8.5"}),
+        json!({"type": "return_to_cup", "unit": unit, "from": from, "rule": "8.5"}),
     ));
     crate::events::next_decision(&mut s);
     Ok(s)

@@ -145,13 +145,13 @@ fn ottoman_roll(
                     "the Ottoman player returns a unit of his choice to the container"
                 }
             ),
-            json!({"type": "reinforcement-roll", "rule": "8.5", "die": die, "result": result}),
+            json!({"type": "reinforcement_roll", "rule": "8.5", "die": die, "result": result}),
         ));
         if result < 0 {
             if returnable(ctx, s, side).is_empty() {
                 log.push(Event::new(
                     "No Ottoman unit on the map may go back to the container (8.5)",
-                    json!({"type": "return-to-cup", "units": []}),
+                    json!({"type": "return_to_cup", "units": []}),
                 ));
             } else {
                 s.decision = Some(Decision { by: side, kind: DecisionKind::ReturnToCup });
@@ -175,7 +175,7 @@ fn ottoman_roll(
             "Ottoman reinforcement roll (8.5): die {die} - 2 = {result}; drawn at random: {}",
             if drawn.is_empty() { "none, the container is empty".to_string() } else { drawn.join(", ") }
         ),
-        json!({"type": "reinforcement-roll", "rule": "8.5", "die": die, "result": result, "draws": draws, "units": drawn}),
+        json!({"type": "reinforcement_roll", "rule": "8.5", "die": die, "result": result, "draws": draws, "units": drawn}),
     ));
     if drawn.is_empty() {
         return Ok(());
@@ -205,7 +205,7 @@ fn ottoman_roll(
                         unit_name(ctx, &unit),
                         b.name
                     ),
-                    json!({"type": "draw-returned", "unit": unit, "rule": "8.6"}),
+                    json!({"type": "draw_returned", "unit": unit, "rule": "8.6"}),
                 ));
                 continue;
             }
@@ -221,7 +221,7 @@ fn ottoman_roll(
                     "{} is due in {area}, {why}: it enters there this phase or waits off-map until it can (8.2, 8.6)",
                     unit_name(ctx, &unit)
                 ),
-                json!({"type": "arrival-area", "unit": unit, "area": area, "printed": printed.is_some(), "rule": "8.6"}),
+                json!({"type": "arrival_area", "unit": unit, "area": area, "printed": printed.is_some(), "rule": "8.6"}),
             ));
             s.units.insert(unit.clone(), Location::Track(s.turn));
             s.logistics.arrivals.insert(unit, area.to_string());

@@ -180,6 +180,22 @@ fn sample(n: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
     picked
 }
 
+/// Every event's data names its type in one style (`log --json`): a `type` in snake_case.
+fn check_events(events: &[grognard_engine::Event]) -> Result<(), Violation> {
+    for e in events {
+        let ty = e.data.get("type").and_then(|t| t.as_str()).unwrap_or("");
+        let snake = ty.starts_with(|c: char| c.is_ascii_lowercase())
+            && ty.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !snake {
+            return Err(Violation::new(
+                "events: one naming style",
+                format!("event `{}` has type {:?}, not a snake_case name", e.text, e.data.get("type")),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A legal command must be accepted by `apply`, and survive its text and JSON forms.
 fn check_legal_command(state: &State, player: PlayerId, command: &Command, seed: [u8; 32]) -> Result<(), Violation> {
     let mut dice = StreamDice::from_seed(seed);
@@ -376,7 +392,10 @@ fn step(
         Fnc.apply(state, player, &command, &mut dice)
     })?;
     let next = match applied {
-        Ok(a) => a.state,
+        Ok(a) => {
+            check_events(&a.events)?;
+            a.state
+        }
         Err(e) => {
             played.history.push(Step { player, command: command.clone(), faces: Vec::new() });
             let text = Fnc.format_command(&command);
