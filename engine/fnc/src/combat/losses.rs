@@ -139,16 +139,37 @@ pub fn check_choice<U: PartialEq + Clone + std::fmt::Display>(
 }
 
 /// The minimal choices (see the module doc), at most `limit` of them, each as indexes into
-/// `candidates` in candidate order. Candidates are searched in order, so the result is
-/// deterministic.
+/// `candidates` in candidate order. Below the limit the list is complete: every choice
+/// [`check_choice`] accepts is in it, once. The search takes each candidate before leaving
+/// it out, in candidate order, so the result is deterministic.
 pub fn minimal_choices<U>(
     requirement: LossRequirement,
     candidates: &[LossCandidate<U>],
     limit: usize,
 ) -> Vec<Vec<usize>> {
+    if limit == 0 {
+        return Vec::new();
+    }
+    let involved: u32 = candidates.iter().map(|c| c.strength).sum();
+    let needed = match requirement {
+        // 11.14, 11.18: every involved unit; no losses: nobody.
+        LossRequirement::All => return vec![(0..candidates.len()).collect()],
+        LossRequirement::None => return vec![Vec::new()],
+        LossRequirement::Percent(_) => required_strength(requirement, involved),
+    };
+    if needed == 0 {
+        return vec![Vec::new()];
+    }
+    // The strength of the candidates from each index on, for the bound below.
+    let mut rest = vec![0u32; candidates.len() + 1];
+    for i in (0..candidates.len()).rev() {
+        rest[i] = rest[i + 1] + candidates[i].strength;
+    }
     let mut out = Vec::new();
-    let mut mask = vec![false; candidates.len()];
-    search(requirement, candidates, &mut mask, 0, limit, &mut out);
+    // A unit both "first" and "last" (no counter is) would void the cut below.
+    let cut = !candidates.iter().any(|c| c.first && c.last);
+    let mut search = Search { requirement, candidates, needed, rest, limit, cut };
+    search.walk(&mut vec![false; candidates.len()], 0, 0, false, &mut out);
     out
 }
 
@@ -169,40 +190,52 @@ fn is_minimal<U>(requirement: LossRequirement, candidates: &[LossCandidate<U>], 
     true
 }
 
-fn search<U>(
+/// The depth-first search of [`minimal_choices`] for a percentage requirement of `needed`
+/// strength points. Every leaf is judged by [`is_minimal`]; a branch is cut only when no
+/// leaf below it could pass.
+struct Search<'a, U> {
     requirement: LossRequirement,
-    candidates: &[LossCandidate<U>],
-    mask: &mut Vec<bool>,
-    next: usize,
+    candidates: &'a [LossCandidate<U>],
+    needed: u32,
+    /// `rest[i]`: the strength of candidates `i..`.
+    rest: Vec<u32>,
     limit: usize,
-    out: &mut Vec<Vec<usize>>,
-) {
-    if out.len() >= limit {
-        return;
-    }
-    if next == candidates.len() {
-        if is_minimal(requirement, candidates, mask) {
-            out.push(mask.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect());
+    /// Whether the cut of a satisfied choice may be made.
+    cut: bool,
+}
+
+impl<U> Search<'_, U> {
+    /// Decide candidates `next..` with `sum` chosen so far (`last`: a "last" unit is among
+    /// them).
+    fn walk(&mut self, mask: &mut Vec<bool>, next: usize, sum: u32, last: bool, out: &mut Vec<Vec<usize>>) {
+        if out.len() >= self.limit {
+            return;
         }
-        return;
-    }
-    // Once the chosen strength meets a percentage requirement, adding more units can only
-    // make the choice non-minimal, except "last" units and the "first" unit, which the
-    // final check judges.
-    let satisfied = match requirement {
-        LossRequirement::Percent(p) => {
-            let involved: u32 = candidates.iter().map(|c| c.strength).sum();
-            let sum: u32 = candidates.iter().zip(mask.iter()).filter(|(_, c)| **c).map(|(u, _)| u.strength).sum();
-            sum >= (p * involved).div_ceil(100)
+        // Every choice must reach the required strength (11.15-11.20).
+        if sum + self.rest[next] < self.needed {
+            return;
         }
-        _ => false,
-    };
-    if !(satisfied && !candidates[next].first && !candidates[next].last) {
-        mask[next] = true;
-        search(requirement, candidates, mask, next + 1, limit, out);
-        mask[next] = false;
+        let Some(c) = self.candidates.get(next) else {
+            if is_minimal(self.requirement, self.candidates, mask) {
+                out.push(mask.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect());
+            }
+            return;
+        };
+        // Once the choice meets the strength without a "last" unit, one more unit that is
+        // neither "first" nor "last" could be dropped again: no minimal choice holds it. (With
+        // a "last" unit chosen every other unit must be, 11.8 and 14.3, so that cut is not
+        // made then.)
+        let satisfied = self.cut && sum >= self.needed && !last;
+        if !(satisfied && !c.first && !c.last) {
+            mask[next] = true;
+            self.walk(mask, next + 1, sum + c.strength, last || c.last, out);
+            mask[next] = false;
+        }
+        // 11.7: the credited engineer is in every choice.
+        if !c.first {
+            self.walk(mask, next + 1, sum, last, out);
+        }
     }
-    search(requirement, candidates, mask, next + 1, limit, out);
 }
 
 #[cfg(test)]
@@ -241,6 +274,67 @@ mod tests {
         assert_eq!(check_choice(LossRequirement::Percent(25), &cands, &["inf"]).unwrap_err().rule, "11.7");
         assert!(check_choice(LossRequirement::Percent(25), &cands, &["eng", "inf"]).is_ok());
         assert_eq!(minimal_choices(LossRequirement::Percent(25), &cands, 10), vec![vec![0, 1]]);
+    }
+
+    /// 11.21, 11.7, 11.8: below the limit, the minimal choices are exactly the choices
+    /// `check_choice` accepts, over many small forces (every subset tried).
+    #[test]
+    fn rule_11_21_minimal_choices_are_every_accepted_choice() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        const NAMES: [&str; 9] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let n = 1 + next(8) as usize;
+            let mut cands: Vec<LossCandidate<&str>> = (0..n)
+                .map(|i| LossCandidate { unit: NAMES[i], strength: next(7) as u32, first: false, last: false })
+                .collect();
+            // Now and then an engineer first (11.7), one or two "last" units (11.8, 14.3),
+            // and, once in a while, a unit both (no counter is, but the search must not care).
+            match next(6) {
+                0 => cands[next(n as u64) as usize].first = true,
+                1 => cands[next(n as u64) as usize].last = true,
+                2 => {
+                    cands[next(n as u64) as usize].last = true;
+                    cands[next(n as u64) as usize].last = true;
+                }
+                3 => {
+                    let i = next(n as u64) as usize;
+                    cands[i].first = true;
+                    cands[i].last = true;
+                }
+                _ => {}
+            }
+            let requirement = match next(8) {
+                0 => LossRequirement::All,
+                1 => LossRequirement::None,
+                2 => LossRequirement::Percent(25),
+                3 => LossRequirement::Percent(100),
+                _ => LossRequirement::Percent(50),
+            };
+            let mut expected: Vec<Vec<usize>> = Vec::new();
+            for bits in 0u32..(1 << n) {
+                let chosen: Vec<&str> = (0..n).filter(|i| bits & (1 << i) != 0).map(|i| NAMES[i]).collect();
+                if check_choice(requirement, &cands, &chosen).is_ok() {
+                    expected.push((0..n).filter(|i| bits & (1 << i) != 0).collect());
+                }
+            }
+            let mut found = minimal_choices(requirement, &cands, 1000);
+            assert_eq!(found.len(), expected.len(), "{requirement:?} {cands:?}: {found:?} vs {expected:?}");
+            found.sort();
+            expected.sort();
+            assert_eq!(found, expected, "{requirement:?} {cands:?}");
+            checked += expected.len();
+            // The limit cuts the list, never adds to it.
+            let cut = minimal_choices(requirement, &cands, 1);
+            assert_eq!(cut.len(), expected.len().min(1));
+        }
+        assert!(checked > 3000, "the forces offered choices: {checked}");
     }
 
     #[test]

@@ -76,8 +76,9 @@ pub fn apply_losses(
     Ok(next)
 }
 
-/// The loss choices open to the side owing a loss decision (at most `limit`), for
-/// `legal_commands`.
+/// The loss choices open to the side owing a loss decision, for `legal_commands` and the
+/// standing orders: every minimal choice (11.21, with 11.7, 11.8 and 14.3), at most `limit`
+/// of them, in the order of `losses::minimal_choices`.
 pub fn loss_options(ctx: &Ctx, state: &State, limit: usize) -> Vec<Vec<UnitId>> {
     let Some(Decision { kind: DecisionKind::Losses { .. }, .. }) = &state.decision else { return Vec::new() };
     let Some(battle) = state.battles.first() else { return Vec::new() };

@@ -303,68 +303,207 @@ pub fn apply(
     Ok(next)
 }
 
-/// Some legal answers to the pending retreat decision (for `legal_commands`): the whole
-/// force along each path, the force less one penalty unit, the units that cannot retreat
-/// left behind, and a split of the force over the paths when one hex cannot hold it all.
-/// Every answer listed is accepted by [`apply`].
+/// The paths of retreat from `hex` in the fixed order of [`options`]: the one-hex paths in
+/// hex order, then the two-hex paths in hex order (never back into `hex`, 11.22).
+fn paths_from(hex: HexId) -> Vec<Vec<HexId>> {
+    let mut firsts: Vec<HexId> = hex.neighbours().map(|(_, a)| a).collect();
+    firsts.sort();
+    let mut seconds: Vec<Vec<HexId>> =
+        firsts.iter().flat_map(|a| a.neighbours().map(|(_, b)| vec![*a, b])).filter(|p| p[1] != hex).collect();
+    seconds.sort();
+    firsts.into_iter().map(|a| vec![a]).chain(seconds).collect()
+}
+
+/// Could `unit` take `path` in some group of the `retreating` units? Each step must be
+/// legal for it (strictures 1, 4, 6; 8.8), and a second hex is open only when the first
+/// would be over-stacked by the group (stricture 2), which needs it to be over-stacked by
+/// all the retreating units together.
+fn open_for(ctx: &Ctx, state: &State, battle: &Battle, unit: &str, path: &[HexId], retreating: &[&str]) -> bool {
+    let owner = battle.attacker.other();
+    match path {
+        [a] => legal_step(ctx, state, owner, unit, battle.hex, *a).is_ok(),
+        [a, b] => {
+            *b != battle.hex
+                && !fits(ctx, state, *a, retreating)
+                && legal_step(ctx, state, owner, unit, battle.hex, *a).is_ok()
+                && legal_step(ctx, state, owner, unit, *a, *b).is_ok()
+        }
+        _ => false,
+    }
+}
+
+/// The groups of one retreat where `ends[i]` is the end hex of `movable[i]` (`None`: left
+/// out): the units ending in one hex form one group on the first path in the fixed order
+/// that the group may take (11.23 stricture 2: the second hex only when the group
+/// over-stacks the first); when there is none, each unit takes its own first path, units
+/// on the same path together. Groups are ordered by their first unit. `None` when some
+/// unit has no path to its end.
+fn groups_for(
+    ctx: &Ctx,
+    state: &State,
+    battle: &Battle,
+    paths: &[Vec<HexId>],
+    movable: &[UnitId],
+    ends: &[Option<HexId>],
+) -> Option<Vec<RetreatPath>> {
+    let mut by_end: BTreeMap<HexId, Vec<usize>> = BTreeMap::new();
+    for (i, e) in ends.iter().enumerate() {
+        if let Some(e) = e {
+            by_end.entry(*e).or_default().push(i);
+        }
+    }
+    // (first unit's index, group)
+    let mut groups: Vec<(usize, RetreatPath)> = Vec::new();
+    for (end, members) in by_end {
+        let names: Vec<&str> = members.iter().map(|&i| movable[i].as_str()).collect();
+        let to_end = || paths.iter().filter(|p| p.last() == Some(&end));
+        if let Some(p) = to_end().find(|p| check_path(ctx, state, battle, &names, p).is_ok()) {
+            let units = members.iter().map(|&i| movable[i].clone()).collect();
+            groups.push((members[0], RetreatPath { units, path: p.clone() }));
+            continue;
+        }
+        let mut own: Vec<(usize, RetreatPath)> = Vec::new();
+        for &i in &members {
+            let p = to_end().find(|p| check_path(ctx, state, battle, &[movable[i].as_str()], p).is_ok())?;
+            match own.iter_mut().find(|(_, g)| g.path == *p) {
+                Some((_, g)) => g.units.push(movable[i].clone()),
+                None => own.push((i, RetreatPath { units: vec![movable[i].clone()], path: p.clone() })),
+            }
+        }
+        groups.extend(own);
+    }
+    groups.sort_by_key(|(first, _)| *first);
+    Some(groups.into_iter().map(|(_, g)| g).collect())
+}
+
+/// The legal answers to the pending retreat decision (for `legal_commands`), complete up
+/// to the same outcome: two retreats that leave the same units in the same hexes are one
+/// answer, listed with one path per end hex (see [`groups_for`]).
+///
+/// Each retreating unit that can retreat (a unit with no legal retreat is never named,
+/// strictures 1, 2, 4, 6) either ends in one of the hexes it may reach (in the order of
+/// their first paths: one-hex paths, then two-hex ones, hex order; away from the attackers
+/// if it can go there at all, stricture 3) or is left out, as the penalty unit of stricture
+/// 3 (at most one unit). The answers are the combinations of those choices, the first unit's
+/// choice varying slowest, that keep every end hex within the stacking limits (stricture 2,
+/// 7.1) and that [`apply`] accepts. At most `limit` answers, and at most
+/// `legal::MAX_LISTED` combinations are tried.
 pub fn options(ctx: &Ctx, state: &State, side: Side, limit: usize) -> Vec<Vec<RetreatPath>> {
     let Some(Decision { kind: DecisionKind::Retreat { hex, units, .. }, .. }) = &state.decision else {
         return Vec::new();
     };
     let Some(battle) = state.battles.first() else { return Vec::new() };
-    let mut paths: Vec<Vec<HexId>> = Vec::new();
-    for (_, a) in hex.neighbours() {
-        paths.push(vec![a]);
-        paths.extend(a.neighbours().map(|(_, b)| vec![a, b]).filter(|p| p[1] != *hex));
-    }
+    let paths = paths_from(*hex);
     let attackers = attacker_positions(state, battle);
-    let near = |p: &[HexId]| p.last().is_some_and(|e| attackers.iter().any(|a| a.is_adjacent(*e)));
-    paths.sort_by_key(|p| (near(p), p.len()));
+    let near = |e: HexId| attackers.iter().any(|a| a.is_adjacent(e));
     let movable: Vec<UnitId> = units.iter().filter(|u| reach(ctx, state, battle, u) != Reach::None).cloned().collect();
-    let mut candidates: Vec<Vec<RetreatPath>> = Vec::new();
-    for p in &paths {
-        let names: Vec<&str> = movable.iter().map(String::as_str).collect();
-        if check_path(ctx, state, battle, &names, p).is_err() {
-            continue;
+    let names: Vec<&str> = movable.iter().map(String::as_str).collect();
+    let choices: Vec<Vec<HexId>> = movable
+        .iter()
+        .map(|u| {
+            let clear = reach(ctx, state, battle, u) == Reach::Clear;
+            let mut ends: Vec<HexId> = Vec::new();
+            for p in &paths {
+                let Some(end) = p.last().copied() else { continue };
+                if ends.contains(&end)
+                    || (clear && near(end))
+                    || !fits(ctx, state, end, &[u])
+                    || !open_for(ctx, state, battle, u, p, &names)
+                {
+                    continue;
+                }
+                ends.push(end);
+            }
+            ends
+        })
+        .collect();
+    let penalty_alone: Vec<bool> =
+        movable.iter().map(|u| reach(ctx, state, battle, u) == Reach::NextToAttackers).collect();
+    let mut walk = Walk {
+        ctx,
+        state,
+        battle,
+        side,
+        paths: &paths,
+        movable: &movable,
+        choices: &choices,
+        penalty_alone: &penalty_alone,
+        near: &near,
+        limit,
+        tried: 0,
+        out: Vec::new(),
+    };
+    walk.step(&mut Vec::new());
+    walk.out
+}
+
+/// The search of [`options`]: `ends` holds the choices of the first units.
+struct Walk<'a> {
+    ctx: &'a Ctx,
+    state: &'a State,
+    battle: &'a Battle,
+    side: Side,
+    paths: &'a [Vec<HexId>],
+    movable: &'a [UnitId],
+    choices: &'a [Vec<HexId>],
+    /// Units that may be left out as the penalty unit without any unit ending next to the
+    /// attackers: those that could retreat only next to them (stricture 3).
+    penalty_alone: &'a [bool],
+    near: &'a dyn Fn(HexId) -> bool,
+    limit: usize,
+    tried: usize,
+    out: Vec<Vec<RetreatPath>>,
+}
+
+impl Walk<'_> {
+    fn step(&mut self, ends: &mut Vec<Option<HexId>>) {
+        if self.out.len() >= self.limit || self.tried >= crate::legal::MAX_LISTED {
+            return;
         }
-        candidates.push(vec![RetreatPath { units: movable.clone(), path: p.clone() }]);
-        for out in &movable {
-            let rest: Vec<UnitId> = movable.iter().filter(|u| *u != out).cloned().collect();
-            if !rest.is_empty() {
-                candidates.push(vec![RetreatPath { units: rest, path: p.clone() }]);
+        let i = ends.len();
+        if i == self.movable.len() {
+            self.leaf(ends);
+            return;
+        }
+        for &end in &self.choices[i] {
+            // Stricture 2, 7.1: the units ending in one hex must fit there.
+            let mut there: Vec<&str> =
+                (0..i).filter(|&j| ends[j] == Some(end)).map(|j| self.movable[j].as_str()).collect();
+            there.push(&self.movable[i]);
+            if fits(self.ctx, self.state, end, &there) {
+                ends.push(Some(end));
+                self.step(ends);
+                ends.pop();
             }
         }
-    }
-    // A split: each unit to the first path whose end still has room.
-    let mut split: Vec<RetreatPath> = Vec::new();
-    let mut arriving: BTreeMap<HexId, Vec<&str>> = BTreeMap::new();
-    for u in &movable {
-        for p in &paths {
-            let Some(end) = p.last().copied() else { continue };
-            let mut there = arriving.get(&end).cloned().unwrap_or_default();
-            there.push(u);
-            if check_path(ctx, state, battle, &[u], p).is_ok() && fits(ctx, state, end, &there) {
-                arriving.insert(end, there);
-                split.push(RetreatPath { units: vec![u.clone()], path: p.clone() });
-                break;
-            }
+        // Stricture 3: one unit at most is left out, as the penalty unit.
+        if !ends.contains(&None) {
+            ends.push(None);
+            self.step(ends);
+            ends.pop();
         }
     }
-    if !split.is_empty() {
-        candidates.push(split);
-    }
-    let mut out = Vec::new();
-    for c in candidates {
-        if out.len() >= limit {
-            break;
+
+    fn leaf(&mut self, ends: &[Option<HexId>]) {
+        // Stricture 3 as `apply` reads it: a unit is left out exactly when the penalty is
+        // due, because a unit ends next to the attackers or the one left out could go only
+        // there.
+        let near = ends.iter().flatten().any(|e| (self.near)(*e));
+        let left = ends.iter().position(Option::is_none);
+        let due = near || left.is_some_and(|i| self.penalty_alone[i]);
+        if left.is_some() != due {
+            return;
         }
+        let Some(groups) = groups_for(self.ctx, self.state, self.battle, self.paths, self.movable, ends) else {
+            return;
+        };
+        self.tried += 1;
         let ok = matches!(
-            apply(ctx, state, side, &c, &mut grognard_engine::NoDice, &mut Vec::new()),
+            apply(self.ctx, self.state, self.side, &groups, &mut grognard_engine::NoDice, &mut Vec::new()),
             Ok(_) | Err(ApplyError::NeedDice)
         );
-        if ok && !out.contains(&c) {
-            out.push(c);
+        if ok {
+            self.out.push(groups);
         }
     }
-    out
 }

@@ -7,7 +7,7 @@ use crate::ctx::Ctx;
 use crate::data::SetupCode;
 use crate::state::{Decision, DecisionKind, Location, Phase, Side, State};
 use crate::{events, reinforcements, supply};
-use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use grognard_engine::{ApplyError, DiceSource, Event, NoDice, RuleError};
 
 /// Apply `command` if it belongs to the logistics rules now: `Some(result)` if it does,
 /// `None` if the dispatcher should look elsewhere. `end` in a Reinforcement Arrival Phase
@@ -55,7 +55,8 @@ pub fn apply(
 }
 
 /// The logistics commands `side` may give now (for `legal_commands`; the dispatcher adds
-/// `end` where a phase may end). Choices of several units list one valid choice.
+/// `end` where a phase may end). A recycling choice (6.3, 6.4) lists every set of units
+/// that may be recycled, in the order of the units' ids (at most `legal::MAX_LISTED`).
 pub fn legal(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     let mut out = Vec::new();
     if let Some(Decision { by, kind }) = &state.decision {
@@ -64,9 +65,14 @@ pub fn legal(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
         }
         match kind {
             DecisionKind::Recycle { count, min_strength, .. } => {
+                // 6.3, 6.4: every set of `count` eligible units, each checked by the function
+                // `apply` gives the command to.
                 let units = events::recyclable_units(ctx, state, side, *min_strength);
-                if units.len() >= usize::from(*count) {
-                    out.push(Command::Remove { units: units.into_iter().take(usize::from(*count)).collect() });
+                for units in crate::legal::choose(&units, usize::from(*count), crate::legal::MAX_LISTED) {
+                    let tried = events::apply_remove(ctx, state, side, &units, &mut NoDice, &mut Vec::new());
+                    if crate::legal::accepted(tried) {
+                        out.push(Command::Remove { units });
+                    }
                 }
             }
             DecisionKind::ReturnToCup => {
