@@ -337,8 +337,8 @@ pub fn answer(ctx: &Ctx, state: &State, side: Side, orders: &Orders) -> Result<O
     Ok(answer)
 }
 
-/// How many legal answers the orders look through.
-const LIMIT: usize = 400;
+/// How many legal answers the orders look through: all of them, as the legal list has them.
+const LIMIT: usize = crate::legal::MAX_LISTED;
 
 fn keep_text(keep: &[UnitId]) -> String {
     if keep.is_empty() {

@@ -77,7 +77,22 @@ pub fn pick(
         _ => {}
     }
     // An accepted candidate weighs as much as all the one-hex sample moves of a unit.
-    let w = |c: &Command, extra: bool| weight(c) * closing_bonus(ctx, state, c) * if extra { 4 } else { 1 };
+    // Each target hex weighs as one attack, however many groups may attack it (the list
+    // gives every group), so that attacks do not drown batches and the other commands.
+    let mut per_target: std::collections::BTreeMap<HexId, u64> = std::collections::BTreeMap::new();
+    for (c, _) in &others {
+        if let Command::Attack { defender, .. } = c {
+            *per_target.entry(*defender).or_default() += 1;
+        }
+    }
+    const SCALE: u64 = 1 << 20;
+    let share = |c: &Command| match c {
+        Command::Attack { defender, .. } => SCALE / per_target.get(defender).copied().unwrap_or(1).max(1),
+        _ => SCALE,
+    };
+    let w = |c: &Command, extra: bool| {
+        (weight(c) * closing_bonus(ctx, state, c) * if extra { 4 } else { 1 } * share(c)).max(1)
+    };
     let total: u64 = others.iter().map(|(c, x)| w(c, *x)).sum();
     let mut at = rng.next_u64() % total.max(1);
     for (c, x) in &others {
