@@ -214,14 +214,14 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
 
     // Turn 2: plague; French cup draw; the Rosetta pocket starves; Alexandria surrenders.
     let t2 = g.play(&turns[1].steps);
-    let random = events(&t2, "random-event");
+    let random = events(&t2, "random_event");
     assert_eq!(random[0]["event"], "plague");
     assert_eq!(events(&t2, "draw")[0]["unit"], "fr-dc");
     assert_eq!(events(&t2, "draw")[0]["cup"].as_array().map(Vec::len), Some(11), "errata 5A: 11 French reinforcements");
     let b = battles(&t2);
     check_battle(b[0], x("1428", 11, 5, 220, ("200-299", "200-299"), 0, 2, "BB"));
     assert_eq!(b[0].data["attackers"][0]["division_bonus"], 1, "11.10: both brigades of the 3rd Division");
-    let roll = events(&t2, "reinforcement-roll");
+    let roll = events(&t2, "reinforcement_roll");
     assert_eq!((roll[0]["die"].as_u64(), roll[0]["result"].as_i64()), (Some(6), Some(4)), "8.5: die minus two");
     assert_eq!(g.loc("ot-si-2"), hex("1833"), "8.6: arrivals in Egypt enter at Cairo");
     assert_eq!(g.loc("ot-si-3"), hex("3623"), "errata 1A: a Reinf. S-P unit enters at a fortress of its area");
@@ -248,7 +248,7 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     // Turn 3: a blocked reinforcement, RCLM up the Nile, Alexandria stormed (Fort De), an
     // Ottoman AR, the SC loots Sais.
     let t3 = g.play(&turns[2].steps);
-    assert_eq!(events(&t3, "random-event")[0]["event"], "chain-of-command");
+    assert_eq!(events(&t3, "random_event")[0]["event"], "chain-of-command");
     let b = battles(&t3);
     check_battle(b[0], x("1127", 49, 12, 408, ("400-599", ">=600"), 2, 3, "DC"));
     assert_eq!(b[0].data["clamped"], true, "11.11: held at the extreme column");
@@ -265,7 +265,7 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
     // Turn 4: the British intervene; recycled units return; Cairo falls (DR, retreat,
     // advance); the Ottoman counterattack is an AES with both sides choosing losses.
     let t4 = g.play(&turns[3].steps);
-    assert_eq!(events(&t4, "random-event")[0]["event"], "british-intervention");
+    assert_eq!(events(&t4, "random_event")[0]["event"], "british-intervention");
     assert_eq!(g.loc("br-rn"), json!({"box": "anatolia"}));
     for unit in ["fr-gu", "fr-or", "fr-ln", "fr-cav-1"] {
         assert_eq!(g.loc(unit), hex("1127"), "{unit} back from recycling (8.13, errata 4A)");
@@ -282,7 +282,7 @@ fn ec_historical_scripted_game_plays_five_turns_and_verifies() {
 
     // Turn 5: Ottoman infighting in Egypt; the SC loots the Pyramids.
     let t5 = g.play(&turns[4].steps);
-    assert_eq!(events(&t5, "random-event")[0]["event"], "ottoman-infighting");
+    assert_eq!(events(&t5, "random_event")[0]["event"], "ottoman-infighting");
     assert_eq!(g.loc("fr-gb"), hex("1833"), "8.4: the gunboats enter on the Nile");
     let st = g.state();
     assert_eq!((st.turn, st.phase), (6, Phase::RandomEvents));

@@ -197,7 +197,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
 
     // Turn 2: Russian naval victory; the 6th Division arrives on schedule; Borga is cut off.
     let t2 = g.play(&turns[1].steps);
-    let random = events(&t2, "random-event");
+    let random = events(&t2, "random_event");
     assert_eq!(random[0]["event"], "naval-victory");
     assert_eq!(g.state().vp[0].event, 2, "6.4 event 2: two VP to the winner");
     assert_eq!(g.loc("ru-6-1"), hex("1515"), "8.9: from the box onto the map through its entry hexes");
@@ -211,7 +211,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     // loss; Sveaborg besieged without success; the Sveaborg brigades strike across the
     // channel (AES) and retake Helsingfors.
     let t3 = g.play(&turns[2].steps);
-    assert_eq!(events(&t3, "random-event")[0]["event"], "command-shake-up");
+    assert_eq!(events(&t3, "random_event")[0]["event"], "command-shake-up");
     let b = battles(&t3);
     check_battle(b[0], x("1811", 8, 2, 400, ("400-599", "300-399"), -1, 2, "DES"));
     check_battle(b[1], x("1309", 6, 4, 150, ("150-199", "50-99"), -2, 4, "AES"));
@@ -223,7 +223,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
 
     // Turn 4: truce; recycled units return on both sides; Swedish reinforcements enter.
     let t4 = g.play(&turns[3].steps);
-    assert_eq!(events(&t4, "random-event")[0]["event"], "truce");
+    assert_eq!(events(&t4, "random_event")[0]["event"], "truce");
     assert!(battles(&t4).is_empty() && events(&t4, "siege").is_empty());
     assert_eq!(g.loc("ru-5-2"), json!({"box": "russian"}), "8.13: a recycled Russian re-enters through the box");
     assert_eq!(g.loc("sw-lifb"), json!({"box": "swedish"}));
@@ -233,7 +233,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
     // Turn 5: volunteers mobilize; Helsingfors falls again: a DR, the Swedish choice of
     // loss, a retreat across the channel into Sveaborg, the advance, a failed siege.
     let t5 = g.play(&turns[4].steps);
-    assert_eq!(events(&t5, "random-event")[0]["event"], "volunteers");
+    assert_eq!(events(&t5, "random_event")[0]["event"], "volunteers");
     check_battle(battles(&t5)[0], x("1309", 12, 6, 200, ("200-299", "150-199"), -1, 6, "DR"));
     assert_eq!(g.loc("sw-sf-2"), json!("eliminated"), "8.13: a return after the last turn is no return");
     assert_eq!(g.loc("sw-sb-2"), hex("1210"), "11.22, 11.23: retreat across the channel, away from the attackers");
@@ -245,7 +245,7 @@ fn rsw_historical_scripted_game_plays_six_turns_and_verifies() {
 
     // Turn 6: the Swedes lose in Norway; the Russians commit the 2nd Division.
     let t6 = g.play(&turns[5].steps);
-    assert_eq!(events(&t6, "random-event")[0]["event"], "norwegian-front");
+    assert_eq!(events(&t6, "random_event")[0]["event"], "norwegian-front");
     assert_eq!(g.loc("sw-lifb"), json!({"track": 8}));
     assert_eq!(events(&t6, "contingency")[0]["division"], "2");
     assert_eq!(g.loc("ru-2-gr"), hex("1317"));

@@ -272,8 +272,8 @@ fn play(fast: bool) -> Count {
     let seen = |k: &str| kinds.iter().filter(|t| t.trim_matches('"') == k).count();
     count.battles = seen("battle");
     count.sieges = seen("siege");
-    count.random_events = seen("random-event");
-    count.draws = seen("draw") + seen("reinforcement-roll");
+    count.random_events = seen("random_event");
+    count.draws = seen("draw") + seen("reinforcement_roll");
     count.moves = seen("move");
     if std::env::var_os("GROGNARD_LEGS_TRACE").is_some() {
         let mut distinct = kinds.clone();
@@ -281,7 +281,7 @@ fn play(fast: bool) -> Count {
         distinct.dedup();
         println!("event kinds: {}", distinct.join(" "));
         for e in seats[0].game.replay.log.iter().flat_map(|i| &i.events) {
-            if ["siege_none", "eliminated", "random-event", "move", "recycling"]
+            if ["siege_none", "eliminated", "random_event", "move", "recycling"]
                 .contains(&e.data["type"].as_str().unwrap_or(""))
             {
                 println!("  {}", e.text);
