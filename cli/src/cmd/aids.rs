@@ -43,8 +43,8 @@ pub struct ReachArgs {
 pub struct MovesArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Only the commands about these units (ids, separated by spaces or commas), all of
-    /// them; without units, every command, long lists shortened in text.
+    /// Only the commands that name these units or hexes (separated by spaces or commas),
+    /// all of them; without any, every command, long lists shortened in text.
     units: Vec<String>,
 }
 
@@ -106,14 +106,15 @@ pub fn charts(args: GameArgs, json: bool) -> Result<()> {
     run_aid(&args, AidQuery::Charts, json)
 }
 
-/// What a command is about, from its JSON form: the units it names (`units`, `unit`,
-/// `attackers`, `fleet`, `division`), or nothing.
+/// What a command is about, from its JSON form: the hex it attacks (`defender`: the many
+/// groups that may attack one hex read best together), else the units it names (`units`,
+/// `unit`, `attackers`, `fleet`, `division`), else nothing.
 fn subject(command: &Value) -> String {
     let inner = match command {
         Value::Object(o) if o.len() == 1 => o.values().next().unwrap_or(command),
         _ => command,
     };
-    for key in ["units", "unit", "attackers", "fleet", "division"] {
+    for key in ["defender", "units", "unit", "attackers", "fleet", "division"] {
         match inner.get(key) {
             Some(Value::String(s)) => return s.clone(),
             Some(Value::Array(a)) if !a.is_empty() => {
@@ -165,10 +166,16 @@ pub fn moves(args: MovesArgs, json: bool) -> Result<()> {
     } else {
         Vec::new()
     };
-    // With units named: the commands whose subject names one of them.
+    // With units or hexes named: the commands that name one of them.
     let legal: Vec<Value> = legal
         .into_iter()
-        .filter(|c| wanted.is_empty() || subject(c).split(',').any(|u| wanted.iter().any(|w| w == u)))
+        .filter(|c| {
+            wanted.is_empty()
+                || r.ruleset
+                    .format_command(c)
+                    .split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
+                    .any(|word| wanted.iter().any(|w| w == word))
+        })
         .collect();
     let texts: Vec<String> = legal.iter().map(|c| r.ruleset.format_command(c)).collect();
     let mut groups: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
