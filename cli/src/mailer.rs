@@ -3,6 +3,7 @@
 
 use crate::failure::{Failure, Result};
 use crate::seat::{self, LocalGame};
+use grognard_engine::Viewer;
 use grognard_journal::local::waiting_sentence;
 use grognard_journal::packet::Packet;
 use grognard_journal::story;
@@ -40,12 +41,15 @@ pub fn summary(local: &LocalGame, packet: &Packet) -> String {
 pub const PICTURE_NAME: &str = "board.png";
 
 /// The picture of the board after the packet, highlighting the moves just made (as the
-/// ruleset's board view marks them), or `None` for a ruleset without a map. A picture that
-/// cannot be drawn is reported and left out: the mail goes without it.
+/// ruleset's view marks them), or `None` for a ruleset without a map. The same picture goes
+/// to every player, so it shows what everyone may see. A picture that cannot be drawn is
+/// reported and left out: the mail goes without it.
 pub fn board_picture(local: &LocalGame) -> Option<Vec<u8>> {
     let replay = &local.game.replay;
-    let view = replay.ruleset.board_view(&replay.state)?;
-    match grognard_render::png(&view, &grognard_render::Options::default()) {
+    let view = replay.ruleset.view(&replay.state, Viewer::Everyone)?;
+    let drawn = crate::picture::hex_board(&view)
+        .and_then(|board| grognard_render::png(board, &grognard_render::Options::default()).map_err(|e| e.to_string()));
+    match drawn {
         Ok(png) => Some(png),
         Err(e) => {
             crate::output::error_text(&format!(

@@ -18,6 +18,7 @@ mod known;
 mod lock;
 mod mailer;
 mod output;
+mod picture;
 mod registry;
 mod seat;
 mod settings;

@@ -5,9 +5,8 @@
 
 use crate::{
     AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
-    ScenarioInfo, Seats,
+    ScenarioInfo, Seats, View, Viewer,
 };
-use grognard_board::BoardView;
 use serde_json::Value;
 use std::any::Any;
 use std::sync::Arc;
@@ -58,8 +57,8 @@ pub trait AnyRuleset: Send + Sync {
         orders: &str,
     ) -> Result<Option<(Value, String)>, RuleError>;
     fn state_json(&self, state: &GameState) -> Value;
-    /// The board as a picture shows it, if the ruleset has a map ([`Ruleset::board_view`]).
-    fn board_view(&self, state: &GameState) -> Option<BoardView>;
+    /// What a picture of the game shows `viewer`, if the ruleset has a map ([`Ruleset::view`]).
+    fn view(&self, state: &GameState, viewer: Viewer) -> Option<View>;
     /// A play aid's answer ([`Ruleset::aid`]).
     fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError>;
     /// The typed command completed into its explicit form ([`Ruleset::complete`]).
@@ -162,8 +161,8 @@ impl<R: Ruleset> AnyRuleset for R {
     fn state_json(&self, state: &GameState) -> Value {
         serde_json::to_value(typed::<R>(state)).unwrap_or(Value::Null)
     }
-    fn board_view(&self, state: &GameState) -> Option<BoardView> {
-        Ruleset::board_view(self, typed::<R>(state))
+    fn view(&self, state: &GameState, viewer: Viewer) -> Option<View> {
+        Ruleset::view(self, typed::<R>(state), viewer)
     }
     fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError> {
         Ruleset::aid(self, typed::<R>(state), query)

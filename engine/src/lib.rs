@@ -9,6 +9,9 @@
 //! Rulesets are written against the typed [`Ruleset`] trait; the journal and the CLI use
 //! them through the object-safe [`AnyRuleset`] (see `erased.rs`), where commands are
 //! JSON values and states are opaque.
+//!
+//! The engine knows no map: a ruleset's picture of a game is a neutral [`View`] whose
+//! [`ViewKind`] picks the renderer (see `view.rs`).
 
 mod aid;
 mod dice;
@@ -18,6 +21,7 @@ mod event;
 mod pending;
 mod ruleset;
 mod seats;
+mod view;
 
 pub use aid::{AidAnswer, AidQuery};
 pub use dice::{sample_face, DiceSource, DiceUnavailable, NoDice, ScriptedDice, StreamDice};
@@ -27,3 +31,4 @@ pub use event::Event;
 pub use pending::Pending;
 pub use ruleset::{Applied, Ruleset, RulesetInfo, ScenarioInfo};
 pub use seats::{PlayerId, PowerInfo, Seats, SeatsError, MAX_PLAYERS};
+pub use view::{View, ViewKind, Viewer};

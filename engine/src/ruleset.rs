@@ -1,4 +1,6 @@
-use crate::{AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats};
+use crate::{
+    AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats, View, Viewer,
+};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
 
@@ -105,9 +107,12 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Option<(Self::Command, String)>, RuleError> {
         Ok(None)
     }
-    /// Everything a picture of the board shows now, for rulesets played on a map (`None`
-    /// for the others): `grognard show` and turn mails draw it.
-    fn board_view(&self, _state: &Self::State) -> Option<grognard_board::BoardView> {
+    /// Everything a picture of the game shows now to `viewer`, for rulesets played on a map
+    /// (`None` for the others): `grognard show` and turn mails draw it, with the renderer
+    /// the view's [`ViewKind`](crate::ViewKind) picks. Every ruleset today shows everything
+    /// to everyone, whoever the viewer; a ruleset with hidden information leaves out what
+    /// `viewer` may not see. Default: no picture.
+    fn view(&self, _state: &Self::State, _viewer: Viewer) -> Option<View> {
         None
     }
     /// Answer a play aid (`grognard hex`, `units`, `reach`, `odds`, `charts`) about `state`,

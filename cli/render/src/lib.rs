@@ -1,5 +1,7 @@
 //! Pictures of a board, drawn from a `grognard_board::BoardView`: an SVG document, or a PNG
-//! rasterised from it with the fonts shipped in `fonts/`, never the system's.
+//! rasterised from it with the fonts shipped in `fonts/`, never the system's. The renderer
+//! knows no game: units and markers are drawn from the view's legend, whose glyphs are a
+//! small generic vocabulary ([`grognard_board::Glyph`]).
 //!
 //! The same view and options always give the same bytes: numbers are written with fixed
 //! precision, everything is drawn in the view's or the map's order (no hash maps), and the

@@ -40,7 +40,7 @@ fn svg_shows_hex_numbers_places_counters_boxes_and_panels() {
         ">Turn 3 of 8 — Oct 1798 (flood)<",
         ">NOW<",
         ">31 VP<", // turn track and VP
-        ">Fort De<",
+        ">Razed<",
         ">VP Taken<",
         ">DR<", // markers and the battle result
         ">Key<",
@@ -50,6 +50,9 @@ fn svg_shows_hex_numbers_places_counters_boxes_and_panels() {
         ">Canal<",
         ">Border<",
         ">Fortress unit<",
+        ">Fortress razed<",
+        ">Headquarters<",
+        ">HQ<", // the key from the view's legend; a glyph of letters
     ] {
         assert!(s.contains(expected), "missing {expected}");
     }
@@ -166,4 +169,47 @@ fn a_close_up_keeps_the_board_the_main_part_of_the_picture() {
         let share = map_share(&s);
         assert!(share > 0.5, "radius {radius}: the board is {:.0}% of the picture", share * 100.0);
     }
+}
+
+#[test]
+fn the_key_lists_the_legend_entries_the_picture_shows_in_the_legend_order() {
+    let view = sample_view(fixture("plains"));
+    let s = svg(&view, &Options::default()).unwrap();
+    let key = &s[s.find(r#"<g id="legend">"#).unwrap()..];
+    let at = |label: &str| key.find(&format!(">{label}<")).unwrap_or_else(|| panic!("{label} is not in the key"));
+    assert!(at("Infantry") < at("Cavalry") && at("Cavalry") < at("Leader") && at("Fleet") < at("Headquarters"));
+    assert!(at("Fortress razed") < at("VP taken"));
+    assert!(!key.contains(">Supply<"), "no piece is of that kind");
+}
+
+#[test]
+fn every_glyph_is_drawn_and_ids_missing_from_the_legend_draw_their_letters() {
+    let mut view = sample_view(fixture("plains"));
+    let mut kinds: Vec<String> = view.legend.iter().map(|e| e.id.clone()).collect();
+    kinds.push("zzz-unknown".to_string());
+    let hexes: Vec<_> = view.map.land_hexes().take(kinds.len()).collect();
+    assert_eq!(hexes.len(), kinds.len());
+    let template = view.pieces[0].clone();
+    view.pieces = kinds
+        .iter()
+        .zip(&hexes)
+        .enumerate()
+        .map(|(i, (kind, h))| grognard_board::PieceView {
+            id: format!("p{i}"),
+            symbol: kind.clone(),
+            location: grognard_board::PieceLocation::Hex(*h),
+            ..template.clone()
+        })
+        .collect();
+    view.markers.push((hexes[0], "inf".to_string()));
+    view.markers.push((hexes[1], "no-such-marker".to_string()));
+    let s = svg(&view, &Options::default()).unwrap();
+    let key = &s[s.find(r#"<g id="legend">"#).unwrap()..];
+    assert!(key.contains(">Supply<") && key.contains(">Fortress razed<"), "every kind is keyed");
+    let units = &s[s.find(r#"<g id="units">"#).unwrap()..s.find(r#"<g id="markers">"#).unwrap()];
+    assert!(units.contains(">zzz<"), "an id the legend lacks is drawn as its first letters");
+    let markers = &s[s.find(r#"<g id="markers">"#).unwrap()..s.find(r#"<g id="names">"#).unwrap()];
+    assert!(markers.contains(">no-<"), "a marker the legend lacks is a tag with its first letters");
+    assert!(!key.contains(">zzz") && !key.contains(">no-"), "ids without an entry are not keyed");
+    assert!(png(&view, &Options::default()).is_ok());
 }

@@ -4,7 +4,7 @@
 use crate::failure::{Failure, Result};
 use crate::{registry, seat};
 use grognard_board::{BoardView, HexId};
-use grognard_engine::{AnyRuleset, GameState, Seats};
+use grognard_engine::{AnyRuleset, GameState, Seats, Viewer};
 use grognard_journal::local;
 use grognard_journal::replay::Replay;
 use grognard_render::Options;
@@ -191,8 +191,12 @@ fn no_view(ruleset: &dyn AnyRuleset) -> Failure {
         .hint("`grognard status` describes the position in words")
 }
 
-fn view_of(ruleset: &dyn AnyRuleset, state: &GameState) -> Result<BoardView> {
-    ruleset.board_view(state).ok_or_else(|| no_view(ruleset))
+/// The board `viewer` sees, if the ruleset has a picture of it of a kind that can be drawn.
+fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Result<BoardView> {
+    let view = ruleset.view(state, viewer).ok_or_else(|| no_view(ruleset))?;
+    crate::picture::hex_board(&view).cloned().map_err(|why| {
+        Failure::new("unsupported-picture", why).hint("`grognard status` describes the position in words")
+    })
 }
 
 /// The current board of a local game (with the staged commands, as `grognard status`
@@ -232,7 +236,7 @@ fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Re
             (replay.state, format!("Game {short}: the board after step {n} of {steps} ({last})."))
         }
     };
-    let mut view = view_of(ruleset, &state)?;
+    let mut view = view_of(ruleset, &state, Viewer::Player(local.me))?;
     if !reach.is_empty() {
         view.highlights = super::aids::reach_highlights(ruleset, &state, reach)?;
         return Ok(Board { view, stem: short, what: format!("{what} Where {} can move.", reach.join(",")) });
@@ -273,5 +277,5 @@ fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
     let seats = Seats::round_robin(&info.powers, players).map_err(|e| Failure::new("scenario", e.to_string()))?;
     let state = ruleset.setup(scenario, &seats).map_err(|e| Failure::new("scenario", e.to_string()))?;
     let what = format!("Scenario {scenario} of {}: the opening position ({}).", ruleset.info().id, info.name);
-    Ok(Board { view: view_of(ruleset, &state)?, stem: scenario.to_string(), what })
+    Ok(Board { view: view_of(ruleset, &state, Viewer::Everyone)?, stem: scenario.to_string(), what })
 }

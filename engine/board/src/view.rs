@@ -3,6 +3,10 @@
 //! The rules engine fills a [`BoardView`]; the renderer draws it. Nothing here draws.
 //! A view serializes its map as the map-file text ([`Map`]'s serde form), so a
 //! deserialized view holds a map that has been checked again.
+//!
+//! Nothing here belongs to one game: the kinds of unit and the markers a game uses are
+//! data of the view, ids that its [`legend`](BoardView::legend) explains with a label and a
+//! [`Glyph`] from a small, generic drawing vocabulary the renderer knows.
 
 use crate::{HexId, Map};
 use serde::{Deserialize, Serialize};
@@ -23,10 +27,21 @@ pub struct BoardView {
     pub pieces: Vec<PieceView>,
     /// Locale control markers: the hex and the controlling side's index.
     pub control: Vec<(HexId, usize)>,
-    /// Other markers on hexes.
-    pub markers: Vec<(HexId, Marker)>,
+    /// Other markers on hexes: the hex and the id of the marker's [`LegendEntry`].
+    pub markers: Vec<(HexId, String)>,
     /// Paths and battles drawn over the board.
     pub highlights: Vec<Highlight>,
+    /// What the ids of [`PieceView::symbol`] and [`BoardView::markers`] stand for, in the
+    /// order a key lists them.
+    #[serde(default)]
+    pub legend: Vec<LegendEntry>,
+}
+
+impl BoardView {
+    /// The legend entry of `id`, if the legend has one.
+    pub fn entry(&self, id: &str) -> Option<&LegendEntry> {
+        self.legend.iter().find(|e| e.id == id)
+    }
 }
 
 /// The turn record track.
@@ -88,7 +103,8 @@ pub struct PieceView {
     pub side: usize,
     /// Nation, e.g. "british" on the Ottoman side.
     pub nation: String,
-    pub symbol: Symbol,
+    /// The id of the counter's [`LegendEntry`]: the kind of unit, drawn as its glyph.
+    pub symbol: String,
     /// Unit size: `X`, `[X]`, `III`, `I` or empty.
     pub size: String,
     /// Printed factors: "4-6", "0-4-0", "*-2-4".
@@ -99,30 +115,49 @@ pub struct PieceView {
     pub colour: Option<[u8; 3]>,
 }
 
-/// The unit-type symbol of a counter (2.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Symbol {
-    Infantry,
-    CombinedArms,
-    CamelCavalry,
-    Cavalry,
-    SiegeTrain,
-    Engineers,
-    Fortress,
-    Garrison,
-    Militia,
-    Gunboats,
-    Fleet,
-    Science,
+/// What an id of a view stands for: its words in the key and its glyph.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendEntry {
+    /// The id pieces and markers carry, e.g. "infantry", "fort-destroyed".
+    pub id: String,
+    /// The words in the key, e.g. "Camel cavalry", "Fortress destroyed".
+    pub label: String,
+    pub glyph: Glyph,
 }
 
-/// A marker placed on a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Marker {
-    /// The hex's fortress has been destroyed.
-    FortDestroyed,
-    /// The hex's victory points have been taken.
-    VpTaken,
+/// How a kind of unit or a marker is drawn: a small vocabulary the renderer knows, after the
+/// NATO conventions for land units, with a few pictures those conventions lack. A game's
+/// own kinds are drawn with the nearest glyph and told apart by their legend labels.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Glyph {
+    /// A cross in the unit frame.
+    Infantry,
+    /// A diagonal stroke in the unit frame.
+    Cavalry,
+    /// Infantry's cross with a dot.
+    CombinedArms,
+    /// A gun: a ball over two wheels, in the unit frame.
+    Artillery,
+    /// The engineers' sign (a span on three legs) in the unit frame.
+    Engineers,
+    /// A battlemented wall in the unit frame: troops tied to a place.
+    Garrison,
+    /// Infantry's cross with a bar under it.
+    Militia,
+    /// A line across the lower part of the unit frame.
+    Supply,
+    /// A star in the unit frame: a commander.
+    Leader,
+    /// A star-shaped fort, without a frame.
+    Fortress,
+    /// A ship under sail, without a frame.
+    Fleet,
+    /// A small armed boat, without a frame.
+    Boat,
+    /// A few letters standing for the kind, e.g. "Sci", without a frame.
+    Text(String),
+    /// A marker tag: `text` in colour `ink` on a label of colour `fill` (RGB).
+    Marker { text: String, fill: [u8; 3], ink: [u8; 3] },
 }
 
 /// Something drawn over the board to explain an action.

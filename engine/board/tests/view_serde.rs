@@ -4,7 +4,7 @@ mod common;
 
 use common::{h, parse_ok, SMALL};
 use grognard_board::{
-    BoardView, DueUnit, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView,
+    BoardView, DueUnit, Glyph, Highlight, LegendEntry, Map, PieceLocation, PieceView, SideView, TurnView,
 };
 use std::sync::Arc;
 
@@ -28,7 +28,7 @@ fn sample_view() -> BoardView {
                 location: PieceLocation::Hex(h("0102")),
                 side: 0,
                 nation: "west".to_string(),
-                symbol: Symbol::Infantry,
+                symbol: "foot".to_string(),
                 size: "X".to_string(),
                 factors: "4-6".to_string(),
                 label: "2/1".to_string(),
@@ -39,7 +39,7 @@ fn sample_view() -> BoardView {
                 location: PieceLocation::Box("naval".to_string()),
                 side: 1,
                 nation: "british".to_string(),
-                symbol: Symbol::Fleet,
+                symbol: "ships".to_string(),
                 size: String::new(),
                 factors: "*-2-4".to_string(),
                 label: "RN".to_string(),
@@ -47,12 +47,27 @@ fn sample_view() -> BoardView {
             },
         ],
         control: vec![(h("0102"), 0), (h("0404"), 1)],
-        markers: vec![(h("0404"), Marker::FortDestroyed), (h("0505"), Marker::VpTaken)],
+        markers: vec![(h("0404"), "razed".to_string()), (h("0505"), "taken".to_string())],
         highlights: vec![
             Highlight::Path { hexes: vec![h("0102"), h("0202")], side: 0 },
             Highlight::Battle { attackers: vec![h("0304")], defender: h("0404"), side: 0, result: "DR".to_string() },
         ],
+        legend: vec![
+            entry("foot", "Infantry", Glyph::Infantry),
+            entry("ships", "Fleet", Glyph::Fleet),
+            entry("scholars", "Scholars", Glyph::Text("Sch".to_string())),
+            entry(
+                "razed",
+                "Fortress razed",
+                Glyph::Marker { text: "Razed".to_string(), fill: [90, 90, 90], ink: [255; 3] },
+            ),
+            entry("taken", "VP taken", Glyph::Marker { text: "VP".to_string(), fill: [240, 190, 50], ink: [0; 3] }),
+        ],
     }
+}
+
+fn entry(id: &str, label: &str, glyph: Glyph) -> LegendEntry {
+    LegendEntry { id: id.to_string(), label: label.to_string(), glyph }
 }
 
 #[test]
@@ -82,4 +97,18 @@ fn board_view_round_trips_through_json() {
     let back: BoardView = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back, view);
     assert!(json.contains("\"0102\""), "hexes serialize as their printed numbers");
+    assert_eq!(back.entry("razed").map(|e| e.label.as_str()), Some("Fortress razed"));
+    assert!(back.entry("nothing").is_none());
+}
+
+#[test]
+fn a_view_written_without_a_legend_reads_with_an_empty_one() {
+    let mut view = sample_view();
+    let mut json = serde_json::to_value(&view).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(fields) = json.as_object_mut() {
+        fields.remove("legend");
+    }
+    let back: BoardView = serde_json::from_value(json).unwrap_or_else(|e| panic!("{e}"));
+    view.legend.clear();
+    assert_eq!(back, view);
 }

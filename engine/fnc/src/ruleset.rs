@@ -15,7 +15,7 @@ use crate::state::{DecisionKind, Location, Phase, Side, State};
 use crate::{combat, events, movement, siege};
 use grognard_engine::{
     AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset,
-    RulesetInfo, ScenarioInfo, Seats,
+    RulesetInfo, ScenarioInfo, Seats, View, ViewKind, Viewer,
 };
 
 /// The first line of a position text (docs/POSITION_FORMAT.md).
@@ -439,8 +439,9 @@ impl Ruleset for Fnc {
         crate::orders::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
     }
 
-    fn board_view(&self, state: &State) -> Option<grognard_board::BoardView> {
-        self.ctx_of(state).ok().map(|ctx| crate::view::board_view(ctx, state))
+    /// A hex board; FNC hides nothing, so every viewer sees the same.
+    fn view(&self, state: &State, _viewer: Viewer) -> Option<View> {
+        self.ctx_of(state).ok().map(|ctx| View::new(ViewKind::Hex, crate::view::board_view(ctx, state)))
     }
 
     fn aid(&self, state: &State, query: &AidQuery) -> Result<AidAnswer, RuleError> {

@@ -1,28 +1,75 @@
 //! The board view (what a picture of the board shows): every piece in stacking order,
 //! control markers, Fort De and VP Taken markers, the turn track, VP, and the last player
-//! turn's moves and battles.
+//! turn's moves and battles. The unit types and the markers are ids of the view's legend,
+//! which says how each is drawn (a glyph of the renderer's generic vocabulary) and named.
 
 use crate::ctx::Ctx;
 use crate::data::{Counter, UnitType};
 use crate::sequence;
 use crate::state::{Location, Side, State};
-use grognard_board::{BoardView, DueUnit, Highlight, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView};
+use grognard_board::{BoardView, DueUnit, Glyph, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView};
 
-fn symbol(kind: UnitType) -> Symbol {
+/// The legend id of the marker on a destroyed fortress (Fort De, 13.4).
+pub const FORT_DESTROYED: &str = "fort-destroyed";
+/// The legend id of the marker on ruins the SC has looted (VP Taken, 14.3).
+pub const VP_TAKEN: &str = "vp-taken";
+
+/// The legend id of a unit type: its word in `counters.txt`.
+pub fn symbol(kind: UnitType) -> &'static str {
+    kind.name()
+}
+
+/// How a unit type is drawn and named in the key.
+fn unit_entry(kind: UnitType) -> (Glyph, &'static str) {
     match kind {
-        UnitType::Infantry => Symbol::Infantry,
-        UnitType::CombinedArms => Symbol::CombinedArms,
-        UnitType::CamelCavalry => Symbol::CamelCavalry,
-        UnitType::Cavalry => Symbol::Cavalry,
-        UnitType::SiegeTrain => Symbol::SiegeTrain,
-        UnitType::Engineers => Symbol::Engineers,
-        UnitType::Fortress => Symbol::Fortress,
-        UnitType::Garrison => Symbol::Garrison,
-        UnitType::Militia => Symbol::Militia,
-        UnitType::Gunboats => Symbol::Gunboats,
-        UnitType::Fleet => Symbol::Fleet,
-        UnitType::Sc => Symbol::Science,
+        UnitType::Infantry => (Glyph::Infantry, "Infantry"),
+        UnitType::CombinedArms => (Glyph::CombinedArms, "Combined arms"),
+        UnitType::CamelCavalry => (Glyph::Cavalry, "Camel cavalry"),
+        UnitType::Cavalry => (Glyph::Cavalry, "Cavalry"),
+        UnitType::SiegeTrain => (Glyph::Artillery, "Siege train"),
+        UnitType::Engineers => (Glyph::Engineers, "Engineers"),
+        UnitType::Fortress => (Glyph::Fortress, "Fortress unit"),
+        UnitType::Garrison => (Glyph::Garrison, "Garrison"),
+        UnitType::Militia => (Glyph::Militia, "Militia"),
+        UnitType::Gunboats => (Glyph::Boat, "Gunboats"),
+        UnitType::Fleet => (Glyph::Fleet, "Fleet"),
+        UnitType::Sc => (Glyph::Text("Sci".to_string()), "Scientists"),
     }
+}
+
+/// The unit types in the order the key lists them.
+const KEY_ORDER: [UnitType; 12] = [
+    UnitType::Infantry,
+    UnitType::Cavalry,
+    UnitType::CamelCavalry,
+    UnitType::CombinedArms,
+    UnitType::Militia,
+    UnitType::Garrison,
+    UnitType::Engineers,
+    UnitType::SiegeTrain,
+    UnitType::Fortress,
+    UnitType::Gunboats,
+    UnitType::Fleet,
+    UnitType::Sc,
+];
+
+/// What the ids of the view stand for: every unit type, then the markers.
+pub fn legend() -> Vec<LegendEntry> {
+    let mut out: Vec<LegendEntry> = KEY_ORDER
+        .into_iter()
+        .map(|kind| {
+            let (glyph, label) = unit_entry(kind);
+            LegendEntry { id: symbol(kind).to_string(), label: label.to_string(), glyph }
+        })
+        .collect();
+    let marker = |id: &str, label: &str, text: &str, fill: [u8; 3], ink: [u8; 3]| LegendEntry {
+        id: id.to_string(),
+        label: label.to_string(),
+        glyph: Glyph::Marker { text: text.to_string(), fill, ink },
+    };
+    out.push(marker(FORT_DESTROYED, "Fortress destroyed", "Fort De", [0x5b, 0x5b, 0x5b], [0xff, 0xff, 0xff]));
+    out.push(marker(VP_TAKEN, "VP taken", "VP Taken", [0xf2, 0xc2, 0x30], [0x1c, 0x1a, 0x17]));
+    out
 }
 
 /// The identification on a counter (2.6): `division/brigade` for divisional brigades, in the
@@ -74,7 +121,7 @@ pub fn pieces(ctx: &Ctx, state: &State) -> Vec<PieceView> {
                 location,
                 side: side.index(),
                 nation: counter.nation.clone(),
-                symbol: symbol(counter.kind),
+                symbol: symbol(counter.kind).to_string(),
                 size: counter.size.symbol().to_string(),
                 factors: counter.factors_text(),
                 label: label(counter),
@@ -124,8 +171,8 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
         })
         .collect();
     let control = ctx.map.locales().filter_map(|l| state.control.get(&l.hex).map(|s| (l.hex, s.index()))).collect();
-    let mut markers: Vec<_> = state.fort_destroyed.iter().map(|h| (*h, Marker::FortDestroyed)).collect();
-    markers.extend(state.looted.iter().map(|h| (*h, Marker::VpTaken)));
+    let mut markers: Vec<_> = state.fort_destroyed.iter().map(|h| (*h, FORT_DESTROYED.to_string())).collect();
+    markers.extend(state.looted.iter().map(|h| (*h, VP_TAKEN.to_string())));
     let mut highlights: Vec<Highlight> =
         state.last_moves.iter().map(|m| Highlight::Path { hexes: m.path.clone(), side: m.side.index() }).collect();
     highlights.extend(state.last_battles.iter().map(|b| Highlight::Battle {
@@ -143,5 +190,6 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
         control,
         markers,
         highlights,
+        legend: legend(),
     }
 }

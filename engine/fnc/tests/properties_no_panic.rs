@@ -7,7 +7,7 @@
 
 mod support;
 
-use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, StreamDice};
+use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, StreamDice, Viewer};
 use grognard_fnc::{position, Command, Ctx, DecisionKind, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -281,7 +281,7 @@ fn engine_survives_bad_scenarios_and_positions() {
                             let _ = AnyRuleset::legal_commands(&Fnc, &game, p);
                         }
                         let _ = AnyRuleset::summary(&Fnc, &game);
-                        let _ = AnyRuleset::board_view(&Fnc, &game);
+                        let _ = AnyRuleset::view(&Fnc, &game, Viewer::Everyone);
                     });
                     if let Err(v) = asked {
                         findings.add(s, format!("{v}\n    position:\n{spoiled}"));
@@ -314,11 +314,12 @@ fn views_of_every_reached_position_do_not_panic() {
     for s in corpus() {
         let viewed = no_panic("views", || {
             let _ = AnyRuleset::summary(&Fnc, &s.erased);
-            let _ = AnyRuleset::board_view(&Fnc, &s.erased);
+            let _ = AnyRuleset::view(&Fnc, &s.erased, Viewer::Everyone);
             let _ = AnyRuleset::state_json(&Fnc, &s.erased);
             let _ = AnyRuleset::pending(&Fnc, &s.erased);
             for p in 0..3 {
                 let _ = AnyRuleset::legal_commands(&Fnc, &s.erased, PlayerId(p));
+                let _ = AnyRuleset::view(&Fnc, &s.erased, Viewer::Player(PlayerId(p)));
             }
         });
         if let Err(v) = viewed {

@@ -2,7 +2,7 @@
 //! through the object-safe ruleset (as the journal does) from states of every phase kind.
 //! Each is either applied or refused with a rule error (or waits for dice).
 
-use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, ScriptedDice, Seats};
+use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, ScriptedDice, Seats, Viewer};
 use grognard_fnc::Fnc;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -130,7 +130,7 @@ fn rule_5_1_nothing_panics_and_every_refusal_names_its_rule() {
                 }
             }
             let _ = any().summary(st);
-            let _ = any().board_view(st);
+            let _ = any().view(st, Viewer::Everyone);
         }
     }
 }

@@ -175,7 +175,7 @@ pub fn draw(p: &Picture, out: &mut String) {
             let (col, row) = ((i % COLUMNS) as f64, (i / COLUMNS) as f64);
             let x = rect_.x + 8.0 * s + col * (m + 5.0 * s);
             let y = rect_.y + 24.0 * s + row * (m + 5.0 * s);
-            counters::counter(out, piece, &p.view.sides, x, y, m, p.options.ids);
+            counters::counter(out, piece, p.view, x, y, m, p.options.ids);
         }
     }
 }

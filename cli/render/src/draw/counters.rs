@@ -1,10 +1,10 @@
-//! A unit counter: a square in its side's colours with the unit's symbol, size, factors
+//! A unit counter: a square in its side's colours with the unit's glyph, size, factors
 //! and label, as printed on the counter sheet.
 
 use super::{clip, rect, symbols, text, Type};
 use crate::frame::Rect;
 use crate::num::{hex_colour, N};
-use crate::view::{PieceView, SideView};
+use crate::view::{BoardView, PieceView, SideView};
 
 /// The colours of a piece: its own, or its side's.
 pub fn colours(piece: &PieceView, sides: &[SideView]) -> (String, String) {
@@ -14,10 +14,10 @@ pub fn colours(piece: &PieceView, sides: &[SideView]) -> (String, String) {
     (hex_colour(paper), hex_colour(ink))
 }
 
-/// Draw `piece` as a counter of side `c` with its top-left corner at `(x, y)`; with `ids`,
-/// the unit's id takes the place of its label and size in the top band.
-pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, y: f64, c: f64, ids: bool) {
-    let (paper, ink) = colours(piece, sides);
+/// Draw `piece` of `view` as a counter of side `c` with its top-left corner at `(x, y)`;
+/// with `ids`, the unit's id takes the place of its label and size in the top band.
+pub fn counter(out: &mut String, piece: &PieceView, view: &BoardView, x: f64, y: f64, c: f64, ids: bool) {
+    let (paper, ink) = colours(piece, &view.sides);
     rect(
         out,
         x,
@@ -43,7 +43,8 @@ pub fn counter(out: &mut String, piece: &PieceView, sides: &[SideView], x: f64, 
         text(out, x + c * 0.93, y + c * 0.22, Type::new(small, &ink).end().bold(), &piece.size);
     }
     let (bw, bh) = (c * 0.58, c * 0.34);
-    symbols::draw(out, piece.symbol, Rect { x: x + (c - bw) / 2.0, y: y + c * 0.29, w: bw, h: bh }, &ink, &paper);
+    let glyph = symbols::of(view, &piece.symbol);
+    symbols::draw(out, &glyph, Rect { x: x + (c - bw) / 2.0, y: y + c * 0.29, w: bw, h: bh }, &ink, &paper);
     if !piece.factors.is_empty() {
         let t = Type::new(c * 0.29, &ink).bold();
         text(out, x + c / 2.0, y + c * 0.93, t, &clip(&piece.factors, 7));

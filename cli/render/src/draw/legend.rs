@@ -1,5 +1,5 @@
-//! The key under the map: terrain, hexsides, roads, places, markers and the unit symbols
-//! that appear in the picture.
+//! The key under the map: terrain, hexsides, roads, places, markers and the kinds of unit
+//! that appear in the picture, the last two as the view's legend names and draws them.
 
 use super::{line, pieces, rect, symbols, terrain, text, Type};
 use crate::frame::Rect;
@@ -7,7 +7,7 @@ use crate::num::N;
 use crate::palette::{self, INK, PANEL_EDGE};
 use crate::picture::Picture;
 use crate::sheet::{Ground, Place, Sheet, SideKind};
-use crate::view::{BoardView, Highlight, Marker, PieceLocation, PieceView, Symbol};
+use crate::view::{BoardView, Highlight, PieceLocation, PieceView};
 use grognard_board::HexId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -25,9 +25,11 @@ enum Item {
     Place(Place, &'static str),
     Vp,
     Control,
-    Marker(Marker),
+    /// A marker of the view's legend (index in `legend`).
+    Marker(usize),
     Stack,
-    Unit(Symbol),
+    /// A kind of unit of the view's legend (index in `legend`).
+    Unit(usize),
     Move,
     Battle,
 }
@@ -74,9 +76,11 @@ fn items(input: &LegendInput) -> Vec<Item> {
     if view.control.iter().any(|(h, _)| seen(h)) {
         out.push(Item::Control);
     }
-    for m in [Marker::FortDestroyed, Marker::VpTaken] {
-        if view.markers.iter().any(|(h, x)| *x == m && seen(h)) {
-            out.push(Item::Marker(m));
+    // An id given twice in the legend is drawn and keyed by its first entry.
+    let first = |i: usize, id: &str| view.legend.iter().position(|e| e.id == id) == Some(i);
+    for (i, entry) in view.legend.iter().enumerate() {
+        if first(i, &entry.id) && view.markers.iter().any(|(h, id)| *id == entry.id && seen(h)) {
+            out.push(Item::Marker(i));
         }
     }
     // A box's units are drawn when its panel is (see `boxes::plan`).
@@ -95,9 +99,9 @@ fn items(input: &LegendInput) -> Vec<Item> {
     if per_hex.values().any(|n| *n > 1) {
         out.push(Item::Stack);
     }
-    for sym in symbols::ALL {
-        if view.pieces.iter().filter(drawn).any(|p| p.symbol == sym) {
-            out.push(Item::Unit(sym));
+    for (i, entry) in view.legend.iter().enumerate() {
+        if first(i, &entry.id) && view.pieces.iter().filter(drawn).any(|p| p.symbol == entry.id) {
+            out.push(Item::Unit(i));
         }
     }
     if highlights {
@@ -223,20 +227,18 @@ pub fn draw(p: &Picture, out: &mut String) {
                 pieces::control_marker(out, c, key_r(p), &paper, &ink);
                 "Control".to_string()
             }
-            Item::Marker(m) => {
-                pieces::marker_tag(out, *m, c, key_r(p));
-                match m {
-                    Marker::FortDestroyed => "Fortress destroyed",
-                    Marker::VpTaken => "VP taken",
-                }
-                .to_string()
+            Item::Marker(i) => {
+                let entry = &p.view.legend[*i];
+                pieces::marker_tag(out, &entry.glyph, c, key_r(p));
+                entry.label.clone()
             }
             Item::Stack => {
                 super::circle(out, c, 6.0 * s, r##"fill="#1c1a17""##);
                 text(out, c.0, c.1 + 2.6 * s, Type::new(7.5 * s, "#fffdf5").bold(), "3");
                 "Units in stack".to_string()
             }
-            Item::Unit(sym) => {
+            Item::Unit(i) => {
+                let entry = &p.view.legend[*i];
                 let (w, h) = (20.0 * s, 12.0 * s);
                 rect(
                     out,
@@ -246,8 +248,14 @@ pub fn draw(p: &Picture, out: &mut String) {
                     22.0 * s,
                     r##"fill="#e6dcc4" stroke="#1c1a17" stroke-width="0.8""##,
                 );
-                symbols::draw(out, *sym, Rect { x: c.0 - w / 2.0, y: c.1 - h / 2.0, w, h }, "#1c1a17", "#e6dcc4");
-                symbols::word(*sym).to_string()
+                symbols::draw(
+                    out,
+                    &entry.glyph,
+                    Rect { x: c.0 - w / 2.0, y: c.1 - h / 2.0, w, h },
+                    "#1c1a17",
+                    "#e6dcc4",
+                );
+                entry.label.clone()
             }
             Item::Move => {
                 super::highlights::arrow(out, &[(c.0 - 13.0 * s, c.1), (c.0 + 13.0 * s, c.1)], 14.0 * s, "#808080");

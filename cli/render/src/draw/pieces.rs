@@ -1,10 +1,11 @@
 //! Pieces on the map: one counter per hex with the stack under it, its count, and the
 //! control and event markers around it.
 
-use super::{circle, counters, rect, text, Type};
+use super::{circle, counters, rect, symbols, text, Type};
+use crate::frame::Rect;
 use crate::num::{hex_colour, N};
 use crate::picture::Picture;
-use crate::view::{Marker, PieceLocation, PieceView};
+use crate::view::{Glyph, PieceLocation, PieceView};
 use grognard_board::HexId;
 use std::collections::BTreeMap;
 
@@ -47,7 +48,7 @@ pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f6
             ),
         );
     }
-    counters::counter(out, top, &p.view.sides, x, y, c, p.options.ids);
+    counters::counter(out, top, p.view, x, y, c, p.options.ids);
     if pieces.len() > 1 {
         let b = (x + c, y);
         circle(out, b, c * 0.17, &format!(r##"fill="#1c1a17" stroke="#fffdf5" stroke-width="{}""##, N(c * 0.03)));
@@ -71,23 +72,23 @@ pub fn control_marker(out: &mut String, at: (f64, f64), r: f64, paper: &str, ink
     circle(out, at, 0.07 * r, &format!(r#"fill="{ink}""#));
 }
 
-/// A marker tag ("Fort De", "VP") centred at `at`.
-pub fn marker_tag(out: &mut String, marker: Marker, at: (f64, f64), r: f64) {
-    let (label, fill, ink) = match marker {
-        Marker::FortDestroyed => ("Fort De", "#5b5b5b", "#ffffff"),
-        Marker::VpTaken => ("VP Taken", "#f2c230", "#1c1a17"),
-    };
-    let (w, h) = (0.95 * r, 0.3 * r);
-    rect(
-        out,
-        at.0 - w / 2.0,
-        at.1 - h / 2.0,
-        w,
-        h,
-        &format!(r##"rx="{}" fill="{fill}" stroke="#1c1a17" stroke-width="{}""##, N(0.04 * r), N(0.025 * r)),
-    );
-    text(out, at.0, at.1 + 0.07 * r, Type::new(0.2 * r, ink).bold(), label);
+/// A marker tag centred at `at`, for hex radius `r`: a marker glyph's words on its colours,
+/// any other glyph drawn on a plain tag.
+pub fn marker_tag(out: &mut String, glyph: &Glyph, at: (f64, f64), r: f64) {
+    let size = (0.95 * r, 0.3 * r);
+    match glyph {
+        Glyph::Marker { text, fill, ink } => symbols::tag(out, at, size, text, &hex_colour(*fill), &hex_colour(*ink)),
+        other => {
+            symbols::tag(out, at, size, "", PLAIN_TAG, symbols::TAG_EDGE);
+            let (w, h) = (0.5 * r, 0.2 * r);
+            let b = Rect { x: at.0 - w / 2.0, y: at.1 - h / 2.0, w, h };
+            symbols::draw(out, other, b, symbols::TAG_EDGE, PLAIN_TAG);
+        }
+    }
 }
+
+/// The paper of a tag whose glyph is not a marker's.
+const PLAIN_TAG: &str = "#fffdf5";
 
 /// Control markers and event markers of the visible hexes.
 pub fn draw_markers(p: &Picture, out: &mut String) {
@@ -107,7 +108,7 @@ pub fn draw_markers(p: &Picture, out: &mut String) {
         }
         let n = counts.entry(*hex).or_default();
         let (cx, cy) = p.frame.centre(*hex);
-        marker_tag(out, *marker, (cx, cy - 0.66 * r + *n as f64 * 0.32 * r), r);
+        marker_tag(out, &symbols::of(p.view, marker), (cx, cy - 0.66 * r + *n as f64 * 0.32 * r), r);
         *n += 1;
     }
 }

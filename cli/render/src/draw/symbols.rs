@@ -1,59 +1,58 @@
-//! The unit symbols printed on counters, after the NATO conventions for land units, with
-//! small pictures for the few kinds those conventions lack (ships, fortresses, scientists).
+//! The glyphs of the view's legend, drawn on counters, marker tags and in the key: the
+//! NATO conventions for land units, small pictures for the few kinds those conventions lack
+//! (ships, boats, forts), letters, and marker tags.
 
-use super::{circle, line, rect};
+use super::{circle, clip, line, rect, text, Type};
 use crate::frame::Rect;
-use crate::num::{points, N};
-use crate::view::Symbol;
+use crate::num::{hex_colour, points, N};
+use crate::view::{BoardView, Glyph};
+use std::borrow::Cow;
 use std::fmt::Write;
 
-/// Whether the symbol sits in the NATO frame (land units) or stands alone.
-pub fn framed(symbol: Symbol) -> bool {
-    !matches!(symbol, Symbol::Fleet | Symbol::Gunboats | Symbol::Fortress | Symbol::Science)
+/// Whether the glyph sits in the NATO frame (land units) or stands alone.
+pub fn framed(glyph: &Glyph) -> bool {
+    !matches!(glyph, Glyph::Fleet | Glyph::Boat | Glyph::Fortress | Glyph::Text(_) | Glyph::Marker { .. })
 }
 
-/// Draw `symbol` in the box `b`, in colour `ink` over `paper`.
-pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
+/// The glyph of a legend id: its entry's, or for an id the legend lacks, its first letters.
+pub fn of<'v>(view: &'v BoardView, id: &str) -> Cow<'v, Glyph> {
+    match view.entry(id) {
+        Some(e) => Cow::Borrowed(&e.glyph),
+        None => Cow::Owned(Glyph::Text(id.chars().take(3).collect())),
+    }
+}
+
+/// The edge of a marker tag.
+pub const TAG_EDGE: &str = "#1c1a17";
+
+/// Draw `glyph` in the box `b`, in colour `ink` over `paper` (a marker glyph in its own colours).
+pub fn draw(out: &mut String, glyph: &Glyph, b: Rect, ink: &str, paper: &str) {
     let Rect { x, y, w, h } = b;
     let sw = (h * 0.09).max(0.6);
     let pen = format!(r#"stroke="{ink}" stroke-width="{}" stroke-linecap="round""#, N(sw));
     let stroke = format!(r#"{pen} fill="none""#);
     let (x1, y1) = (x + w, y + h);
     let (cx, cy) = (x + w / 2.0, y + h / 2.0);
-    if framed(symbol) {
+    if framed(glyph) {
         rect(out, x, y, w, h, &format!(r#"fill="{paper}" fill-opacity="0.25" {pen}"#));
     }
     let x_cross = |out: &mut String| {
         line(out, (x, y), (x1, y1), &stroke);
         line(out, (x, y1), (x1, y), &stroke);
     };
-    match symbol {
-        Symbol::Infantry => x_cross(out),
-        Symbol::Cavalry => line(out, (x, y1), (x1, y), &stroke),
-        Symbol::CombinedArms => {
+    match glyph {
+        Glyph::Infantry => x_cross(out),
+        Glyph::Cavalry => line(out, (x, y1), (x1, y), &stroke),
+        Glyph::CombinedArms => {
             x_cross(out);
             circle(out, (cx, cy), h * 0.16, &format!(r#"fill="{ink}""#));
         }
-        Symbol::CamelCavalry => {
-            line(out, (x, y1), (x1, y), &stroke);
-            // a camel's hump over the lower right
-            let _ = write!(
-                out,
-                r#"<path d="M{} {}Q{} {} {} {}" {stroke}/>"#,
-                N(cx + w * 0.05),
-                N(y1 - h * 0.12),
-                N(cx + w * 0.22),
-                N(cy - h * 0.15),
-                N(x1 - w * 0.06),
-                N(y1 - h * 0.12)
-            );
-        }
-        Symbol::SiegeTrain => {
+        Glyph::Artillery => {
             circle(out, (cx, cy - h * 0.08), h * 0.2, &format!(r#"fill="{ink}""#));
             circle(out, (cx - w * 0.22, y1 - h * 0.17), h * 0.1, &stroke);
             circle(out, (cx + w * 0.22, y1 - h * 0.17), h * 0.1, &stroke);
         }
-        Symbol::Engineers => {
+        Glyph::Engineers => {
             let (l, r, t, b) = (x + w * 0.25, x1 - w * 0.25, cy - h * 0.18, cy + h * 0.2);
             let _ = write!(
                 out,
@@ -68,7 +67,7 @@ pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
                 N(b)
             );
         }
-        Symbol::Garrison => {
+        Glyph::Garrison => {
             // a wall with battlements
             let (l, r, t, b) = (x + w * 0.2, x1 - w * 0.2, cy - h * 0.22, cy + h * 0.26);
             let step = (r - l) / 5.0;
@@ -80,11 +79,11 @@ pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
             let _ = write!(d, "V{}Z", N(b));
             let _ = write!(out, r#"<path d="{d}" {stroke}/>"#);
         }
-        Symbol::Militia => {
+        Glyph::Militia => {
             x_cross(out);
             line(out, (x + w * 0.12, y1 - h * 0.18), (x1 - w * 0.12, y1 - h * 0.18), &stroke);
         }
-        Symbol::Fortress => {
+        Glyph::Fortress => {
             let r = h * 0.62;
             let pts: Vec<(f64, f64)> = (0..10)
                 .map(|i| {
@@ -95,7 +94,7 @@ pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
                 .collect();
             let _ = write!(out, r#"<polygon points="{}" {stroke}/>"#, points(&pts));
         }
-        Symbol::Gunboats | Symbol::Fleet => {
+        Glyph::Boat | Glyph::Fleet => {
             // a hull, and for a fleet a mast with its sail
             let (l, r, deck, keel) = (x + w * 0.05, x1 - w * 0.05, cy + h * 0.12, y1);
             let _ = write!(
@@ -108,7 +107,7 @@ pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
                 N(keel),
                 N(l + w * 0.14)
             );
-            if symbol == Symbol::Fleet {
+            if *glyph == Glyph::Fleet {
                 line(out, (cx, deck), (cx, y - h * 0.15), &stroke);
                 let _ = write!(
                     out,
@@ -125,60 +124,51 @@ pub fn draw(out: &mut String, symbol: Symbol, b: Rect, ink: &str, paper: &str) {
                 line(out, (cx, deck - h * 0.12), (cx + w * 0.3, deck - h * 0.28), &stroke);
             }
         }
-        Symbol::Science => {
-            // an open book
-            let (t, b) = (y + h * 0.05, y1 - h * 0.05);
-            let _ = write!(
-                out,
-                r#"<path d="M{cxs} {}L{} {}L{} {}L{cxs} {}ZM{cxs} {}L{} {}L{} {}L{cxs} {}Z" fill="{paper}" {pen}/>"#,
-                N(t + h * 0.1),
-                N(x + w * 0.1),
-                N(t),
-                N(x + w * 0.1),
-                N(b - h * 0.1),
-                N(b),
-                N(t + h * 0.1),
-                N(x1 - w * 0.1),
-                N(t),
-                N(x1 - w * 0.1),
-                N(b - h * 0.1),
-                N(b),
-                cxs = N(cx)
-            );
+        Glyph::Supply => line(out, (x, y1 - h / 3.0), (x1, y1 - h / 3.0), &stroke),
+        Glyph::Leader => {
+            let r = h * 0.38;
+            let _ = write!(out, r#"<polygon points="{}" fill="{ink}"/>"#, points(&star((cx, cy), r)));
+        }
+        Glyph::Text(letters) => {
+            let letters = clip(letters, 4);
+            let n = letters.chars().count().max(1) as f64;
+            let size = (h * 0.8).min(w / (0.66 * n));
+            text(out, cx, cy + 0.36 * size, Type::new(size, ink).bold(), &letters);
+        }
+        Glyph::Marker { text: words, fill, ink: letters } => {
+            tag(out, (cx, cy), (w, h), words, &hex_colour(*fill), &hex_colour(*letters));
         }
     }
 }
 
-/// A word for a symbol, for the legend.
-pub fn word(symbol: Symbol) -> &'static str {
-    match symbol {
-        Symbol::Infantry => "Infantry",
-        Symbol::CombinedArms => "Combined arms",
-        Symbol::CamelCavalry => "Camel cavalry",
-        Symbol::Cavalry => "Cavalry",
-        Symbol::SiegeTrain => "Siege train",
-        Symbol::Engineers => "Engineers",
-        Symbol::Fortress => "Fortress unit",
-        Symbol::Garrison => "Garrison",
-        Symbol::Militia => "Militia",
-        Symbol::Gunboats => "Gunboats",
-        Symbol::Fleet => "Fleet",
-        Symbol::Science => "Scientists",
-    }
+/// The points of a five-pointed star of radius `r` around `c`, first point up.
+fn star(c: (f64, f64), r: f64) -> Vec<(f64, f64)> {
+    (0..10)
+        .map(|i| {
+            let a = (i as f64 * 36.0 - 90.0).to_radians();
+            let len = if i % 2 == 0 { r } else { r * 0.4 };
+            (c.0 + len * a.cos(), c.1 + len * a.sin())
+        })
+        .collect()
 }
 
-/// Every symbol, in legend order.
-pub const ALL: [Symbol; 12] = [
-    Symbol::Infantry,
-    Symbol::Cavalry,
-    Symbol::CamelCavalry,
-    Symbol::CombinedArms,
-    Symbol::Militia,
-    Symbol::Garrison,
-    Symbol::Engineers,
-    Symbol::SiegeTrain,
-    Symbol::Fortress,
-    Symbol::Gunboats,
-    Symbol::Fleet,
-    Symbol::Science,
-];
+/// A marker tag `size` (width, height) centred at `at`: `words` in `ink` on a `fill` label.
+pub fn tag(out: &mut String, at: (f64, f64), size: (f64, f64), words: &str, fill: &str, ink: &str) {
+    let (w, h) = size;
+    // The proportions of a tag on the map: 0.95 by 0.3 hex radius.
+    let r = h / 0.3;
+    rect(
+        out,
+        at.0 - w / 2.0,
+        at.1 - h / 2.0,
+        w,
+        h,
+        &format!(r##"rx="{}" fill="{fill}" stroke="{TAG_EDGE}" stroke-width="{}""##, N(0.04 * r), N(0.025 * r)),
+    );
+    if words.is_empty() {
+        return;
+    }
+    // The words fit the tag, however long a game's marker text is.
+    let size = (0.2 * r).min(0.9 * w / super::text_width(words, Type::new(1.0, ink).bold()));
+    text(out, at.0, at.1 + 0.35 * size, Type::new(size, ink).bold(), words);
+}

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use grognard_board::{
-    BoardView, DueUnit, HexId, Highlight, Map, Marker, PieceLocation, PieceView, SideView, Symbol, TurnView,
+    BoardView, DueUnit, Glyph, HexId, Highlight, LegendEntry, Map, PieceLocation, PieceView, SideView, TurnView,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,13 +32,13 @@ pub fn hex(text: &str) -> HexId {
     HexId::parse(text).expect("test hex")
 }
 
-fn piece(id: &str, location: PieceLocation, side: usize, symbol: Symbol, size: &str, factors: &str) -> PieceView {
+fn piece(id: &str, location: PieceLocation, side: usize, symbol: &str, size: &str, factors: &str) -> PieceView {
     PieceView {
         id: id.to_string(),
         location,
         side,
         nation: if side == 0 { "blue".into() } else { "gold".into() },
-        symbol,
+        symbol: symbol.to_string(),
         size: size.to_string(),
         factors: factors.to_string(),
         label: id.to_uppercase(),
@@ -60,28 +60,42 @@ fn walk(map: &Map, start: HexId, steps: usize) -> Vec<HexId> {
     path
 }
 
-/// A view of `map` with every unit symbol, a stack of three, pieces in a box, control and
-/// event markers, a move and a battle, on turn 3 of 8.
+/// The legend of the sample view: a kind of unit for every glyph, in the order of the key,
+/// and two markers.
+pub fn sample_legend() -> Vec<LegendEntry> {
+    let entry = |id: &str, label: &str, glyph: Glyph| LegendEntry { id: id.into(), label: label.into(), glyph };
+    vec![
+        entry("inf", "Infantry", Glyph::Infantry),
+        entry("cav", "Cavalry", Glyph::Cavalry),
+        entry("gen", "Leader", Glyph::Leader),
+        entry("mix", "Combined arms", Glyph::CombinedArms),
+        entry("mil", "Militia", Glyph::Militia),
+        entry("gar", "Garrison", Glyph::Garrison),
+        entry("eng", "Engineers", Glyph::Engineers),
+        entry("art", "Artillery", Glyph::Artillery),
+        entry("fort", "Fortress unit", Glyph::Fortress),
+        entry("boat", "Gunboats", Glyph::Boat),
+        entry("fleet", "Fleet", Glyph::Fleet),
+        entry("hq", "Headquarters", Glyph::Text("HQ".into())),
+        entry("sup", "Supply", Glyph::Supply),
+        entry("razed", "Fortress razed", Glyph::Marker { text: "Razed".into(), fill: [91, 91, 91], ink: [255; 3] }),
+        entry("taken", "VP taken", Glyph::Marker { text: "VP Taken".into(), fill: [242, 194, 48], ink: [28, 26, 23] }),
+    ]
+}
+
+/// A view of `map` with a kind of unit for every glyph but supply, a stack of three, pieces
+/// in a box, control and event markers, a move and a battle, on turn 3 of 8.
 pub fn sample_view(map: Arc<Map>) -> BoardView {
     let locales: Vec<HexId> = map.locales().map(|l| l.hex).collect();
     let occupied: Vec<HexId> = locales.clone();
     let free: Vec<HexId> = map.land_hexes().filter(|h| !occupied.contains(h)).collect();
     let mut pieces = vec![
-        piece("a1", PieceLocation::Hex(locales[0]), 0, Symbol::Infantry, "X", "4-6"),
-        piece("a2", PieceLocation::Hex(locales[0]), 0, Symbol::Cavalry, "III", "3-8"),
-        piece("a3", PieceLocation::Hex(locales[0]), 0, Symbol::SiegeTrain, "", "*-2-4"),
-        piece("f1", PieceLocation::Hex(locales[1]), 1, Symbol::Fortress, "", "0-4-0"),
+        piece("a1", PieceLocation::Hex(locales[0]), 0, "inf", "X", "4-6"),
+        piece("a2", PieceLocation::Hex(locales[0]), 0, "cav", "III", "3-8"),
+        piece("a3", PieceLocation::Hex(locales[0]), 0, "art", "", "*-2-4"),
+        piece("f1", PieceLocation::Hex(locales[1]), 1, "fort", "", "0-4-0"),
     ];
-    let others = [
-        Symbol::CombinedArms,
-        Symbol::CamelCavalry,
-        Symbol::Engineers,
-        Symbol::Garrison,
-        Symbol::Militia,
-        Symbol::Gunboats,
-        Symbol::Fleet,
-        Symbol::Science,
-    ];
+    let others = ["mix", "gen", "eng", "gar", "mil", "boat", "fleet", "hq"];
     let step = (free.len() / (others.len() + 1)).max(1);
     for (i, symbol) in others.into_iter().enumerate() {
         if let Some(h) = free.get((i + 1) * step) {
@@ -90,7 +104,7 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
     }
     if let Some(b) = map.boxes().first() {
         for i in 0..3 {
-            pieces.push(piece(&format!("r{i}"), PieceLocation::Box(b.id.clone()), 1, Symbol::Infantry, "X", "3-5"));
+            pieces.push(piece(&format!("r{i}"), PieceLocation::Box(b.id.clone()), 1, "inf", "X", "3-5"));
         }
     }
     if let Some(p) = pieces.last_mut() {
@@ -98,7 +112,7 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
     }
     let control = locales.iter().enumerate().map(|(i, h)| (*h, i % 2)).collect();
     let fortress = map.locales().filter(|l| l.fortress).map(|l| l.hex).last().unwrap_or(locales[0]);
-    let markers = vec![(fortress, Marker::FortDestroyed), (locales[1], Marker::VpTaken)];
+    let markers = vec![(fortress, "razed".to_string()), (locales[1], "taken".to_string())];
     let defender = locales[locales.len() - 1];
     let attackers: Vec<HexId> =
         map.neighbours_on_map(defender).into_iter().filter(|h| map.is_land(*h)).take(2).collect();
@@ -139,5 +153,6 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
         control,
         markers,
         highlights,
+        legend: sample_legend(),
     }
 }

@@ -11,7 +11,7 @@ pub use super::choice::Policy;
 use super::invariants::{check_state, check_step, serde_round_trip, Violation};
 use super::scenarios::start;
 use super::shrink;
-use grognard_engine::{DiceSource, Pending, PlayerId, Ruleset, StreamDice};
+use grognard_engine::{DiceSource, Pending, PlayerId, Ruleset, StreamDice, Viewer};
 use grognard_fnc::{Command, Ctx, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -311,7 +311,7 @@ fn boundary_checks(ctx: &Ctx, state: &State) -> Result<(), Violation> {
         super::invariants::stacking_within_limits(ctx, state)?;
     }
     no_panic("summary", || Fnc.summary(state))?;
-    no_panic("board_view", || Fnc.board_view(state))?;
+    no_panic("view", || Fnc.view(state, Viewer::Everyone))?;
     Ok(())
 }
 
