@@ -66,15 +66,21 @@ pub trait Ruleset: Send + Sync + 'static {
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<Self::State>, ApplyError>;
     /// Is `choice` a legal sealed choice for `player` now? Checked when it is committed
-    /// by honest clients and when it is revealed by everyone.
-    fn check_sealed(&self, state: &Self::State, player: PlayerId, choice: &Self::Command) -> Result<(), RuleError>;
+    /// by honest clients and when it is revealed by everyone. Default, for rulesets whose
+    /// `pending` never asks for a sealed step: no choice is ever legal.
+    fn check_sealed(&self, _state: &Self::State, _player: PlayerId, _choice: &Self::Command) -> Result<(), RuleError> {
+        Err(no_sealed_steps(&self.info()))
+    }
     /// Resolve a sealed step once every choice is revealed; `choices` is in player order.
+    /// Default, for rulesets without sealed steps: refused.
     fn apply_sealed(
         &self,
-        state: &Self::State,
-        choices: &[(PlayerId, Self::Command)],
-        dice: &mut dyn DiceSource,
-    ) -> Result<Applied<Self::State>, ApplyError>;
+        _state: &Self::State,
+        _choices: &[(PlayerId, Self::Command)],
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<Self::State>, ApplyError> {
+        Err(no_sealed_steps(&self.info()).into())
+    }
     /// Parse a command as a player types it (`grognard do fire 3`).
     fn parse_command(&self, text: &str) -> Result<Self::Command, RuleError>;
     /// Write a command the way `parse_command` reads it.
@@ -131,4 +137,9 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Self::Command, RuleError> {
         Ok(command)
     }
+}
+
+/// The refusal of a sealed choice by a ruleset that has no sealed steps.
+fn no_sealed_steps(info: &RulesetInfo) -> RuleError {
+    RuleError::new("input", format!("{} has no secret choices: it never asks for a sealed step", info.name))
 }

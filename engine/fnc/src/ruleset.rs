@@ -393,19 +393,6 @@ impl Ruleset for Fnc {
         apply_command(ctx, state, side, command, dice)
     }
 
-    fn check_sealed(&self, _state: &State, _player: PlayerId, _choice: &Command) -> Result<(), RuleError> {
-        Err(RuleError::new("1.0", "FNC has no secret choices"))
-    }
-
-    fn apply_sealed(
-        &self,
-        _state: &State,
-        _choices: &[(PlayerId, Command)],
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Applied<State>, ApplyError> {
-        Err(RuleError::new("1.0", "FNC has no secret choices").into())
-    }
-
     fn parse_command(&self, text: &str) -> Result<Command, RuleError> {
         Command::parse(text)
     }
