@@ -56,7 +56,7 @@ pub fn fate(ctx: &Ctx, counter: &Counter) -> Fate {
     if counter.kind == UnitType::Fortress {
         return Fate::Permanent("8.11: fortress garrisons never recycle");
     }
-    if let Some(reason) = crate::games::logistics_facts::of(ctx.game).never_returns(counter) {
+    if let Some(reason) = ctx.rules.never_returns(counter) {
         return Fate::Permanent(reason);
     }
     if has_container(ctx, counter) {
@@ -87,7 +87,7 @@ pub fn modifiers(ctx: &Ctx, state: &State, side: Side, counter: &Counter) -> Vec
     if enemy - own >= 10 {
         mods.push((1, "the enemy has 10 or more VP more"));
     }
-    mods.extend(crate::games::logistics_facts::of(ctx.game).recycling_modifiers(counter));
+    mods.extend(ctx.rules.recycling_modifiers(counter));
     mods
 }
 

@@ -7,7 +7,6 @@ use crate::combat::bvp::battle_vp;
 use crate::combat::steps;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
-use crate::games::combat_facts as per_game;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -33,7 +32,7 @@ fn is_ground(ctx: &Ctx, unit: &str) -> bool {
 pub fn sieges(ctx: &Ctx, state: &State, side: Side) -> Vec<Siege> {
     let enemy = side.other();
     let mut out = Vec::new();
-    let hard = per_game::of(ctx.game).hard_sieges();
+    let hard = ctx.rules.hard_sieges();
     for locale in ctx.map.locales() {
         let hex = locale.hex;
         if !crate::stacking::intact_fortress(ctx, state, hex) {
@@ -86,7 +85,7 @@ pub fn sieges(ctx: &Ctx, state: &State, side: Side) -> Vec<Siege> {
         if ours - theirs >= 10 {
             modifiers.push((1, "the besieger has 10 or more VP more".to_string()));
         }
-        if let Some(nation) = per_game::of(ctx.game).siege_stiffening_nation() {
+        if let Some(nation) = ctx.rules.siege_stiffening_nation() {
             if defenders.iter().any(|u| ctx.counter(u).is_some_and(|c| c.nation == nation)) {
                 modifiers.push((-1, format!("{nation} units in the fortress")));
             }

@@ -18,7 +18,7 @@
 //! the shortest road path, or the shortest off-road leg and then the shortest road path.
 
 use crate::ctx::Ctx;
-use crate::games::logistics_facts::{self, PortSupply};
+use crate::games::logistics_facts::PortSupply;
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::{Barrier, HexId, Map, Terrain, WaterId, WaterKind};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
@@ -249,7 +249,7 @@ impl Supplied {
 pub fn source_lines(ctx: &Ctx, state: &State, side: Side) -> (Vec<SourceLine>, Vec<String>) {
     let mut lines = Vec::new();
     let mut notes = Vec::new();
-    let facts = logistics_facts::of(ctx.game);
+    let facts = ctx.rules;
     let enemy_victory = state.has_effect(&Effect::NavalVictory(side.other()));
     for &hex in ctx.map.sources(ctx.rules.side_id(side)) {
         let name = ctx.map.locale(hex).map_or_else(|| hex.to_string(), |l| l.name.clone());
@@ -307,7 +307,7 @@ pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
 fn port_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
     ctx.map.locale(hex).filter(|l| l.port)?;
     let british = state.has_effect(&Effect::BritishIntervention);
-    match logistics_facts::of(ctx.game).port_supply(side, british) {
+    match ctx.rules.port_supply(side, british) {
         PortSupply::None => None,
         PortSupply::Every => Some(Supplied::InterventionPort),
         PortSupply::NavalWaters => {
@@ -324,7 +324,7 @@ fn port_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Suppl
 /// The game's island region (12.8: the Aland Isles), supplied while the side controls every
 /// town there (Marienhamm).
 fn island_supply(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<Supplied> {
-    let islands = logistics_facts::of(ctx.game).island_region(side)?;
+    let islands = ctx.rules.island_region(side)?;
     let region = ctx.map.region(hex)?;
     if !region.starts_with(islands) {
         return None;

@@ -6,7 +6,6 @@ use super::declare::Declared;
 use super::odds::Shift;
 use crate::ctx::Ctx;
 use crate::data::{HexTerrain, UnitType};
-use crate::games::combat_facts as per_game;
 use crate::state::{State, UnitId};
 
 /// Every shift that applies to a declared attack, with its cause, and the engineer that
@@ -58,7 +57,7 @@ pub fn shifts(ctx: &Ctx, state: &State, d: &Declared) -> (Vec<Shift>, Option<Uni
         out.push(Shift::new("11.9 concentric attack", 1));
     }
     // 5.3: ferocity.
-    let rules = per_game::of(ctx.game);
+    let rules = ctx.rules;
     let all: u32 = d.attackers.iter().filter_map(|u| ctx.counter(u)).filter_map(|c| c.attack).map(u32::from).sum();
     let fierce: u32 = d
         .attackers

@@ -69,7 +69,7 @@ fn division_bonus(ctx: &Ctx, state: &State, unit: &str, participants: &[UnitId])
     let Some(counter) = ctx.counter(unit) else { return false };
     let Some(division) = &counter.division else { return false };
     let Some(hex) = state.location(unit).and_then(Location::hex) else { return false };
-    if let Some(region) = crate::games::combat_facts::of(ctx.game).division_region() {
+    if let Some(region) = ctx.rules.division_region() {
         if ctx.map.region(hex) != Some(region) {
             return false;
         }

@@ -222,7 +222,7 @@ fn resolve(
             owe_recycle(ctx, s, second, half_up(b), 0, event, log);
         }
         RandomEvent::OttomanInfighting => {
-            let Some(areas) = crate::games::logistics_facts::of(ctx.game).infighting_areas() else {
+            let Some(areas) = ctx.rules.infighting_areas() else {
                 return Err(RuleError::new("6.3", "this game has no Ottoman Infighting event").into());
             };
             let die = roll_event(dice, log, "Ottoman Infighting: the area affected", "6.3")?;

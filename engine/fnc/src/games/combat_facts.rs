@@ -6,10 +6,9 @@
 //! questions and never tests the game or a place's name itself.
 
 use crate::data::{Counter, UnitType};
-use crate::games::Game;
 use crate::state::Side;
 
-/// The combat answers of one game.
+/// The combat answers of one game, part of [`super::GameRules`] (`ctx.rules`).
 pub trait CombatRules: Sync {
     /// Divisional integrity (11.10) counts only in hexes of this region (EC: Egypt), if any.
     fn division_region(&self) -> Option<&'static str>;
@@ -24,20 +23,7 @@ pub trait CombatRules: Sync {
     fn siege_stiffening_nation(&self) -> Option<&'static str>;
 }
 
-/// The combat rules of `game`.
-pub fn of(game: Game) -> &'static dyn CombatRules {
-    match game {
-        Game::Ec => &EcCombat,
-        Game::Rsw => &RswCombat,
-    }
-}
-
-/// The Egyptian Campaign.
-pub struct EcCombat;
-/// The Russo-Swedish War.
-pub struct RswCombat;
-
-impl CombatRules for EcCombat {
+impl CombatRules for super::ec::Ec {
     fn division_region(&self) -> Option<&'static str> {
         // 11.10: the French bonus exists only in Egypt.
         Some("Egypt")
@@ -73,7 +59,7 @@ pub fn is_mameluke_5_8(counter: &Counter) -> bool {
         && counter.name.starts_with("Mm")
 }
 
-impl CombatRules for RswCombat {
+impl CombatRules for super::rsw::Rsw {
     fn division_region(&self) -> Option<&'static str> {
         None
     }

@@ -8,7 +8,6 @@
 //! the game or a place's name itself; the facts name places as the map files do.
 
 use super::combat_facts::is_mameluke_5_8;
-use super::Game;
 use crate::ctx::Ctx;
 use crate::data::{Counter, SetupCode};
 use crate::events::table::RandomEvent;
@@ -76,19 +75,6 @@ pub trait LogisticsFacts: Sync {
     fn recycling_modifiers(&self, counter: &Counter) -> Vec<(i32, &'static str)>;
 }
 
-/// The logistics facts of `game`.
-pub fn of(game: Game) -> &'static dyn LogisticsFacts {
-    match game {
-        Game::Ec => &EcLogistics,
-        Game::Rsw => &RswLogistics,
-    }
-}
-
-/// The Egyptian Campaign.
-pub struct EcLogistics;
-/// The Russo-Swedish War.
-pub struct RswLogistics;
-
 /// EC's Anatolian staging area and Upper Egypt boxes (8.6), by their ids in the map file.
 const ANATOLIA: &str = "anatolia";
 const UPPER_EGYPT: &str = "upper-egypt";
@@ -105,7 +91,7 @@ fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-impl LogisticsFacts for EcLogistics {
+impl LogisticsFacts for super::ec::Ec {
     fn entry_rule(
         &self,
         ctx: &Ctx,
@@ -196,7 +182,7 @@ impl LogisticsFacts for EcLogistics {
     }
 }
 
-impl LogisticsFacts for RswLogistics {
+impl LogisticsFacts for super::rsw::Rsw {
     fn entry_rule(
         &self,
         ctx: &Ctx,

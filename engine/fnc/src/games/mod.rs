@@ -86,7 +86,7 @@ pub struct RuleNumbers {
 }
 
 /// What a game's own rules answer; the shared logic asks these instead of testing the game.
-pub trait GameRules: Send + Sync {
+pub trait GameRules: combat_facts::CombatRules + logistics_facts::LogisticsFacts + Send + Sync {
     /// The game.
     fn game(&self) -> Game;
     /// The game's full name.

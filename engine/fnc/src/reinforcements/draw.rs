@@ -180,7 +180,7 @@ fn ottoman_roll(
     if drawn.is_empty() {
         return Ok(());
     }
-    let Some(areas) = crate::games::logistics_facts::of(ctx.game).draw_areas() else {
+    let Some(areas) = ctx.rules.draw_areas() else {
         return Err(RuleError::new("8.5", "this game has no reinforcement areas to roll for").into());
     };
     let area_die = dice.roll(6)?;
@@ -191,7 +191,7 @@ fn ottoman_roll(
     ));
     // An area that is a box takes the units at once; a gunboat needs a river there (8.6).
     // 16.0 1A: units with a printed area ("Reinf. Egypt", "Reinf. S-P") go there instead.
-    let facts = crate::games::logistics_facts::of(ctx.game);
+    let facts = ctx.rules;
     for unit in drawn {
         let gunboat = ctx.counter(&unit).is_some_and(|c| c.kind == UnitType::Gunboats);
         let printed = ctx.counter(&unit).and_then(|c| facts.printed_area(c));

@@ -57,7 +57,7 @@ pub(crate) fn check_place(
     event: Option<&str>,
 ) -> Result<(), RuleError> {
     let counter = ctx.counter(unit).ok_or_else(|| RuleError::new("input", format!("there is no unit `{unit}`")))?;
-    let rule = crate::games::logistics_facts::of(ctx.game).entry_rule(ctx, state, side, counter, event)?;
+    let rule = ctx.rules.entry_rule(ctx, state, side, counter, event)?;
     let gunboat = counter.kind == UnitType::Gunboats;
     let controlled = |h: HexId| state.control.get(&h) == Some(&side);
     let in_boxes = |rule_no: &'static str, boxes: &[String], x: &str, what: &str| {
