@@ -167,17 +167,17 @@ pub fn moves(args: MovesArgs, json: bool) -> Result<()> {
         Vec::new()
     };
     // With units or hexes named: the commands that name one of them.
-    let legal: Vec<Value> = legal
+    let names = |text: &str| {
+        text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';').any(|word| wanted.iter().any(|w| w == word))
+    };
+    let (legal, texts): (Vec<Value>, Vec<String>) = legal
         .into_iter()
-        .filter(|c| {
-            wanted.is_empty()
-                || r.ruleset
-                    .format_command(c)
-                    .split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
-                    .any(|word| wanted.iter().any(|w| w == word))
+        .map(|c| {
+            let text = r.ruleset.format_command(&c);
+            (c, text)
         })
-        .collect();
-    let texts: Vec<String> = legal.iter().map(|c| r.ruleset.format_command(c)).collect();
+        .filter(|(_, text)| wanted.is_empty() || names(text))
+        .unzip();
     let mut groups: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
     for (c, t) in legal.iter().zip(&texts) {
         groups.entry(subject(c)).or_default().entry(kind(c, t)).or_default().push(t.clone());

@@ -464,19 +464,32 @@ fn rule_7_4_every_removal_of_the_excess_is_listed() {
     assert!(!accepted(&ctx, &s, Side::Second, &Command::Remove { units: ids(&["fr-a", "fr-fleet"]) }));
 }
 
+/// The French, with `placed` on the map in game turn 4, owe `count` units to recycle of
+/// combat factor `min_strength` or more (6.3, 6.4).
+fn recycling(ctx: &Ctx, placed: &[(&str, &str)], count: u8, min_strength: u8, reason: &str) -> State {
+    let mut s = state(ctx, 4, Side::First, placed);
+    s.decision =
+        Some(Decision { by: Side::First, kind: DecisionKind::Recycle { count, min_strength, reason: reason.into() } });
+    s
+}
+
+fn remove(units: &[&str]) -> Command {
+    Command::Remove { units: ids(units) }
+}
+
+/// `remove` of every non-empty subset of `units`.
+fn every_removal(units: &[&str]) -> Vec<Command> {
+    subsets(units).into_iter().map(|units| Command::Remove { units }).collect()
+}
+
 #[test]
 fn rule_6_3_every_set_of_units_to_recycle_is_listed() {
     // The French owe 2 units (Plague, 6.3); four ground units are in play and the fleet
     // (not a ground unit) at sea: C(4, 2) = 6.
     let ctx = ctx();
     let placed = [("fr-a", "0303"), ("fr-r", "0303"), ("fr-d", "0505"), ("fr-eng", "0606"), ("fr-fleet", "0401")];
-    let mut s = state(&ctx, 4, Side::First, &placed);
-    s.decision = Some(Decision {
-        by: Side::First,
-        kind: DecisionKind::Recycle { count: 2, min_strength: 0, reason: "plague".into() },
-    });
+    let s = recycling(&ctx, &placed, 2, 0, "plague");
     let list = listed(&ctx, &s, Side::First);
-    let remove = |units: &[&str]| Command::Remove { units: ids(units) };
     let expected = vec![
         remove(&["fr-a", "fr-d"]),
         remove(&["fr-a", "fr-eng"]),
@@ -486,11 +499,7 @@ fn rule_6_3_every_set_of_units_to_recycle_is_listed() {
         remove(&["fr-eng", "fr-r"]),
     ];
     assert_eq!(list, expected);
-    let all: Vec<Command> = subsets(&["fr-a", "fr-d", "fr-eng", "fr-fleet", "fr-r"])
-        .into_iter()
-        .map(|units| Command::Remove { units })
-        .collect();
-    listed_iff_accepted(&ctx, &s, Side::First, &list, &all);
+    listed_iff_accepted(&ctx, &s, Side::First, &list, &every_removal(&["fr-a", "fr-d", "fr-eng", "fr-fleet", "fr-r"]));
     assert!(!accepted(&ctx, &s, Side::First, &remove(&["fr-a", "fr-fleet"])));
 }
 
@@ -500,19 +509,10 @@ fn rule_6_4_only_units_of_the_event_s_strength_are_recycled() {
     // fr-e (9) qualify, fr-r (2) and fr-eng (1) do not: one of three, 3 choices.
     let ctx = ctx();
     let placed = [("fr-a", "0303"), ("fr-r", "0303"), ("fr-d", "0505"), ("fr-e", "0505"), ("fr-eng", "0606")];
-    let mut s = state(&ctx, 4, Side::First, &placed);
-    s.decision = Some(Decision {
-        by: Side::First,
-        kind: DecisionKind::Recycle { count: 1, min_strength: 3, reason: "norwegian-front".into() },
-    });
+    let s = recycling(&ctx, &placed, 1, 3, "norwegian-front");
     let list = listed(&ctx, &s, Side::First);
-    let remove = |units: &[&str]| Command::Remove { units: ids(units) };
     assert_eq!(list, vec![remove(&["fr-a"]), remove(&["fr-d"]), remove(&["fr-e"])]);
-    let all: Vec<Command> = subsets(&["fr-a", "fr-d", "fr-e", "fr-eng", "fr-r"])
-        .into_iter()
-        .map(|units| Command::Remove { units })
-        .collect();
-    listed_iff_accepted(&ctx, &s, Side::First, &list, &all);
+    listed_iff_accepted(&ctx, &s, Side::First, &list, &every_removal(&["fr-a", "fr-d", "fr-e", "fr-eng", "fr-r"]));
     assert!(!accepted(&ctx, &s, Side::First, &remove(&["fr-r"])));
 }
 

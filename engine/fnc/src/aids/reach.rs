@@ -31,7 +31,7 @@ pub fn answer(ctx: &Ctx, state: &State, units: &[UnitId]) -> Result<AidAnswer, R
         Err(_) => Reach {
             side,
             units: units.to_vec(),
-            start: state.location(&units[0]).cloned().unwrap_or(Location::Eliminated),
+            start: units.first().and_then(|u| state.location(u)).cloned().unwrap_or(Location::Eliminated),
             allowance: 0,
             spent: 0,
             hexes: Vec::new(),
