@@ -13,7 +13,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use grognard_engine::{NoDice, PlayerId, Ruleset, ScriptedDice, Seats};
-use grognard_fnc::{legal, position, Ctx, Fnc, Game, Side, State};
+use grognard_fnc::{position, table, Ctx, Fnc, Game, Side, State};
 use std::hint::black_box;
 
 fn ctx() -> &'static Ctx {
@@ -38,8 +38,8 @@ fn bench(c: &mut Criterion) {
     let fighting = four_fronts("combat");
     let start = historical();
     let mut g = c.benchmark_group("legal");
-    g.bench_function("movement_four_fronts", |b| b.iter(|| black_box(legal::commands(ctx, &moving, Side::First))));
-    g.bench_function("combat_four_fronts", |b| b.iter(|| black_box(legal::commands(ctx, &fighting, Side::First))));
+    g.bench_function("movement_four_fronts", |b| b.iter(|| black_box(table::commands(ctx, &moving, Side::First))));
+    g.bench_function("combat_four_fronts", |b| b.iter(|| black_box(table::commands(ctx, &fighting, Side::First))));
     g.bench_function("movement_historical_turn_1", |b| b.iter(|| black_box(Fnc.legal_commands(&start, PlayerId(0)))));
     g.finish();
     let cav = vec!["fr-cav-2".to_string()];

@@ -1,13 +1,21 @@
 //! The commands of FNC: their JSON form (stored in the journal) and their text form (as
 //! players type them: `move fr-1-1,fr-1-2 1226 1326`).
 
-use crate::combat::batch::BatchAttack;
+use crate::ids::UnitId;
 use crate::orders::Orders;
-use crate::state::UnitId;
 use grognard_board::HexId;
 use grognard_engine::RuleError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// One attack of a batch, as `attack` would declare it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchAttack {
+    pub attackers: Vec<UnitId>,
+    pub defender: HexId,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fleets: Vec<UnitId>,
+}
 
 /// Where a unit goes when it is placed: a hex or an off-map box.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -31,6 +39,28 @@ impl fmt::Display for Place {
 pub struct RetreatPath {
     pub units: Vec<UnitId>,
     pub path: Vec<HexId>,
+}
+
+/// The kinds of command (a [`Command`] without its data), by which the command table
+/// (`table`) finds the row that takes a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CommandKind {
+    Place,
+    Historical,
+    Roll,
+    Enter,
+    Commit,
+    Move,
+    River,
+    Sail,
+    Fleet,
+    Attack,
+    Batch,
+    Lose,
+    Retreat,
+    Advance,
+    Remove,
+    End,
 }
 
 /// A command of FNC, for whichever phase or decision is pending.
@@ -181,6 +211,30 @@ fn batch(text: &str) -> Result<Command, RuleError> {
 
 fn join_hexes(path: &[HexId]) -> String {
     path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+impl Command {
+    /// The command's kind.
+    pub fn kind(&self) -> CommandKind {
+        match self {
+            Command::Place { .. } => CommandKind::Place,
+            Command::Historical => CommandKind::Historical,
+            Command::Roll => CommandKind::Roll,
+            Command::Enter { .. } => CommandKind::Enter,
+            Command::Commit { .. } => CommandKind::Commit,
+            Command::Move { .. } => CommandKind::Move,
+            Command::River { .. } => CommandKind::River,
+            Command::Sail { .. } => CommandKind::Sail,
+            Command::Fleet { .. } => CommandKind::Fleet,
+            Command::Attack { .. } => CommandKind::Attack,
+            Command::Batch { .. } => CommandKind::Batch,
+            Command::Lose { .. } => CommandKind::Lose,
+            Command::Retreat { .. } => CommandKind::Retreat,
+            Command::Advance { .. } => CommandKind::Advance,
+            Command::Remove { .. } => CommandKind::Remove,
+            Command::End => CommandKind::End,
+        }
+    }
 }
 
 impl fmt::Display for Command {

@@ -20,7 +20,7 @@ pub struct Ctx {
     /// The historical deployment (`historical.txt`), a position text, if the game has one.
     pub historical: Option<String>,
     /// The RCLM courses of the map (9.13-9.15), worked out on first use.
-    river: OnceLock<crate::movement::river::Courses>,
+    river: OnceLock<crate::courses::Courses>,
 }
 
 impl std::fmt::Debug for Ctx {
@@ -81,8 +81,8 @@ impl Ctx {
     }
 
     /// The courses river, canal and lake movement may follow (9.13-9.15).
-    pub fn river_courses(&self) -> &crate::movement::river::Courses {
-        self.river.get_or_init(|| crate::movement::river::courses(self))
+    pub fn river_courses(&self) -> &crate::courses::Courses {
+        self.river.get_or_init(|| crate::courses::courses(&self.map, self.rules.river_courses()))
     }
 
     /// The bytes of the game's data files, which a genesis entry hashes.
@@ -162,5 +162,15 @@ fn embedded_texts(game: Game) -> Result<DataTexts<'static>, String> {
             charts: include_str!("../data/rsw/charts.txt"),
             historical: Some(include_str!("../data/rsw/historical.txt")),
         }),
+    }
+}
+
+impl crate::orders::Names for Ctx {
+    fn has_unit(&self, id: &str) -> bool {
+        self.counter(id).is_some()
+    }
+
+    fn hex_named(&self, name: &str) -> Option<HexId> {
+        self.map.locales().find(|l| l.name.eq_ignore_ascii_case(name)).map(|l| l.hex)
     }
 }

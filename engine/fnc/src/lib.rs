@@ -2,14 +2,18 @@
 //! (RSW) on one system. Rule numbers cite the FNC rules text.
 
 pub mod aids;
+pub mod battle;
+pub mod calendar;
+pub mod choices;
 pub mod combat;
 pub mod command;
 pub mod control;
+pub mod courses;
 pub mod ctx;
 pub mod data;
 pub mod events;
 pub mod games;
-pub mod legal;
+pub mod ids;
 pub mod movement;
 pub mod orders;
 pub mod position;
@@ -18,10 +22,11 @@ pub mod reinforcements;
 pub mod ruleset;
 pub mod sequence;
 pub mod setup;
-pub mod siege;
 pub mod stacking;
+pub mod standing;
 pub mod state;
 pub mod supply;
+pub mod table;
 pub mod view;
 
 pub use command::Command;

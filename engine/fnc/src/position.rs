@@ -4,13 +4,31 @@
 use crate::control;
 use crate::ctx::Ctx;
 use crate::games::Game;
-use crate::ruleset::POSITION_HEADER;
 use crate::setup;
 use crate::stacking;
-use crate::state::{Effect, LastingEffect, Location, Phase, Side, State, UsedEvent, Vp, VpKind};
+use crate::state::{Effect, LastingEffect, Location, Phase, Side, State, UnitId, UsedEvent, Vp, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{PlayerId, RuleError};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The first line of a position text (docs/POSITION_FORMAT.md).
+pub const POSITION_HEADER: &str = "fnc-position 1";
+
+/// The historical deployment of `side` (the game's `historical.txt`, a position): where
+/// each of its start units stood.
+pub fn historical_places(ctx: &Ctx, side: Side) -> Result<Vec<(UnitId, HexId)>, RuleError> {
+    let text = ctx
+        .historical
+        .as_deref()
+        .ok_or_else(|| RuleError::new("3.1", format!("{} has no historical set-up in its data", ctx.rules.title())))?;
+    let deployed = parse(ctx, text)?;
+    Ok(deployed
+        .units
+        .iter()
+        .filter(|(u, _)| ctx.side_of(u) == Some(side))
+        .filter_map(|(u, l)| l.hex().map(|h| (u.clone(), h)))
+        .collect())
+}
 
 fn bad(line: usize, message: impl Into<String>) -> RuleError {
     RuleError::new("input", format!("position line {line}: {}", message.into()))

@@ -5,21 +5,21 @@
 //! before its first roll, works on a copy of the state and pushes events explaining what
 //! happened; the dispatcher then updates control (14.2) and moves the sequence on (5.2).
 
+use crate::combat;
 use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::games::Game;
 use crate::sequence;
 use crate::setup;
 use crate::stacking;
-use crate::state::{DecisionKind, Location, Phase, Side, State};
-use crate::{combat, events, movement, siege};
+use crate::state::{Phase, Side, State};
+use crate::table;
 use grognard_engine::{
     AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset,
     RulesetInfo, ScenarioInfo, Seats, View, ViewKind, Viewer,
 };
 
-/// The first line of a position text (docs/POSITION_FORMAT.md).
-pub const POSITION_HEADER: &str = "fnc-position 1";
+pub use crate::position::POSITION_HEADER;
 
 /// Forgotten Napoleonic Campaigns (id `fnc`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -59,11 +59,6 @@ fn owners(game: Game, seats: &Seats) -> Result<[PlayerId; 2], RuleError> {
     Ok(out)
 }
 
-/// The side that must act now: the one owing a decision, else the phasing side.
-pub fn acting_side(state: &State) -> Side {
-    state.decision.as_ref().map_or(state.phasing, |d| d.by)
-}
-
 /// Apply `command` from `side` (the dispatcher).
 pub fn apply_command(
     ctx: &Ctx,
@@ -76,22 +71,18 @@ pub fn apply_command(
     if state.phase == Phase::GameOver {
         return Err(RuleError::new("5.4", "the game is over").into());
     }
-    if side != acting_side(state) {
+    if side != state.acting_side() {
         return Err(RuleError::new(
             "5.1",
             format!(
                 "it is the {} player's turn to act, not the {}'s",
-                ctx.rules.side_name(acting_side(state)),
+                ctx.rules.side_name(state.acting_side()),
                 ctx.rules.side_name(side)
             ),
         )
         .into());
     }
-    let mut next = if let Some(decision) = &state.decision {
-        apply_decision(ctx, state, side, &decision.kind, command, dice, &mut log)?
-    } else {
-        apply_in_phase(ctx, state, side, command, dice, &mut log)?
-    };
+    let mut next = table::apply(ctx, state, side, command, dice, &mut log)?;
     // Each round answers one decision of a batch's attacker or starts its next battle (11.3);
     // a batch holds at most `combat::batch::MAX_ATTACKS` battles of a few decisions each.
     for _ in 0..MAX_SETTLE_ROUNDS {
@@ -131,14 +122,14 @@ fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut V
         if decision.by != batch.side {
             return Ok(false);
         }
-        let Some((command, why)) = crate::orders::answer(ctx, next, decision.by, &batch.orders)? else {
+        let Some((command, why)) = crate::standing::answer(ctx, next, decision.by, &batch.orders)? else {
             return Ok(false);
         };
         log.push(Event::new(
             format!("By the orders of the batch (`{why}`), the {} player: {command}", ctx.rules.side_name(decision.by)),
             serde_json::json!({"type": "batch_order", "side": decision.by, "order": why, "command": command.to_string(), "rule": "11.3"}),
         ));
-        *next = apply_decision(ctx, next, decision.by, &decision.kind, &command, dice, log)?;
+        *next = table::apply(ctx, next, decision.by, &command, dice, log)?;
         return Ok(true);
     }
     let then_end = batch.orders.then_end && batch.queued.is_empty() && next.battles.is_empty();
@@ -150,146 +141,10 @@ fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut V
             format!("By the orders of the batch (`then end`), the {} player ends the combat phase", ctx.rules.side_name(side)),
             serde_json::json!({"type": "batch_order", "side": side, "order": "then end", "command": "end", "rule": "11.3"}),
         ));
-        *next = apply_in_phase(ctx, next, side, &Command::End, dice, log)?;
+        *next = table::apply(ctx, next, side, &Command::End, dice, log)?;
         return Ok(true);
     }
     Ok(started)
-}
-
-fn apply_decision(
-    ctx: &Ctx,
-    state: &State,
-    side: Side,
-    kind: &DecisionKind,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-    log: &mut Vec<Event>,
-) -> Result<State, ApplyError> {
-    match (kind, command) {
-        (DecisionKind::Overstack { hex, count }, Command::Remove { units }) => {
-            stacking::apply_removal(ctx, state, side, (*hex, *count), units, dice, log)
-        }
-        (DecisionKind::Losses { .. }, Command::Lose { units }) => {
-            combat::apply_losses(ctx, state, side, units, dice, log)
-        }
-        (DecisionKind::Retreat { .. }, Command::Retreat { groups }) => {
-            combat::apply_retreat(ctx, state, side, groups, dice, log)
-        }
-        (DecisionKind::Advance { .. }, Command::Advance { units }) => {
-            combat::apply_advance(ctx, state, side, units, dice, log)
-        }
-        (kind, command) => match events::dispatch::apply(ctx, state, side, command, dice, log) {
-            Some(result) => result,
-            None => Err(RuleError::new(
-                "5.1",
-                format!("`{command}` does not answer the pending decision ({})", describe_decision(kind)),
-            )
-            .into()),
-        },
-    }
-}
-
-/// A line for people about a pending decision.
-pub fn describe_decision(kind: &DecisionKind) -> String {
-    match kind {
-        DecisionKind::Overstack { hex, count } => {
-            format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)")
-        }
-        DecisionKind::Losses { hex, strength, .. } => {
-            format!("choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)")
-        }
-        DecisionKind::Retreat { hex, .. } => {
-            format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)")
-        }
-        DecisionKind::Advance { hex, .. } => {
-            format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)")
-        }
-        DecisionKind::ReturnToCup => {
-            "put one unit (not a fortress garrison) back into the cup with `remove UNIT` (8.5)".into()
-        }
-        DecisionKind::Recycle { count, reason, .. } => {
-            format!("recycle {count} unit(s) with `remove UNITS` ({reason})")
-        }
-        DecisionKind::Place { units, reason, .. } => {
-            format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", "))
-        }
-    }
-}
-
-fn apply_in_phase(
-    ctx: &Ctx,
-    state: &State,
-    side: Side,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-    log: &mut Vec<Event>,
-) -> Result<State, ApplyError> {
-    if let Some(result) = events::dispatch::apply(ctx, state, side, command, dice, log) {
-        return result;
-    }
-    match (state.phase, command) {
-        (Phase::Setup(_), Command::Place { unit, hex }) => Ok(setup::apply_place(ctx, state, side, unit, *hex, log)?),
-        (Phase::Setup(_), Command::Historical) => Ok(setup::apply_historical(ctx, state, side, log)?),
-        (Phase::Movement, Command::Move { units, path }) => {
-            movement::apply_move(ctx, state, side, units, path, dice, log)
-        }
-        (Phase::Movement, Command::River { units, path }) => {
-            Ok(movement::apply_river(ctx, state, side, units, path, log)?)
-        }
-        (Phase::Movement, Command::Sail { units, to }) => Ok(movement::apply_sail(ctx, state, side, units, *to, log)?),
-        (Phase::Movement, Command::Fleet { fleet, to }) => {
-            Ok(movement::apply_fleet(ctx, state, side, fleet, *to, log)?)
-        }
-        (Phase::Combat, Command::Attack { attackers, defender, fleets }) => {
-            combat::apply_attack(ctx, state, side, attackers, *defender, fleets, dice, log)
-        }
-        (Phase::Combat, Command::Batch { attacks, orders }) => {
-            combat::batch::apply(ctx, state, side, attacks, orders, dice, log)
-        }
-        (Phase::Siege, Command::Roll) => siege::apply_sieges(ctx, state, side, dice, log),
-        (Phase::Setup(_), Command::End) => {
-            setup::check_end(ctx, state, side)?;
-            let mut next = state.clone();
-            sequence::advance(ctx, &mut next, log);
-            Ok(next)
-        }
-        (Phase::Combat, Command::End) => {
-            let mut next = state.clone();
-            // 10.3: an invasion force still offshore when the combat phase ends never landed.
-            let stranded: Vec<String> = state
-                .units
-                .iter()
-                .filter(|(u, l)| matches!(l, Location::Offshore { .. }) && ctx.side_of(u) == Some(side))
-                .map(|(u, _)| u.clone())
-                .collect();
-            if !stranded.is_empty() {
-                log.push(Event::new(
-                    format!("{} never invaded: lost at sea (10.3)", stranded.join(", ")),
-                    serde_json::json!({"type": "invasion_lost", "units": stranded}),
-                ));
-                crate::recycling::eliminate(
-                    ctx,
-                    &mut next,
-                    &stranded,
-                    "invasion force that never landed (10.3)",
-                    dice,
-                    log,
-                )?;
-            }
-            sequence::advance(ctx, &mut next, log);
-            Ok(next)
-        }
-        (Phase::Reinforcement | Phase::Movement, Command::End) => {
-            let mut next = state.clone();
-            sequence::advance(ctx, &mut next, log);
-            Ok(next)
-        }
-        (phase, command) => Err(RuleError::new(
-            "5.1",
-            format!("`{command}` is not a command of the {} now", sequence::phase_name(phase)),
-        )
-        .into()),
-    }
 }
 
 impl Fnc {
@@ -419,11 +274,11 @@ impl Ruleset for Fnc {
         orders: &str,
     ) -> Result<Option<(Command, String)>, RuleError> {
         let ctx = self.ctx_of(state)?;
-        let side = acting_side(state);
+        let side = state.acting_side();
         if !state.sides_of(player).contains(&side) {
             return Ok(None);
         }
-        crate::orders::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
+        crate::standing::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
     }
 
     /// A hex board; FNC hides nothing, so every viewer sees the same.
@@ -473,14 +328,14 @@ pub fn setup_state(ctx: &Ctx, scenario: &str, owners: [PlayerId; 2]) -> Result<S
         scenario_game(scenario).ok_or_else(|| RuleError::new("input", format!("no scenario `{scenario}`")))?;
     let state = setup::initial_state(ctx, owners);
     if historical {
-        return setup::historical_start(ctx, state);
+        return sequence::historical_start(ctx, state);
     }
     Ok(state)
 }
 
 /// The side `player` acts for now.
 pub fn player_side(state: &State, player: PlayerId) -> Result<Side, RuleError> {
-    let acting = acting_side(state);
+    let acting = state.acting_side();
     if state.owners[acting.index()] == player {
         Ok(acting)
     } else {
@@ -505,84 +360,27 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         };
         return Pending::Over { result, winners };
     }
-    let side = acting_side(state);
+    let side = state.acting_side();
     let player = state.owners[side.index()];
     let what = sequence::describe(ctx, state);
-    if let Some(d) = &state.decision {
+    if state.decision.is_some() {
         return Pending::Command {
             player,
-            prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), describe_decision(&d.kind)),
+            prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), table::describe_decision(ctx, state)),
         };
     }
-    match state.phase {
-        Phase::Siege
-            if state.has_effect(&crate::state::Effect::Truce) || crate::siege::sieges(ctx, state, side).is_empty() =>
-        {
-            // README: the phase still ends with its `roll`, which rolls no die.
-            Pending::Dice { player, prompt: format!("{what}: `roll` (no siege to resolve: no die is rolled, 13.1)") }
-        }
-        Phase::RandomEvents | Phase::Supply | Phase::Siege => {
-            Pending::Dice { player, prompt: format!("{what}: `roll`") }
-        }
-        Phase::Reinforcement if crate::reinforcements::draw_owed(ctx, state) => {
-            Pending::Dice { player, prompt: format!("{what}: `roll` for reinforcements") }
-        }
-        Phase::Setup(_) => {
-            Pending::Command { player, prompt: format!("{what}: `place UNIT HEX`, `historical`, then `end`") }
-        }
-        Phase::Reinforcement | Phase::Movement | Phase::Combat => {
-            Pending::Command { player, prompt: format!("{what}: {}, then `end`", phase_commands(ctx, state, side)) }
-        }
-        _ => Pending::Command { player, prompt: format!("{what}: your commands, then `end`") },
+    let offered = table::phase_commands(ctx, state, side);
+    if table::only_a_roll(ctx, state, side) {
+        Pending::Dice { player, prompt: format!("{what}: {offered}") }
+    } else {
+        Pending::Command { player, prompt: format!("{what}: {offered}") }
     }
 }
 
-/// The kinds of command of a reinforcement, movement or combat phase that the game in play
-/// has for `side` now: RSW's contingency divisions (8.9), RCLM where the game allows it (9.14,
-/// 9.15), amphibious movement where the side has an area (10.3-10.6), fleets where the side
-/// has any (10.2). A prompt never offers another game's rules.
-pub fn phase_commands(ctx: &Ctx, state: &State, side: Side) -> String {
-    let side_id = ctx.rules.side_id(side);
-    let has_fleets = ctx.counters.of_side(side_id).any(|c| c.kind == crate::data::UnitType::Fleet);
-    let mut parts: Vec<String> = Vec::new();
-    match state.phase {
-        Phase::Reinforcement => {
-            parts.push("`enter UNIT HEX|BOX`".into());
-            let contingency = state
-                .units
-                .iter()
-                .any(|(u, l)| *l == crate::state::Location::Contingency && ctx.side_of(u) == Some(side));
-            if contingency {
-                parts.push("`commit DIVISION` (8.9)".into());
-            }
-        }
-        Phase::Movement => {
-            parts.push("`move UNITS HEX...`".into());
-            let winter = sequence::is_winter(ctx, state);
-            if ctx.rules.river_movement_allowed(side, winter) && !ctx.river_courses().sides.is_empty() {
-                parts.push(format!("`river UNITS HEX...` ({})", ctx.rules.rule_numbers().river));
-            }
-            if !crate::movement::naval::areas(ctx, state, side).is_empty() {
-                parts.push("`sail UNITS HEX` (10.3)".into());
-            }
-            if has_fleets {
-                parts.push("`fleet FLEET HEX` (10.2)".into());
-            }
-        }
-        Phase::Combat => {
-            parts.push(
-                if has_fleets { "`attack UNITS HEX [FLEETS]` (11.2)" } else { "`attack UNITS HEX` (11.2)" }.into(),
-            );
-        }
-        _ => {}
-    }
-    parts.join(", ")
-}
-
-/// The commands `player` may give now (a sample of every kind that applies).
+/// The commands `player` may give now (every one, by the command table's contract).
 pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     let Ok(side) = player_side(state, player) else { return Vec::new() };
-    crate::legal::commands(ctx, state, side)
+    table::commands(ctx, state, side)
 }
 
 /// A few lines for `grognard status`.
@@ -602,7 +400,7 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
     let mut out =
         format!("{}: {}\n{}; {}", ctx.rules.title(), sequence::describe(ctx, state), vp(Side::First), vp(Side::Second));
     if let Some(d) = &state.decision {
-        out.push_str(&format!("\nThe {} must {}", ctx.rules.side_name(d.by), describe_decision(&d.kind)));
+        out.push_str(&format!("\nThe {} must {}", ctx.rules.side_name(d.by), table::describe_decision(ctx, state)));
     }
     out
 }

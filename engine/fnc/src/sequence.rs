@@ -5,23 +5,9 @@ use crate::control;
 use crate::ctx::Ctx;
 use crate::stacking;
 use crate::state::{Location, Phase, PhaseBook, Side, State};
-use grognard_engine::Event;
+use crate::{position, setup};
+use grognard_engine::{Event, RuleError};
 use serde_json::json;
-
-/// Is the current turn a summer turn (9.17)?
-pub fn is_summer(ctx: &Ctx, state: &State) -> bool {
-    ctx.turn(state.turn).is_some_and(|t| t.season == Some(crate::data::Season::Summer))
-}
-
-/// Is the current turn a winter turn (9.18, 10.5)?
-pub fn is_winter(ctx: &Ctx, state: &State) -> bool {
-    ctx.turn(state.turn).is_some_and(|t| t.season == Some(crate::data::Season::Winter))
-}
-
-/// Is the Nile in flood this turn (9.16)?
-pub fn is_flood(ctx: &Ctx, state: &State) -> bool {
-    ctx.turn(state.turn).is_some_and(|t| t.nile_flood)
-}
 
 /// A short name of the current step for people: "Game Turn 3 (Oct 1798), French Movement Phase".
 pub fn describe(ctx: &Ctx, state: &State) -> String {
@@ -167,4 +153,16 @@ fn end_game_turn(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     } else {
         begin_game_turn(ctx, state, state.turn + 1);
     }
+}
+
+/// The historical quick start: both sides set up historically, then play begins.
+pub fn historical_start(ctx: &Ctx, state: State) -> Result<State, RuleError> {
+    let mut log = Vec::new();
+    let mut state = state;
+    for _ in 0..2 {
+        let Phase::Setup(side) = state.phase else { break };
+        state = setup::apply_historical(ctx, &state, side, &position::historical_places(ctx, side)?, &mut log)?;
+        advance(ctx, &mut state, &mut log);
+    }
+    Ok(state)
 }

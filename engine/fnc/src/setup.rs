@@ -185,25 +185,16 @@ pub fn check_end(ctx: &Ctx, state: &State, side: Side) -> Result<(), RuleError> 
     Ok(())
 }
 
-/// The historical deployment of `side` (the game's `historical.txt`, a position): where
-/// each of its start units stood.
-pub fn historical_places(ctx: &Ctx, side: Side) -> Result<Vec<(UnitId, HexId)>, RuleError> {
-    let text = ctx
-        .historical
-        .as_deref()
-        .ok_or_else(|| RuleError::new("3.1", format!("{} has no historical set-up in its data", ctx.rules.title())))?;
-    let deployed = crate::position::parse(ctx, text)?;
-    Ok(deployed
-        .units
-        .iter()
-        .filter(|(u, _)| ctx.side_of(u) == Some(side))
-        .filter_map(|(u, l)| l.hex().map(|h| (u.clone(), h)))
-        .collect())
-}
-
-/// Set up all of `side`'s remaining start units as they stood historically, each placement
+/// Set up all of `side`'s remaining start units as they stood historically (`places`, from
+/// `position::historical_places`), each placement
 /// checked like a player's (3.0, 4.0).
-pub fn apply_historical(ctx: &Ctx, state: &State, side: Side, log: &mut Vec<Event>) -> Result<State, RuleError> {
+pub fn apply_historical(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    places: &[(UnitId, HexId)],
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     let waiting = unplaced(ctx, state, side);
     if waiting.is_empty() {
         return Err(RuleError::new(
@@ -212,23 +203,34 @@ pub fn apply_historical(ctx: &Ctx, state: &State, side: Side, log: &mut Vec<Even
         ));
     }
     let mut next = state.clone();
-    for (unit, hex) in historical_places(ctx, side)? {
-        if waiting.contains(&unit) {
-            next = apply_place(ctx, &next, side, &unit, hex, log)?;
+    for (unit, hex) in places {
+        if waiting.contains(unit) {
+            next = apply_place(ctx, &next, side, unit, *hex, log)?;
         }
     }
     check_end(ctx, &next, side)?;
     Ok(next)
 }
 
-/// The historical quick start: both sides set up historically, then play begins.
-pub fn historical_start(ctx: &Ctx, state: State) -> Result<State, RuleError> {
-    let mut log = Vec::new();
-    let mut state = state;
-    for _ in 0..2 {
-        let Phase::Setup(side) = state.phase else { break };
-        state = apply_historical(ctx, &state, side, &mut log)?;
-        crate::sequence::advance(ctx, &mut state, &mut log);
+/// Every placement of a waiting unit (3.1, 3.2, 4.1, 4.2): each to each hex it may be placed
+/// in, the towns and cities and the start hexes, or anywhere in the home regions.
+pub fn placements(ctx: &Ctx, state: &State, side: Side) -> Vec<crate::command::Command> {
+    let hexes: Vec<HexId> = if ctx.rules.setup_in_towns(side) {
+        let mut h: Vec<HexId> = ctx.map.locales().map(|l| l.hex).collect();
+        h.extend(ctx.rules.start_hexes(side).iter().filter_map(|n| HexId::parse(&format!("{n:04}")).ok()));
+        h.sort();
+        h.dedup();
+        h
+    } else {
+        ctx.map.land_hexes().collect()
+    };
+    let mut out = Vec::new();
+    for unit in unplaced(ctx, state, side) {
+        for &hex in &hexes {
+            if check_place(ctx, state, side, &unit, hex).is_ok() {
+                out.push(crate::command::Command::Place { unit: unit.clone(), hex });
+            }
+        }
     }
-    Ok(state)
+    out
 }

@@ -140,3 +140,27 @@ pub fn apply_removal(
     check_overstacks(ctx, &mut next, log);
     Ok(next)
 }
+
+/// Every over-stack removal the opponent may choose (7.4): every set of the required number
+/// of the over-stacked side's units in the hex, in the order of the units' ids.
+pub fn removals(ctx: &Ctx, state: &State, side: Side) -> Vec<crate::command::Command> {
+    let Some(Decision { kind: DecisionKind::Overstack { hex, count }, .. }) = &state.decision else {
+        return Vec::new();
+    };
+    let units: Vec<UnitId> = ctx.side_units_in(state, *hex, side.other()).into_iter().cloned().collect();
+    crate::choices::choose(&units, usize::from(*count), crate::choices::MAX_LISTED)
+        .into_iter()
+        .filter(|pick| {
+            crate::choices::accepted(apply_removal(
+                ctx,
+                state,
+                side,
+                (*hex, *count),
+                pick,
+                &mut grognard_engine::NoDice,
+                &mut Vec::new(),
+            ))
+        })
+        .map(|units| crate::command::Command::Remove { units })
+        .collect()
+}

@@ -2,44 +2,11 @@
 //! locales, victory points, the record of random events and what each player has done
 //! in the current phase.
 
-use crate::games::Game;
+pub use crate::ids::{Game, Side, UnitId};
 use grognard_board::HexId;
 use grognard_engine::PlayerId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// A unit by its counter id (`counters.txt`, e.g. `fr-1-1`).
-pub type UnitId = String;
-
-/// The two sides. `First` moves first in every game turn (French in EC, Russian in RSW,
-/// 5.2); `Second` is the Ottoman (with the British) or Swedish side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    First,
-    Second,
-}
-
-impl Side {
-    /// Both sides, in the order they move.
-    pub const BOTH: [Side; 2] = [Side::First, Side::Second];
-
-    /// 0 for the first side, 1 for the second.
-    pub fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
-    }
-
-    /// The enemy side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-}
 
 /// Where a unit is.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -323,16 +290,16 @@ pub struct State {
     /// Battles (and siege surrenders) whose results are being carried out (11.12), first
     /// first; owned by the combat rules.
     #[serde(default)]
-    pub battles: Vec<crate::combat::Battle>,
+    pub battles: Vec<crate::battle::Battle>,
     /// Attacks declared together and not yet resolved (11.3), owned by the combat rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub batch: Option<crate::combat::batch::Batch>,
+    pub batch: Option<crate::battle::Batch>,
     /// The winner, once the game is over (14.5, 15.4).
     pub winner: Option<Side>,
     /// Reinforcement draws, Ottoman arrival areas, contingency commitments and queued
     /// decisions (8.4-8.9, 6.3), kept by the reinforcement rules.
     #[serde(default)]
-    pub logistics: crate::reinforcements::Logistics,
+    pub logistics: Logistics,
     /// The water route (hexes, start first) by which each riverine gunboat reached its hex:
     /// its last RCLM move, shortened by retreats and lengthened by advances; it limits the
     /// gunboat's retreats (11.23 stricture 6). Kept by the movement and combat rules.
@@ -369,5 +336,48 @@ impl State {
     /// The side a player runs, if any (two-player games: one side each, or both in solitaire).
     pub fn sides_of(&self, player: PlayerId) -> Vec<Side> {
         Side::BOTH.into_iter().filter(|s| self.owners[s.index()] == player).collect()
+    }
+}
+
+/// The reinforcement bookkeeping kept in the state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logistics {
+    /// Ottoman reinforcements drawn and not yet placed, with their area (8.5, 8.6: rolled, or
+    /// printed on the counter, 16.0 1A): `Syria-Palestine` or `Egypt`.
+    #[serde(default)]
+    pub arrivals: BTreeMap<UnitId, String>,
+    /// The last turn and side whose reinforcement draw was made (8.4, 8.5).
+    #[serde(default)]
+    pub drawn: Option<(u8, Side)>,
+    /// Contingency divisions committed and the turn of each (8.9).
+    #[serde(default)]
+    pub committed: Vec<(u8, String)>,
+    /// Decisions owed after the current one, in order (6.3 Plague: the Ottoman choice
+    /// follows the French).
+    #[serde(default)]
+    pub queued: Vec<Decision>,
+}
+
+impl State {
+    /// The side that must act now: the one owing a decision, else the phasing side.
+    pub fn acting_side(&self) -> Side {
+        self.decision.as_ref().map_or(self.phasing, |d| d.by)
+    }
+
+    /// Owe a choice now, or queue it after the one already owed (6.3 Plague: the Ottoman
+    /// choice follows the French).
+    pub fn owe(&mut self, decision: Decision) {
+        if self.decision.is_none() {
+            self.decision = Some(decision);
+        } else {
+            self.logistics.queued.push(decision);
+        }
+    }
+
+    /// Take the next queued choice, once the current one is settled.
+    pub fn next_decision(&mut self) {
+        if self.decision.is_none() && !self.logistics.queued.is_empty() {
+            self.decision = Some(self.logistics.queued.remove(0));
+        }
     }
 }

@@ -282,7 +282,7 @@ pub fn enemy_hexes(ctx: &Ctx, state: &State, side: Side) -> BTreeSet<HexId> {
 /// The water bodies where `side` conducts naval operations now (10.4-10.6), for port supply
 /// (12.4), less the water a naval victory took from the side (6.4 event 2).
 pub fn naval_waters(ctx: &Ctx, state: &State, side: Side) -> Vec<WaterId> {
-    let winter = crate::sequence::is_winter(ctx, state);
+    let winter = crate::calendar::is_winter(ctx, state);
     let british = state.has_effect(&Effect::BritishIntervention);
     let victor = Side::BOTH.into_iter().find(|s| state.has_effect(&Effect::NavalVictory(*s)));
     // 10.6, 6.4 event 2: less the seas where the side may no longer have naval activity.
@@ -374,7 +374,7 @@ pub fn check(
         return Ok(a);
     }
     let enemy = enemy_hexes(ctx, state, side);
-    let frozen = crate::sequence::is_winter(ctx, state);
+    let frozen = crate::calendar::is_winter(ctx, state);
     let ground = Ground { map: &ctx.map, enemy: &enemy, frozen };
     let (sources, mut reasons) = source_lines(ctx, state, side);
     for source in &sources {

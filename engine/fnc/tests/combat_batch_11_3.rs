@@ -6,7 +6,7 @@ mod combat_harness;
 use combat_harness::*;
 use grognard_engine::{ApplyError, NoDice, ScriptedDice};
 use grognard_fnc::command::Command;
-use grognard_fnc::orders::{self, Orders};
+use grognard_fnc::orders::Orders;
 use grognard_fnc::ruleset::apply_command;
 use grognard_fnc::{DecisionKind, Location, Side, State};
 
@@ -91,7 +91,8 @@ fn rule_11_3_batch_waits_for_the_defender_then_goes_on() {
     assert_eq!(at(&a.state, "ot-6"), Location::Hex(hex("0708")));
     // The defender's standing orders answer it, as his client would.
     let orders = Orders::parse("losses cheapest").unwrap();
-    let (answer, why) = orders::answer(&ctx, &a.state, Side::Second, &orders).unwrap().expect("an answer");
+    let (answer, why) =
+        grognard_fnc::standing::answer(&ctx, &a.state, Side::Second, &orders).unwrap().expect("an answer");
     assert_eq!(why, "losses cheapest");
     // Equal worth (6 printed factors either way): the fewer units.
     assert_eq!(answer, Command::Lose { units: ids(&["ot-3"]) });
@@ -107,7 +108,7 @@ fn rule_11_3_batch_waits_for_the_defender_then_goes_on() {
         assert!(guard < 10);
         if let Some(d) = &rest.decision {
             // The attacker's own losses of the first battle: his batch gave no loss order.
-            let legal = grognard_fnc::legal::commands(&ctx, &rest, d.by);
+            let legal = grognard_fnc::table::commands(&ctx, &rest, d.by);
             next_cmd = legal.into_iter().next().map(|c| (d.by, c));
         }
     }
@@ -165,7 +166,8 @@ fn rule_11_21_standing_order_keeps_the_kept_units_or_waits() {
     );
     // 10 against 11: 50-99; a 2 is AR: 5 of 10 to lose: {fr-a, fr-b}, {fr-a, fr-c}, {fr-b, fr-c}.
     let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-a", "fr-b", "fr-c"], "0404", &[], &[2]).unwrap();
-    let answer = |text: &str| orders::answer(&ctx, &s, Side::First, &Orders::parse(text).unwrap()).unwrap();
+    let answer =
+        |text: &str| grognard_fnc::standing::answer(&ctx, &s, Side::First, &Orders::parse(text).unwrap()).unwrap();
     // Cheapest: fr-a + fr-b (3+6 and 3+6 printed worth) rather than anything with fr-c (4+6).
     assert_eq!(answer("losses cheapest").unwrap().0, Command::Lose { units: ids(&["fr-a", "fr-b"]) });
     assert_eq!(answer("losses cheapest keep fr-a").unwrap().0, Command::Lose { units: ids(&["fr-b", "fr-c"]) });
@@ -173,7 +175,10 @@ fn rule_11_21_standing_order_keeps_the_kept_units_or_waits() {
     assert_eq!(answer("losses cheapest keep fr-a,fr-b"), None);
     // No loss order: waits too; the other side's orders never answer it.
     assert_eq!(answer("advance all"), None);
-    assert_eq!(orders::answer(&ctx, &s, Side::Second, &Orders::parse("losses cheapest").unwrap()).unwrap(), None);
+    assert_eq!(
+        grognard_fnc::standing::answer(&ctx, &s, Side::Second, &Orders::parse("losses cheapest").unwrap()).unwrap(),
+        None
+    );
 }
 
 #[test]
@@ -184,10 +189,14 @@ fn rule_11_22_standing_order_retreats_toward_the_target() {
     let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-f"], "0405", &[], &[3]).unwrap();
     assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Retreat { .. })));
     for target in ["0408", "0705", "0105"] {
-        let (c, why) =
-            orders::answer(&ctx, &s, Side::Second, &Orders::parse(&format!("retreat toward {target}")).unwrap())
-                .unwrap()
-                .expect("a retreat");
+        let (c, why) = grognard_fnc::standing::answer(
+            &ctx,
+            &s,
+            Side::Second,
+            &Orders::parse(&format!("retreat toward {target}")).unwrap(),
+        )
+        .unwrap()
+        .expect("a retreat");
         assert_eq!(why, format!("retreat toward {target}"));
         let Command::Retreat { groups } = &c else { panic!("a retreat command") };
         let end = *groups[0].path.last().unwrap();
@@ -208,9 +217,12 @@ fn rule_11_25_standing_order_advances_all_or_none() {
     // 12 against 1: >=600; a 3 is DC: the hex is cleared, the attacker may advance.
     let (s, _, _) = attack(&ctx, &s, Side::First, &["fr-e", "fr-a"], "0405", &[], &[3]).unwrap();
     assert!(matches!(s.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Advance { .. })));
-    let all = orders::answer(&ctx, &s, Side::First, &Orders::parse("advance all").unwrap()).unwrap().unwrap();
+    let all =
+        grognard_fnc::standing::answer(&ctx, &s, Side::First, &Orders::parse("advance all").unwrap()).unwrap().unwrap();
     assert_eq!(all.0, Command::Advance { units: ids(&["fr-e", "fr-a"]) });
-    let none = orders::answer(&ctx, &s, Side::First, &Orders::parse("advance none").unwrap()).unwrap().unwrap();
+    let none = grognard_fnc::standing::answer(&ctx, &s, Side::First, &Orders::parse("advance none").unwrap())
+        .unwrap()
+        .unwrap();
     assert_eq!(none.0, Command::Advance { units: Vec::new() });
     let after = apply_command(&ctx, &s, Side::First, &all.0, &mut NoDice).expect("legal");
     assert_eq!(at(&after.state, "fr-e"), Location::Hex(hex("0405")));

@@ -2,7 +2,8 @@
 //! fleet support limits (10.5) and Sveaborg reached only through 1309 (13.1, errata 6A).
 
 use grognard_board::HexId;
-use grognard_fnc::{siege, Ctx, Phase, Side, State};
+use grognard_fnc::combat::siege;
+use grognard_fnc::{Ctx, Phase, Side, State};
 
 mod combat_harness;
 use combat_harness::{attack_hex, battle_event, hex, state_in as state};

@@ -1,25 +1,28 @@
 //! The logistics commands listed as legal are accepted: in every state of a short scripted
 //! sequence (random events, reinforcement draws, placements, recycling choices, supply), each
-//! command `events::dispatch::legal` offers applies with enough dice, and `legal_commands`
-//! of the whole ruleset offers them too.
+//! logistics command the command table lists (every listed command but the `end` of a phase)
+//! applies with enough dice, and `legal_commands` of the whole ruleset offers them too.
 
 mod logistics_common;
 
 use grognard_engine::{PlayerId, ScriptedDice};
-use grognard_fnc::{events, ruleset, Command, Ctx, Side, State};
+use grognard_fnc::{ruleset, table, Command, Ctx, Side, State};
+
+/// The logistics commands the table lists for `side`: all but the `end` of a phase.
+fn logistics_legal(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let all = table::commands(ctx, state, side);
+    all.into_iter().filter(|c| state.decision.is_some() || *c != Command::End).collect()
+}
 use logistics_common::*;
 
 fn all_legal_apply(ctx: &Ctx, state: &State, side: Side) -> usize {
-    let legal = events::dispatch::legal(ctx, state, side);
+    let legal = logistics_legal(ctx, state, side);
     for command in &legal {
         let faces = [1u32; 40];
         let mut dice = ScriptedDice::new(&faces);
         let mut log = Vec::new();
-        match events::dispatch::apply(ctx, state, side, command, &mut dice, &mut log) {
-            Some(Ok(_)) => {}
-            // `end` of an event placement is the dispatcher's when no decision is owed.
-            None if *command == Command::End => {}
-            other => panic!("legal `{command}` not accepted: {other:?}"),
+        if let Err(e) = table::apply(ctx, state, side, command, &mut dice, &mut log) {
+            panic!("legal `{command}` not accepted: {e:?}");
         }
     }
     let whole = ruleset::legal_commands(ctx, state, PlayerId(side.index() as u8));
@@ -53,7 +56,7 @@ fn rule_6_1_rule_8_2_listed_logistics_commands_are_accepted() {
     );
     assert_eq!(all_legal_apply(&ctx, &drawn.state, FR), 1);
     assert_eq!(
-        events::dispatch::legal(&ctx, &drawn.state, FR),
+        logistics_legal(&ctx, &drawn.state, FR),
         vec![Command::parse("enter fr-gb 0510").expect("a command")],
         "the gunboats need the lake town"
     );
@@ -83,14 +86,14 @@ fn rule_6_1_rule_8_2_listed_logistics_commands_are_accepted() {
 
 /// Apply the first recycling choice `legal` offers `side` and return the next state.
 fn take_offered_recycling(ctx: &Ctx, state: &State, side: Side) -> State {
-    let legal = events::dispatch::legal(ctx, state, side);
+    let legal = logistics_legal(ctx, state, side);
     let Some(command @ Command::Remove { .. }) = legal.first() else {
         panic!("no recycling choice offered: {legal:?}");
     };
     let faces = [2u32; 40];
     let mut dice = ScriptedDice::new(&faces);
-    match events::dispatch::apply(ctx, state, side, command, &mut dice, &mut Vec::new()) {
-        Some(Ok(next)) => next,
+    match table::apply(ctx, state, side, command, &mut dice, &mut Vec::new()) {
+        Ok(next) => next,
         other => panic!("offered `{command}` not accepted: {other:?}"),
     }
 }
@@ -107,7 +110,7 @@ fn rule_6_3_rule_6_4_every_recycling_choice_offered_is_accepted() {
         &[4, 3, 2],
     );
     let after_french = take_offered_recycling(&ctx, &plague.state, FR);
-    let Some(Command::Remove { units }) = events::dispatch::legal(&ctx, &after_french, OT).first().cloned() else {
+    let Some(Command::Remove { units }) = logistics_legal(&ctx, &after_french, OT).first().cloned() else {
         panic!("the Ottoman choice is owed next");
     };
     let after_ottoman = take_offered_recycling(&ctx, &after_french, OT);
@@ -120,8 +123,7 @@ fn rule_6_3_rule_6_4_every_recycling_choice_offered_is_accepted() {
         "turn 3\nphase random-events\nphasing russian\nhex 1412: sw-sk sw-ost\nhex 1409: ru-5-1\ntrack 5: sw-jc\n",
     );
     let lost = ok(&ctx, &state, Side::First, "roll", &[1, 6]);
-    let Some(Command::Remove { units }) = events::dispatch::legal(&ctx, &lost.state, Side::Second).first().cloned()
-    else {
+    let Some(Command::Remove { units }) = logistics_legal(&ctx, &lost.state, Side::Second).first().cloned() else {
         panic!("the Swedish choice is owed");
     };
     let done = take_offered_recycling(&ctx, &lost.state, Side::Second);

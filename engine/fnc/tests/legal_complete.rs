@@ -13,7 +13,7 @@ use grognard_engine::{ApplyError, NoDice};
 use grognard_fnc::command::{Command, RetreatPath};
 use grognard_fnc::ruleset::apply_command;
 use grognard_fnc::state::Decision;
-use grognard_fnc::{legal, stacking, Ctx, DecisionKind, Side, State};
+use grognard_fnc::{stacking, table, Ctx, DecisionKind, Side, State};
 use std::collections::BTreeSet;
 
 /// Does `apply` take `command` (now, or once its dice are rolled)?
@@ -32,7 +32,7 @@ fn subsets(items: &[&str]) -> Vec<Vec<String>> {
 
 /// The listed commands, each once, and checked: every one is accepted.
 fn listed(ctx: &Ctx, s: &State, side: Side) -> Vec<Command> {
-    let list = legal::commands(ctx, s, side);
+    let list = table::commands(ctx, s, side);
     let distinct: BTreeSet<String> = list.iter().map(|c| c.to_string()).collect();
     assert_eq!(distinct.len(), list.len(), "a command is listed twice: {list:?}");
     for c in &list {
@@ -532,7 +532,7 @@ fn rule_6_3_the_largest_recycling_choice_stays_within_the_bound() {
         }
     }
     assert_eq!(largest, 13_244, "3 of the 44 Ottoman ground units of EC");
-    assert!(largest < legal::MAX_LISTED);
+    assert!(largest < grognard_fnc::choices::MAX_LISTED);
 }
 
 /// 11.3: in the contact positions of both games (the armies moved next to each other, as
@@ -546,10 +546,14 @@ fn rule_11_3_the_attacks_of_the_contact_positions_are_complete_and_within_the_bo
             let side = if seed % 2 == 0 { Side::First } else { Side::Second };
             let position = support::contact::contact_position(historical, side, seed);
             let (ctx, s) = support::scenarios::start(&position, false);
-            let list = legal::commands(ctx, &s, side);
+            let list = table::commands(ctx, &s, side);
             let attacks: Vec<&Command> = list.iter().filter(|c| matches!(c, Command::Attack { .. })).collect();
             most = most.max(attacks.len());
-            assert!(attacks.len() < legal::MAX_LISTED, "{historical} seed {seed}: {} attacks", attacks.len());
+            assert!(
+                attacks.len() < grognard_fnc::choices::MAX_LISTED,
+                "{historical} seed {seed}: {} attacks",
+                attacks.len()
+            );
             let mut targets: Vec<_> = attacks
                 .iter()
                 .filter_map(|c| match c {

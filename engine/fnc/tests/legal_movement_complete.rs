@@ -10,7 +10,7 @@ use grognard_engine::{ApplyError, NoDice};
 use grognard_fnc::command::Command;
 use grognard_fnc::movement::{ground, river};
 use grognard_fnc::ruleset::apply_command;
-use grognard_fnc::{legal, Ctx, Game, Side, State};
+use grognard_fnc::{table, Ctx, Game, Side, State};
 use std::collections::{BTreeMap, BTreeSet};
 
 fn real() -> &'static Ctx {
@@ -97,7 +97,7 @@ fn listed_ground(ctx: &Ctx, s: &State, legal: &[Command], movers: &[String]) -> 
 fn rule_9_2_every_hex_a_unit_can_reach_by_ground_is_listed_with_its_cheapest_path() {
     let ctx = real();
     let s = four_fronts(ctx);
-    let legal = legal::commands(ctx, &s, Side::First);
+    let legal = table::commands(ctx, &s, Side::First);
     for movers in [units(&["fr-cav-2"]), units(&["fr-1-1"]), units(&["fr-1-1", "fr-1-2"]), units(&["fr-5-2"])] {
         let brute = brute_ground(ctx, &s, &movers, 5);
         let listed = listed_ground(ctx, &s, &legal, &movers);
@@ -118,7 +118,7 @@ fn rule_9_2_every_hex_a_unit_can_reach_by_ground_is_listed_with_its_cheapest_pat
 fn rule_9_5_rule_9_6_each_unit_alone_and_the_whole_stack_are_listed_not_other_subsets() {
     let ctx = real();
     let s = four_fronts(ctx);
-    let legal = legal::commands(ctx, &s, Side::First);
+    let legal = table::commands(ctx, &s, Side::First);
     let groups: BTreeSet<Vec<String>> = legal
         .iter()
         .filter_map(|c| match c {
@@ -152,7 +152,7 @@ fn rule_9_13_every_hex_reachable_by_river_is_listed_by_its_shortest_path() {
     let s = core_common::movement(ctx, 4, "french", "hex 1329: fr-1-1");
     let movers = units(&["fr-1-1"]);
     let brute = brute_river(ctx, &s, &movers, 10);
-    let legal = legal::commands(ctx, &s, Side::First);
+    let legal = table::commands(ctx, &s, Side::First);
     let mut listed: BTreeMap<HexId, u16> = BTreeMap::new();
     for c in &legal {
         if let Command::River { units, path } = c {
@@ -168,7 +168,7 @@ fn rule_9_13_every_hex_reachable_by_river_is_listed_by_its_shortest_path() {
 fn rule_9_0_rule_9_13_every_listed_movement_command_is_accepted() {
     let ctx = real();
     let s = four_fronts(ctx);
-    let legal = legal::commands(ctx, &s, Side::First);
+    let legal = table::commands(ctx, &s, Side::First);
     let moves: Vec<&Command> = legal.iter().filter(|c| !matches!(c, Command::End)).collect();
     assert!(moves.len() > 1000, "{} movement commands", moves.len());
     for c in moves {

@@ -238,7 +238,7 @@ fn rule_8_8_10_2_a_fleet_that_arrived_in_a_port_sails_out_into_its_sea() {
     let s = movement(ctx, 4, "ottoman", "hex 1426: ot-ni-1 br-rn\nhex 1127: fr-1-1");
     let n = cmd(ctx, &s, Side::Second, "fleet br-rn 1125");
     assert_eq!(n.location("br-rn"), Some(&hex("1125")));
-    let legal = grognard_fnc::legal::commands(ctx, &s, Side::Second);
+    let legal = grognard_fnc::table::commands(ctx, &s, Side::Second);
     assert!(legal.iter().any(|c| c.to_string() == "fleet br-rn 1126"), "listed too (off the enemy in 1127)");
     // Inland it would still be stranded: only ports, boxes and all-sea hexes are starts.
     let inland = movement(ctx, 4, "ottoman", "hex 1427: br-rn");
@@ -253,7 +253,7 @@ fn rule_10_3_the_invasion_waiting_offshore_is_a_listed_attack() {
         "fnc-position 1\ngame ec\nturn 2\nphase combat\nphasing ottoman\noffshore 1126 1127: ot-ni-1\nhex 1127: fr-1-1\n",
     );
     let legal: Vec<String> =
-        grognard_fnc::legal::commands(ctx, &s, Side::Second).iter().map(ToString::to_string).collect();
+        grognard_fnc::table::commands(ctx, &s, Side::Second).iter().map(ToString::to_string).collect();
     assert!(legal.iter().any(|c| c == "attack ot-ni-1 1127"), "{legal:?}");
     // And every listed command is accepted.
     for c in &legal {
@@ -269,6 +269,6 @@ fn rule_10_2_a_fleet_at_sea_is_offered_in_support_of_a_coastal_attack() {
         "fnc-position 1\ngame ec\nturn 2\nphase combat\nphasing ottoman\noffshore 1126 1127: ot-ni-1\nhex 1126: ot-fleet\nhex 1127: fr-1-1\n",
     );
     let legal: Vec<String> =
-        grognard_fnc::legal::commands(ctx, &s, Side::Second).iter().map(ToString::to_string).collect();
+        grognard_fnc::table::commands(ctx, &s, Side::Second).iter().map(ToString::to_string).collect();
     assert!(legal.iter().any(|c| c.starts_with("attack ot-ni-1 1127 ot-fleet")), "{legal:?}");
 }

@@ -115,7 +115,7 @@ fn rule_8_6_rule_9_13_listed_rclm_moves_out_of_the_upper_egypt_box_are_accepted(
         ctx,
         "fnc-position 1\ngame ec\nturn 3\nphase movement\nphasing ottoman\nbox upper-egypt: ot-gb\n",
     );
-    let legal = grognard_fnc::legal::commands(ctx, &s, Side::Second);
+    let legal = grognard_fnc::table::commands(ctx, &s, Side::Second);
     let river: Vec<String> = legal.iter().map(|c| c.to_string()).filter(|c| c.starts_with("river")).collect();
     assert!(river.contains(&"river ot-gb 1448".to_string()), "{river:?}");
     for c in river {

@@ -115,7 +115,7 @@ fn rule_3_2_towns_of_egypt_fill_up_two_by_two() {
 fn rule_3_1_legal_set_up_commands_are_all_accepted() {
     let ctx = ec();
     let s = start();
-    let legal = grognard_fnc::legal::commands(ctx, &s, Side::First);
+    let legal = grognard_fnc::table::commands(ctx, &s, Side::First);
     assert!(legal.iter().any(|c| c.to_string() == "place fr-1-1 1028"), "{legal:?}");
     assert!(!legal.iter().any(|c| c.to_string() == "end"), "not before every unit is placed");
     for c in legal {
@@ -131,7 +131,7 @@ fn rule_3_1_historical_places_what_is_left_and_is_refused_once_nothing_is() {
     let s = cmd(ctx, &s, Side::First, "historical");
     assert!(unplaced(ctx, &s, Side::First).is_empty(), "the rest stand where they stood historically");
     assert_eq!(refused(ctx, &s, Side::First, "historical"), "3.1", "a second `historical` would change nothing");
-    let legal = grognard_fnc::legal::commands(ctx, &s, Side::First);
+    let legal = grognard_fnc::table::commands(ctx, &s, Side::First);
     assert!(!legal.iter().any(|c| c.to_string() == "historical"), "{legal:?}");
     assert!(legal.iter().any(|c| c.to_string() == "end"), "{legal:?}");
 }

@@ -4,8 +4,9 @@ mod combat_harness;
 
 use combat_harness::*;
 use grognard_engine::{NoDice, ScriptedDice};
+use grognard_fnc::combat::siege;
 use grognard_fnc::state::{Effect, LastingEffect};
-use grognard_fnc::{combat, siege, DecisionKind, Location, Phase, Side, State};
+use grognard_fnc::{combat, DecisionKind, Location, Phase, Side, State};
 
 /// The Ottoman garrison of Castellum (0506) with French units on all six landward
 /// neighbours, the siege train among them; the French siege phase of turn 4.

@@ -7,13 +7,15 @@ mod combat_harness;
 use combat_harness::*;
 use grognard_engine::NoDice;
 use grognard_fnc::command::Command;
-use grognard_fnc::orders::{self, Orders};
+use grognard_fnc::orders::Orders;
 use grognard_fnc::ruleset::apply_command;
 use grognard_fnc::state::Decision;
 use grognard_fnc::{stacking, DecisionKind, Location, Side};
 
 fn answer(ctx: &grognard_fnc::Ctx, s: &grognard_fnc::State, side: Side, text: &str) -> Option<Command> {
-    orders::answer(ctx, s, side, &Orders::parse(text).expect("orders")).expect("answered").map(|(c, _)| c)
+    grognard_fnc::standing::answer(ctx, s, side, &Orders::parse(text).expect("orders"))
+        .expect("answered")
+        .map(|(c, _)| c)
 }
 
 #[test]
@@ -82,7 +84,7 @@ fn rule_8_8_standing_order_places_the_units_an_event_brings_nearest_the_target()
         kind: DecisionKind::Place { units, count, reason: "british-intervention".into() },
     });
     let target = hex("3718"); // Acre
-    let legal = grognard_fnc::legal::commands(ctx, &s, Side::Second);
+    let legal = grognard_fnc::table::commands(ctx, &s, Side::Second);
     let nearest = legal
         .iter()
         .filter_map(|c| match c {
@@ -91,9 +93,10 @@ fn rule_8_8_standing_order_places_the_units_an_event_brings_nearest_the_target()
         })
         .min()
         .expect("places open to the British");
-    let (c, why) = orders::answer(ctx, &s, Side::Second, &Orders::parse("place nearest Acre").expect("orders"))
-        .expect("answered")
-        .expect("an answer");
+    let (c, why) =
+        grognard_fnc::standing::answer(ctx, &s, Side::Second, &Orders::parse("place nearest Acre").expect("orders"))
+            .expect("answered")
+            .expect("an answer");
     assert_eq!(why, "place nearest Acre");
     let Command::Enter { to: Place::Hex(at), .. } = &c else { panic!("a placement: {c}") };
     assert_eq!(at.distance(target), nearest, "{c}");

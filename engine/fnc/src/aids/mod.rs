@@ -13,7 +13,6 @@ pub mod units;
 use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::movement::ground;
-use crate::ruleset::acting_side;
 use crate::state::{Location, State};
 use grognard_board::HexId;
 use grognard_engine::{AidAnswer, AidQuery, PlayerId, RuleError};
@@ -52,7 +51,7 @@ pub fn answer(ctx: &Ctx, state: &State, query: &AidQuery) -> Result<AidAnswer, R
 /// stays as typed and `river` gives its own refusal).
 fn complete_river(ctx: &Ctx, state: &State, player: PlayerId, units: &[String], path: &[HexId]) -> Option<Command> {
     let [to] = path[..] else { return None };
-    let side = acting_side(state);
+    let side = state.acting_side();
     if state.owners[side.index()] != player || state.decision.is_some() {
         return None;
     }
@@ -77,7 +76,7 @@ pub fn complete(ctx: &Ctx, state: &State, player: PlayerId, command: Command) ->
     }
     let Command::Move { units, path } = &command else { return Ok(command) };
     let [to] = path[..] else { return Ok(command) };
-    let side = acting_side(state);
+    let side = state.acting_side();
     if state.owners[side.index()] != player || state.decision.is_some() {
         return Ok(command);
     }

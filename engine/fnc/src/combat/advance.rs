@@ -1,8 +1,8 @@
 //! Advance after combat (11.25, 13.3), the SC overrun (14.3) and Fort De markers (13.4).
 
-use super::battle::Battle;
 use super::steps::{eliminate, hex_cleared, surviving_attackers, surviving_defenders};
 use super::terrain::gunboat_link;
+use crate::battle::Battle;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
@@ -24,7 +24,7 @@ fn may_advance(ctx: &Ctx, state: &State, side: Side, unit: &str, hex: HexId) -> 
     }
     if counter.kind == UnitType::Gunboats
         && (!gunboat_link(ctx, at, hex)
-            || !ctx.rules.river_movement_allowed(side, crate::sequence::is_winter(ctx, state)))
+            || !ctx.rules.river_movement_allowed(side, crate::calendar::is_winter(ctx, state)))
     {
         return false;
     }

@@ -20,44 +20,18 @@
 //! comes; one that can no longer be fought (its defenders gone) is reported and dropped.
 
 use super::declare;
+pub use crate::battle::{Batch, Queued};
+pub use crate::command::BatchAttack;
 use crate::ctx::Ctx;
 use crate::orders::Orders;
-use crate::state::{Side, State, UnitId};
-use grognard_board::HexId;
+use crate::state::{Side, State};
 use grognard_engine::{ApplyError, DiceSource, DiceUnavailable, Event, RuleError};
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// The smallest distance between the defending hexes of two battles of one batch.
 pub const APART: u32 = 5;
 /// The most attacks one batch declares.
 pub const MAX_ATTACKS: usize = 12;
-
-/// One attack of a batch, as `attack` would declare it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BatchAttack {
-    pub attackers: Vec<UnitId>,
-    pub defender: HexId,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fleets: Vec<UnitId>,
-}
-
-/// A declared attack waiting its turn, with the die rolled for it when the batch was
-/// declared (`None`: an automatic result needs no die, 14.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Queued {
-    pub attack: BatchAttack,
-    pub die: Option<u32>,
-}
-
-/// A batch being resolved.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Batch {
-    pub side: Side,
-    pub queued: Vec<Queued>,
-    /// The attacker's orders for his own decisions in the batch.
-    pub orders: Orders,
-}
 
 fn rule(message: impl Into<String>) -> ApplyError {
     RuleError::new("11.3", message).into()

@@ -133,7 +133,7 @@ pub fn check(
                 }
                 if counter.kind == UnitType::Gunboats {
                     // 11.26 with 9.14, 9.15: only along water its side's RCLM could follow now.
-                    if !ctx.rules.river_movement_allowed(side, crate::sequence::is_winter(ctx, state)) {
+                    if !ctx.rules.river_movement_allowed(side, crate::calendar::is_winter(ctx, state)) {
                         return Err(err(
                             "11.26",
                             format!("{unit} could not move by RCLM this turn, so it may not attack"),
@@ -201,7 +201,7 @@ fn check_fleets(ctx: &Ctx, state: &State, side: Side, hex: HexId, fleets: &[Unit
         if state.book.fleets_used.contains(fleet) {
             return Err(err("10.2", format!("{fleet} has already supported an attack this turn")));
         }
-        if crate::sequence::is_winter(ctx, state) {
+        if crate::calendar::is_winter(ctx, state) {
             return Err(err("10.5", "no fleet support in the winter turn".into()));
         }
         for e in &state.effects {

@@ -18,19 +18,7 @@
 //! (So a player cannot throw away extra units to empty a hex, nor pick a choice that keeps
 //! an obligatory unit out.)
 
-use serde::{Deserialize, Serialize};
-
-/// How much of a force a combat result eliminates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LossRequirement {
-    /// No losses.
-    None,
-    /// Units of at least this percentage of the involved strength (11.15-11.17, 11.19, 11.20).
-    Percent(u32),
-    /// Every involved unit (AC 11.14, DC 11.18).
-    All,
-}
+pub use crate::battle::LossRequirement;
 
 /// One unit that may be given up, with what the ordering rules say about it.
 #[derive(Clone, Debug, PartialEq, Eq)]

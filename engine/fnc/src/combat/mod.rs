@@ -9,22 +9,23 @@
 
 mod advance;
 pub mod batch;
-pub mod battle;
 pub mod bvp;
 pub mod concentric;
 pub mod declare;
+pub mod legal;
 pub mod losses;
 pub mod odds;
 mod resolve;
 pub mod retreat;
 pub mod shifts;
+pub mod siege;
 pub mod steps;
 pub mod strengths;
 pub mod terrain;
 pub mod water_route;
 
+pub use crate::battle::{Battle, Step};
 pub use advance::apply as apply_advance;
-pub use battle::{Battle, Step};
 pub use resolve::{apply_attack, bvp_winner, odds, result_steps, Odds};
 pub use retreat::{apply as apply_retreat, options as retreat_options};
 

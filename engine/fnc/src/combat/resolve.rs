@@ -1,7 +1,6 @@
 //! Resolving an attack (11.2): strengths, percentage, base column, shifts, final column,
 //! die and result; then the result's steps (11.12-11.20) and battle VP (11.13).
 
-use super::battle::{Battle, Step};
 use super::bvp::battle_vp;
 use super::declare::{self, Declared};
 use super::losses::LossRequirement;
@@ -9,6 +8,7 @@ use super::odds::{net_shift, shifted_column, Shift};
 use super::shifts::shifts;
 use super::steps;
 use super::strengths::{attack_force, defense_force, Force};
+use crate::battle::{Battle, Step};
 use crate::ctx::Ctx;
 use crate::data::{Crt, CrtResult};
 use crate::state::{BattleTrace, Location, Side, State, UnitId};

@@ -6,9 +6,9 @@
 //! the single penalty unit owed when the force retreats next to the attackers (stricture 3).
 
 use super::advance::coastal_for;
-use super::battle::Battle;
 use super::steps::{attacker_positions, eliminate, surviving_defenders};
 use super::water_route;
+use crate::battle::Battle;
 use crate::command::RetreatPath;
 use crate::ctx::Ctx;
 use crate::data::{Cost, HexTerrain, UnitType};
@@ -59,7 +59,7 @@ fn legal_step(ctx: &Ctx, state: &State, owner: Side, unit: &str, from: HexId, to
                 "{unit} retreats only back along the water it moved on to reach {from}, not to {to} (11.23 stricture 6)"
             ));
         }
-    } else if crate::sequence::is_flood(ctx, state)
+    } else if crate::calendar::is_flood(ctx, state)
         && side.barrier == Some(Barrier::River)
         && side.name.as_deref() == Some("Nile")
         && !side.road
@@ -457,7 +457,7 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn step(&mut self, ends: &mut Vec<Option<HexId>>) {
-        if self.out.len() >= self.limit || self.tried >= crate::legal::MAX_LISTED {
+        if self.out.len() >= self.limit || self.tried >= crate::choices::MAX_LISTED {
             return;
         }
         let i = ends.len();

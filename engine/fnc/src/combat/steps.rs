@@ -3,9 +3,9 @@
 //! once; otherwise the owner owes a decision and the battle waits for it.
 
 use super::advance;
-use super::battle::{Battle, Step};
 use super::losses::{minimal_choices, required_strength, LossCandidate, LossRequirement};
 use super::retreat;
+use crate::battle::{Battle, Step};
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId, VpKind};

@@ -7,8 +7,7 @@
 //! `crate::reinforcements::apply_enter`, or declined by `end`). Lasting effects go into
 //! [`State::effects`] for the movement, combat, siege and supply rules to read.
 
-pub mod dispatch;
-pub mod table;
+pub use crate::games::random_events as table;
 
 use crate::ctx::Ctx;
 use crate::data::{SetupCode, UnitType};
@@ -125,28 +124,6 @@ fn roll_event(dice: &mut dyn DiceSource, log: &mut Vec<Event>, purpose: &str, ru
     Ok(die)
 }
 
-/// Owe the side a choice now, or queue it after the one already owed.
-fn owe(state: &mut State, decision: Decision) {
-    if state.decision.is_none() {
-        state.decision = Some(decision);
-    } else {
-        state.logistics.queued.push(decision);
-    }
-}
-
-/// Take the next queued decision, if the current one is done.
-pub fn next_decision(state: &mut State) {
-    if state.decision.is_none() && !state.logistics.queued.is_empty() {
-        state.decision = Some(state.logistics.queued.remove(0));
-    }
-}
-
-/// After a decision is settled, the next queued one is owed; the sequence of play moves on
-/// from the Random Events Phase once nothing more is owed (`book.rolled`).
-fn finish_phase_if_done(state: &mut State) {
-    next_decision(state);
-}
-
 /// `roll` in the Random Events Phase (6.1): roll on the game's table and carry out the event.
 /// Either player may roll. Ends the phase unless the event leaves a choice owed.
 pub fn apply_roll(
@@ -194,7 +171,7 @@ pub fn apply_roll(
     s.book.rolled = true;
     s.events_used.push(UsedEvent { turn: state.turn, event: event.id().to_string() });
     resolve(ctx, &mut s, event, dice, log)?;
-    finish_phase_if_done(&mut s);
+    s.next_decision();
     Ok(s)
 }
 
@@ -266,10 +243,10 @@ fn resolve(
             ));
             if !units.is_empty() {
                 let count = units.len() as u8;
-                owe(
-                    s,
-                    Decision { by: second, kind: DecisionKind::Place { units, count, reason: event.id().to_string() } },
-                );
+                s.owe(Decision {
+                    by: second,
+                    kind: DecisionKind::Place { units, count, reason: event.id().to_string() },
+                });
             }
         }
         RandomEvent::NorwegianFront => {
@@ -287,13 +264,10 @@ fn resolve(
                         "The Swedes are winning in Norway: they choose one future reinforcement to place in their box now (6.4, 8.3)",
                         json!({"type": "effect", "effect": "norwegian-front", "won": true, "units": units}),
                     ));
-                    owe(
-                        s,
-                        Decision {
-                            by: sweden,
-                            kind: DecisionKind::Place { units, count: 1, reason: event.id().to_string() },
-                        },
-                    );
+                    s.owe(Decision {
+                        by: sweden,
+                        kind: DecisionKind::Place { units, count: 1, reason: event.id().to_string() },
+                    });
                 }
             } else {
                 log.push(Event::new(
@@ -365,13 +339,10 @@ fn owe_recycle(
         json!({"type": "owed_recycling", "side": side, "due": wanted, "count": count, "min_strength": min_strength, "event": event.id()}),
     ));
     if count > 0 {
-        owe(
-            s,
-            Decision {
-                by: side,
-                kind: DecisionKind::Recycle { count: count as u8, min_strength, reason: event.id().to_string() },
-            },
-        );
+        s.owe(Decision {
+            by: side,
+            kind: DecisionKind::Recycle { count: count as u8, min_strength, reason: event.id().to_string() },
+        });
     }
 }
 
@@ -389,13 +360,10 @@ fn owe_militia(ctx: &Ctx, s: &mut State, side: Side, wanted: u32, event: RandomE
         json!({"type": "effect", "effect": event.id(), "due": wanted, "available": units, "count": count}),
     ));
     if count > 0 {
-        owe(
-            s,
-            Decision {
-                by: side,
-                kind: DecisionKind::Place { units, count: count as u8, reason: event.id().to_string() },
-            },
-        );
+        s.owe(Decision {
+            by: side,
+            kind: DecisionKind::Place { units, count: count as u8, reason: event.id().to_string() },
+        });
     }
 }
 
@@ -449,7 +417,7 @@ pub fn apply_remove(
     s.decision = None;
     let cause = RandomEvent::from_id(&reason).map_or(reason.clone(), |e| format!("{} ({})", e.name(), e.rule()));
     recycling::eliminate(ctx, &mut s, units, &cause, dice, log)?;
-    finish_phase_if_done(&mut s);
+    s.next_decision();
     Ok(s)
 }
 
@@ -460,8 +428,25 @@ impl RandomEvent {
     }
 }
 
-/// Called by the reinforcement code when an event's placement decision is finished (all
-/// placed, or the rest declined): moves on to the next owed choice.
-pub fn placement_done(state: &mut State) {
-    finish_phase_if_done(state);
+/// Every set of units the side may recycle for an event (6.3, 6.4), in the order of the
+/// units' ids, each checked by [`apply_remove`].
+pub fn recycling_choices(ctx: &Ctx, state: &State, side: Side) -> Vec<crate::command::Command> {
+    let Some(Decision { kind: DecisionKind::Recycle { count, min_strength, .. }, .. }) = &state.decision else {
+        return Vec::new();
+    };
+    let units = recyclable_units(ctx, state, side, *min_strength);
+    crate::choices::choose(&units, usize::from(*count), crate::choices::MAX_LISTED)
+        .into_iter()
+        .filter(|units| {
+            crate::choices::accepted(apply_remove(
+                ctx,
+                state,
+                side,
+                units,
+                &mut grognard_engine::NoDice,
+                &mut Vec::new(),
+            ))
+        })
+        .map(|units| crate::command::Command::Remove { units })
+        .collect()
 }

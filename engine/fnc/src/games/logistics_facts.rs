@@ -8,11 +8,10 @@
 //! the game or a place's name itself; the facts name places as the map files do.
 
 use super::combat_facts::is_mameluke_5_8;
-use crate::ctx::Ctx;
+use super::random_events::RandomEvent;
+use super::GameRules;
 use crate::data::{Counter, SetupCode};
-use crate::events::table::RandomEvent;
-use crate::reinforcements::EntryRule;
-use crate::state::{Effect, Side, State};
+use crate::state::Side;
 use grognard_engine::RuleError;
 
 /// Limits on the supply lines traced to one source (12.6, 12.8).
@@ -39,17 +38,51 @@ pub enum PortSupply {
     NavalWaters,
 }
 
+/// Where a unit may enter (8.4-8.10, 8.13); each game's facts say which applies
+/// (`games::logistics_facts`). `rule` is the rule number refusals cite.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryRule {
+    /// A town or city of these regions the side controls and supplies, or one of these boxes
+    /// (8.4, 8.10). `gunboat_water`: a gunboat needs a river, canal or lake hexside there
+    /// (8.4). `overland_water`: locales on this water need an overland supply line (8.10).
+    Towns {
+        rule: &'static str,
+        regions: Vec<String>,
+        boxes: Vec<String>,
+        gunboat_water: bool,
+        overland_water: Option<String>,
+    },
+    /// A controlled and supplied intact fortress of the region (8.6: Ottoman arrivals in
+    /// Syria-Palestine).
+    Fortresses { rule: &'static str, region: String },
+    /// A friendly controlled supply source of the side in the region, or one of these boxes
+    /// (8.6: Ottoman arrivals in Egypt).
+    Sources { rule: &'static str, region: String, boxes: Vec<String> },
+    /// A friendly controlled port on one of these waters, or one of these boxes (8.8).
+    Ports { rule: &'static str, waters: Vec<String>, boxes: Vec<String> },
+    /// Only into this box (8.6, 8.9; 6.4 event 1).
+    Box { rule: &'static str, box_id: String },
+}
+
+/// What the entry rules need to know of the game in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EntryFacts<'a> {
+    /// The area an Ottoman reinforcement was drawn for (8.5, 8.6), if any.
+    pub arrival: Option<&'a str>,
+    /// The enemy won the naval victory (6.4 event 4, 8.10).
+    pub enemy_naval_victory: bool,
+}
+
 /// The logistics answers of one game.
 pub trait LogisticsFacts: Sync {
     /// Where `counter` of `side` may enter now (8.4-8.10, 8.13, errata 4A), or placed by the
     /// random event `event` (8.3).
     fn entry_rule(
         &self,
-        ctx: &Ctx,
-        state: &State,
         side: Side,
         counter: &Counter,
         event: Option<&str>,
+        facts: EntryFacts<'_>,
     ) -> Result<EntryRule, RuleError>;
     /// The areas of a container draw by the second die, 1-2, 3-4 and 5-6 (8.5): a box id (the
     /// units go straight into the box) or a region name (they wait to be placed there).
@@ -94,13 +127,12 @@ fn strings(list: &[&str]) -> Vec<String> {
 impl LogisticsFacts for super::ec::Ec {
     fn entry_rule(
         &self,
-        ctx: &Ctx,
-        state: &State,
         side: Side,
         counter: &Counter,
         _event: Option<&str>,
+        facts: EntryFacts<'_>,
     ) -> Result<EntryRule, RuleError> {
-        let regions = strings(ctx.rules.home_regions(side));
+        let regions = strings(self.home_regions(side));
         if side == Side::First {
             // 8.4: a French-controlled and supplied town or city in Egypt; the gunboats need
             // river, canal or lake water there.
@@ -116,7 +148,7 @@ impl LogisticsFacts for super::ec::Ec {
             // 8.8: the British, at a friendly Mediterranean port or in the Anatolian box.
             return Ok(EntryRule::Ports { rule: "8.8", waters: strings(&MEDITERRANEAN), boxes: strings(&[ANATOLIA]) });
         }
-        match state.logistics.arrivals.get(&counter.id).map(String::as_str) {
+        match facts.arrival {
             // 8.6: Egypt: the Upper Egypt box or a friendly Ottoman supply source there.
             Some(EGYPT) => {
                 Ok(EntryRule::Sources { rule: "8.6", region: EGYPT.to_string(), boxes: strings(&[UPPER_EGYPT]) })
@@ -185,13 +217,12 @@ impl LogisticsFacts for super::ec::Ec {
 impl LogisticsFacts for super::rsw::Rsw {
     fn entry_rule(
         &self,
-        ctx: &Ctx,
-        state: &State,
         side: Side,
         _counter: &Counter,
         event: Option<&str>,
+        facts: EntryFacts<'_>,
     ) -> Result<EntryRule, RuleError> {
-        let own_box = ctx.rules.side_id(side).to_string();
+        let own_box = self.side_id(side).to_string();
         if event == Some(RandomEvent::NorwegianFront.id()) {
             // 6.4 event 1: the unit goes into the Swedish off-map box.
             return Ok(EntryRule::Box { rule: "6.4", box_id: own_box });
@@ -202,10 +233,10 @@ impl LogisticsFacts for super::rsw::Rsw {
             // 8.10: a friendly controlled and supplied town or city in Finland, or the box;
             // after a Russian naval victory, Gulf of Finland locales need an overland line.
             Side::Second => {
-                let lost = state.has_effect(&Effect::NavalVictory(Side::First));
+                let lost = facts.enemy_naval_victory;
                 Ok(EntryRule::Towns {
                     rule: "8.10",
-                    regions: strings(ctx.rules.home_regions(side)),
+                    regions: strings(self.home_regions(side)),
                     boxes: vec![own_box],
                     gunboat_water: false,
                     overland_water: lost.then(|| GULF_OF_FINLAND.to_string()),

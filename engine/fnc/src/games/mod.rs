@@ -4,38 +4,13 @@
 pub mod combat_facts;
 pub mod ec;
 pub mod logistics_facts;
+pub mod random_events;
 pub mod rsw;
 
+pub use crate::state::Game;
 use crate::state::Side;
-use serde::{Deserialize, Serialize};
-
-/// The two games of FNC.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Game {
-    /// The Egyptian Campaign, 1798-99.
-    Ec,
-    /// The Russo-Swedish War, 1808.
-    Rsw,
-}
 
 impl Game {
-    /// Both games.
-    pub const ALL: [Game; 2] = [Game::Ec, Game::Rsw];
-
-    /// The id used in scenario ids, positions and data directories.
-    pub fn id(self) -> &'static str {
-        match self {
-            Game::Ec => "ec",
-            Game::Rsw => "rsw",
-        }
-    }
-
-    /// The game with this id.
-    pub fn from_id(id: &str) -> Option<Game> {
-        Game::ALL.into_iter().find(|g| g.id() == id)
-    }
-
     /// The rules particular to this game.
     pub fn rules(self) -> &'static dyn GameRules {
         match self {

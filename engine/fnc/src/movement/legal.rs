@@ -58,8 +58,18 @@ fn movers(ctx: &Ctx, state: &State, side: Side, mode: MoveMode) -> Vec<Vec<UnitI
     out
 }
 
-/// Every movement command `side` may give now (see the module doc for what "every" means).
+/// Every movement command `side` may give now (see the module doc for what "every" means),
+/// ground moves, then RCLM, amphibious moves and fleets.
 pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = ground(ctx, state, side);
+    out.extend(river(ctx, state, side));
+    out.extend(sail(ctx, state, side));
+    out.extend(fleet(ctx, state, side));
+    out
+}
+
+/// Every ground move (9.0): each group of movers by its cheapest path to each hex.
+pub fn ground(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     let mut out = Vec::new();
     if state.phase != Phase::Movement || state.phasing != side {
         return out;
@@ -69,16 +79,43 @@ pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
             out.extend(found.hexes.into_iter().map(|r| Command::Move { units: units.clone(), path: r.path }));
         }
     }
+    out
+}
+
+/// Every RCLM move (9.13): each group by its shortest path to each hex.
+pub fn river(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    if state.phase != Phase::Movement || state.phasing != side {
+        return out;
+    }
     for units in movers(ctx, state, side, MoveMode::River) {
         // Each path passed every check of `river` (`river_route`, `check_river_end`).
         for path in reach::river_destinations(ctx, state, side, &units, MAX_PATHS) {
             out.push(Command::River { units: units.clone(), path });
         }
     }
+    out
+}
+
+/// Every amphibious move (10.3): each group to each coastal hex `sail` accepts.
+pub fn sail(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    if state.phase != Phase::Movement || state.phasing != side {
+        return out;
+    }
     for units in movers(ctx, state, side, MoveMode::Sea) {
         for to in reach::sea_destinations(ctx, state, side, &units) {
             out.push(Command::Sail { units: units.clone(), to });
         }
+    }
+    out
+}
+
+/// Every fleet move (10.2): each fleet to each all-sea hex `fleet` accepts.
+pub fn fleet(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    if state.phase != Phase::Movement || state.phasing != side {
+        return out;
     }
     let fleets: Vec<UnitId> = state
         .units

@@ -2,11 +2,11 @@
 //! port or box to a coast of the same sea, within each game's capacities, and fleet moves.
 
 use super::common::{check_coast_bound, check_movers, held_by_infighting};
+use crate::calendar::is_winter;
 use crate::control;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::games::NavalArea;
-use crate::sequence::is_winter;
 use crate::stacking;
 use crate::state::{Effect, Location, MoveMode, MoveTrace, NavalUse, Phase, Side, State, UnitId, UnitMove};
 use grognard_board::{HexId, WaterKind};

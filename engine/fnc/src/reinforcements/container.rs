@@ -51,6 +51,6 @@ pub fn apply_return_to_cup(
         format!("{} goes back into the Ottoman container (8.5)", unit_name(ctx, unit)),
         json!({"type": "return_to_cup", "unit": unit, "from": from, "rule": "8.5"}),
     ));
-    crate::events::next_decision(&mut s);
+    s.next_decision();
     Ok(s)
 }

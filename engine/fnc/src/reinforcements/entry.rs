@@ -3,36 +3,12 @@
 use crate::command::Place;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
-use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
+use crate::games::logistics_facts::EntryFacts;
+pub use crate::games::logistics_facts::EntryRule;
+use crate::state::{Decision, DecisionKind, Effect, Location, Side, State, UnitId};
 use crate::{stacking, supply};
 use grognard_board::{Barrier, HexId, Terrain, WaterKind};
 use grognard_engine::RuleError;
-
-/// Where a unit may enter (8.4-8.10, 8.13); each game's facts say which applies
-/// (`games::logistics_facts`). `rule` is the rule number refusals cite.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EntryRule {
-    /// A town or city of these regions the side controls and supplies, or one of these boxes
-    /// (8.4, 8.10). `gunboat_water`: a gunboat needs a river, canal or lake hexside there
-    /// (8.4). `overland_water`: locales on this water need an overland supply line (8.10).
-    Towns {
-        rule: &'static str,
-        regions: Vec<String>,
-        boxes: Vec<String>,
-        gunboat_water: bool,
-        overland_water: Option<String>,
-    },
-    /// A controlled and supplied intact fortress of the region (8.6: Ottoman arrivals in
-    /// Syria-Palestine).
-    Fortresses { rule: &'static str, region: String },
-    /// A friendly controlled supply source of the side in the region, or one of these boxes
-    /// (8.6: Ottoman arrivals in Egypt).
-    Sources { rule: &'static str, region: String, boxes: Vec<String> },
-    /// A friendly controlled port on one of these waters, or one of these boxes (8.8).
-    Ports { rule: &'static str, waters: Vec<String>, boxes: Vec<String> },
-    /// Only into this box (8.6, 8.9; 6.4 event 1).
-    Box { rule: &'static str, box_id: String },
-}
 
 /// Does a river, canal or lake hexside (or a lake hex) touch `hex` (8.4)?
 fn touches_inland_water(ctx: &Ctx, hex: HexId) -> bool {
@@ -57,7 +33,11 @@ pub(crate) fn check_place(
     event: Option<&str>,
 ) -> Result<(), RuleError> {
     let counter = ctx.counter(unit).ok_or_else(|| RuleError::new("input", format!("there is no unit `{unit}`")))?;
-    let rule = ctx.rules.entry_rule(ctx, state, side, counter, event)?;
+    let facts = EntryFacts {
+        arrival: state.logistics.arrivals.get(&counter.id).map(String::as_str),
+        enemy_naval_victory: state.has_effect(&Effect::NavalVictory(side.other())),
+    };
+    let rule = ctx.rules.entry_rule(side, counter, event, facts)?;
     let gunboat = counter.kind == UnitType::Gunboats;
     let controlled = |h: HexId| state.control.get(&h) == Some(&side);
     let in_boxes = |rule_no: &'static str, boxes: &[String], x: &str, what: &str| {

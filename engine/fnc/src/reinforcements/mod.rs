@@ -28,29 +28,11 @@ pub use draw::{apply_roll, cup, draw_kind, draw_owed, Draw};
 pub use entry::{entry_places, EntryRule};
 pub use placement::{apply_decline, apply_enter};
 
+use crate::command::Command;
 use crate::ctx::Ctx;
-use crate::state::{Decision, Location, Side, State, UnitId};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-
-/// The reinforcement bookkeeping kept in the state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Logistics {
-    /// Ottoman reinforcements drawn and not yet placed, with their area (8.5, 8.6: rolled, or
-    /// printed on the counter, 16.0 1A): `Syria-Palestine` or `Egypt`.
-    #[serde(default)]
-    pub arrivals: BTreeMap<UnitId, String>,
-    /// The last turn and side whose reinforcement draw was made (8.4, 8.5).
-    #[serde(default)]
-    pub drawn: Option<(u8, Side)>,
-    /// Contingency divisions committed and the turn of each (8.9).
-    #[serde(default)]
-    pub committed: Vec<(u8, String)>,
-    /// Decisions owed after the current one, in order (6.3 Plague: the Ottoman choice
-    /// follows the French).
-    #[serde(default)]
-    pub queued: Vec<Decision>,
-}
+use crate::data::SetupCode;
+pub use crate::state::Logistics;
+use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
 
 /// The units of `side` due to enter now: on the track for this turn or earlier (8.2, 8.13).
 pub fn due_units(ctx: &Ctx, state: &State, side: Side) -> Vec<UnitId> {
@@ -65,4 +47,56 @@ pub fn due_units(ctx: &Ctx, state: &State, side: Side) -> Vec<UnitId> {
 /// A unit's name and id, for the log.
 pub(crate) fn unit_name(ctx: &Ctx, unit: &str) -> String {
     ctx.counter(unit).map_or_else(|| unit.to_string(), |c| format!("{} ({unit})", c.name))
+}
+
+/// Every unit the Ottoman player may put back into the cup (8.5).
+pub fn returns(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    returnable(ctx, state, side).into_iter().map(|u| Command::Remove { units: vec![u] }).collect()
+}
+
+/// Every placement of a unit an event brings (8.3, 8.8): each unit to each place it may enter.
+pub fn event_placements(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let Some(Decision { kind: DecisionKind::Place { units, .. }, .. }) = &state.decision else { return Vec::new() };
+    let mut out = Vec::new();
+    for u in units {
+        for to in entry_places(ctx, state, side, u) {
+            out.push(Command::Enter { unit: u.clone(), to });
+        }
+    }
+    out
+}
+
+/// Every entry of a due unit (8.2-8.10, 8.13): each to each place it may enter.
+pub fn entries(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut out = Vec::new();
+    for u in due_units(ctx, state, side) {
+        for to in entry_places(ctx, state, side, &u) {
+            out.push(Command::Enter { unit: u.clone(), to });
+        }
+    }
+    out
+}
+
+/// Every contingency division the Russian player may commit now (8.9).
+pub fn commits(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
+    let mut divisions: Vec<String> = state
+        .units
+        .iter()
+        .filter(|(u, l)| **l == Location::Contingency && ctx.side_of(u) == Some(side))
+        .filter_map(|(u, _)| ctx.counter(u))
+        .filter(|c| matches!(&c.setup, SetupCode::Contingency(t) if t.contains(&state.turn)))
+        .filter_map(|c| c.division.clone())
+        .collect();
+    divisions.sort();
+    divisions.dedup();
+    divisions
+        .into_iter()
+        .filter(|division| apply_commit(ctx, state, side, division, &mut Vec::new()).is_ok())
+        .map(|division| Command::Commit { division })
+        .collect()
+}
+
+/// Does `side` hold contingency divisions that wait off the map (8.9)?
+pub fn has_contingency(ctx: &Ctx, state: &State, side: Side) -> bool {
+    state.units.iter().any(|(u, l)| *l == Location::Contingency && ctx.side_of(u) == Some(side))
 }

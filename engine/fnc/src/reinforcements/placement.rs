@@ -85,7 +85,7 @@ fn finish_placement_if_done(ctx: &Ctx, s: &mut State, side: Side, log: &mut Vec<
     }
     park_unplaced(s, &units, count, &reason, log);
     s.decision = None;
-    crate::events::placement_done(s);
+    s.next_decision();
 }
 
 /// Units an event brought but that were not placed. The British of an intervention (8.8)
@@ -96,7 +96,7 @@ fn park_unplaced(s: &mut State, units: &[UnitId], count: u8, reason: &str, log: 
     if count == 0 {
         return;
     }
-    if reason == crate::events::table::RandomEvent::BritishIntervention.id() {
+    if reason == crate::games::random_events::RandomEvent::BritishIntervention.id() {
         for u in units {
             s.units.insert(u.clone(), Location::Track(s.turn));
         }
@@ -128,6 +128,6 @@ pub fn apply_decline(state: &State, side: Side, log: &mut Vec<Event>) -> Result<
     let (units, count, reason) = (units.clone(), *count, reason.clone());
     park_unplaced(&mut s, &units, count, &reason, log);
     s.decision = None;
-    crate::events::placement_done(&mut s);
+    s.next_decision();
     Ok(s)
 }

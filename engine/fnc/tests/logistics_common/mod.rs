@@ -1,12 +1,12 @@
 //! Shared helpers of the logistics tests (supply, reinforcements, recycling, random events):
 //! small hand-made maps and counter mixes with the games' real charts, positions, and
-//! commands applied through the logistics dispatcher with scripted dice.
+//! commands applied by the command table with scripted dice.
 
 #![allow(dead_code)]
 
 use grognard_engine::{ApplyError, Event, ScriptedDice};
 use grognard_fnc::ctx::DataTexts;
-use grognard_fnc::{events, position, Command, Ctx, Game, Side, State};
+use grognard_fnc::{position, Command, Ctx, Game, Side, State};
 
 /// The EC test strip (tests/fixtures/logistics_ec_*.txt) with EC's charts.
 pub fn ec() -> Ctx {
@@ -81,15 +81,13 @@ impl Outcome {
     }
 }
 
-/// Apply a typed command of `side` through the logistics dispatcher with these dice.
+/// Apply a typed command of `side` by the row of the command table that takes it, with
+/// these dice (without the settling the ruleset does after a command).
 pub fn run(ctx: &Ctx, state: &State, side: Side, command: &str, faces: &[u32]) -> Result<Outcome, ApplyError> {
     let command = Command::parse(command).map_err(ApplyError::Rule)?;
     let mut dice = ScriptedDice::new(faces);
     let mut log = Vec::new();
-    let next = match events::dispatch::apply(ctx, state, side, &command, &mut dice, &mut log) {
-        Some(r) => r?,
-        None => panic!("`{command}` is not a logistics command in this state"),
-    };
+    let next = grognard_fnc::table::apply(ctx, state, side, &command, &mut dice, &mut log)?;
     Ok(Outcome { state: next, events: log, used: dice.used() })
 }
 

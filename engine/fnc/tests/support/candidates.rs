@@ -144,7 +144,7 @@ fn attack_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) 
 /// A batch (11.3) of the legal attacks whose defenders lie far enough apart, in a random
 /// order, with random orders for the attacker's own decisions.
 fn batch_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) -> Option<Command> {
-    let mut attacks: Vec<BatchAttack> = grognard_fnc::legal::commands(ctx, state, side)
+    let mut attacks: Vec<BatchAttack> = grognard_fnc::table::commands(ctx, state, side)
         .into_iter()
         .filter_map(|c| match c {
             Command::Attack { attackers, defender, fleets } => Some(BatchAttack { attackers, defender, fleets }),

@@ -332,6 +332,15 @@ fn step(
             format!("{player} must act ({}) but has no legal command", pending.prompt()),
         ));
     }
+    // The command table: a row whose prompt does not offer its command lists none of it.
+    let side = state.acting_side();
+    let hidden = no_panic("table", || grognard_fnc::table::listed_not_offered(ctx, state, side))?;
+    if !hidden.is_empty() {
+        return Err(Violation::new(
+            "the prompt offers what is listed",
+            format!("listed but not offered by the prompt ({}): {hidden:?}", pending.prompt()),
+        ));
+    }
     if matches!(pending, Pending::Dice { .. }) && !legal.contains(&Command::Roll) {
         return Err(Violation::new("pending: dice", format!("a roll is pending but `roll` is not legal: {legal:?}")));
     }
@@ -357,7 +366,7 @@ fn step(
     let legal_fresh: Vec<Command> = legal.iter().filter(|c| !played.skip.contains(c)).cloned().collect();
     let mut extra: Vec<Command> = Vec::new();
     let side = if state.owners[0] == player && state.owners[1] == player {
-        grognard_fnc::ruleset::acting_side(state)
+        state.acting_side()
     } else if state.owners[0] == player {
         Side::First
     } else {

@@ -2,7 +2,7 @@
 //! intact fortress whose landward neighbours all hold the phasing side's ground units is
 //! besieged; one die each, modified; 6 or more and the garrison surrenders (13.2, 13.3).
 
-use crate::combat::battle::{Battle, Step};
+use crate::battle::{Battle, Step};
 use crate::combat::bvp::battle_vp;
 use crate::combat::steps;
 use crate::ctx::Ctx;

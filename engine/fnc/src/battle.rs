@@ -1,8 +1,10 @@
-//! A battle (or a siege surrender) waiting for its players: what was resolved and the
+//! Battles in the state (the model; the combat rules are in `combat`): a battle (or a siege
+//! surrender) waiting for its players: what was resolved and the
 //! steps of the result still to carry out (11.12: sub-steps in the order listed).
 
-use super::losses::LossRequirement;
-use crate::state::{Side, UnitId};
+use crate::command::BatchAttack;
+use crate::ids::{Side, UnitId};
+use crate::orders::Orders;
 use grognard_board::HexId;
 use serde::{Deserialize, Serialize};
 
@@ -50,4 +52,33 @@ pub struct Battle {
     pub result: String,
     /// Steps still to do, first first.
     pub steps: Vec<Step>,
+}
+
+/// How much of a force a combat result eliminates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LossRequirement {
+    /// No losses.
+    None,
+    /// Units of at least this percentage of the involved strength (11.15-11.17, 11.19, 11.20).
+    Percent(u32),
+    /// Every involved unit (AC 11.14, DC 11.18).
+    All,
+}
+
+/// A declared attack waiting its turn, with the die rolled for it when the batch was
+/// declared (`None`: an automatic result needs no die, 14.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Queued {
+    pub attack: BatchAttack,
+    pub die: Option<u32>,
+}
+
+/// A batch being resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Batch {
+    pub side: Side,
+    pub queued: Vec<Queued>,
+    /// The attacker's orders for his own decisions in the batch.
+    pub orders: Orders,
 }
