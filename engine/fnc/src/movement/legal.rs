@@ -1,7 +1,9 @@
 //! The complete list of movement commands for `legal_commands`, each checked by the same
 //! code as the command itself.
 //!
-//! Every choice of movement is listed once by the command that makes it, where
+//! The command table (`table.rs`) has one row per kind of movement command, each listing
+//! with one function here: [`ground`], [`river`], [`sail`], [`fleet`]. Every choice of
+//! movement is listed once by the command that makes it, where
 //!
 //! - a **ground move** is listed by its cheapest path to each hex it may end in
 //!   ([`reach::search`]): a ground move may be continued in the same phase (9.2), so any
@@ -55,16 +57,6 @@ fn movers(ctx: &Ctx, state: &State, side: Side, mode: MoveMode) -> Vec<Vec<UnitI
             out.push(units);
         }
     }
-    out
-}
-
-/// Every movement command `side` may give now (see the module doc for what "every" means),
-/// ground moves, then RCLM, amphibious moves and fleets.
-pub fn moves(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
-    let mut out = ground(ctx, state, side);
-    out.extend(river(ctx, state, side));
-    out.extend(sail(ctx, state, side));
-    out.extend(fleet(ctx, state, side));
     out
 }
 
