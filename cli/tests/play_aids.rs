@@ -86,9 +86,10 @@ fn moves_lists_every_legal_command_grouped_with_its_count() {
     assert_eq!(moves["count"], list.len());
     // The same commands as the ruleset's legal_commands, all of them.
     let fnc = grognard_fnc::Fnc;
-    let info = fnc.scenario_of(MOVING).expect("a position's scenario");
+    let setup = fnc.position_setup(MOVING).expect("a position of EC");
+    let info = fnc.scenario_of(&setup).expect("a position's scenario");
     let seats = Seats::round_robin(&info.powers, 1).expect("seats");
-    let state = fnc.setup(MOVING, &seats).expect("the position");
+    let state = fnc.setup(&setup, &seats).expect("the position");
     let legal = fnc.legal_commands(&state, PlayerId(0));
     assert_eq!(list.len(), legal.len());
     let texts: Vec<String> = legal.iter().map(|c| fnc.format_command(c)).collect();

@@ -28,7 +28,7 @@ fn a_version_1_game_verifies_and_says_its_dice_were_unprotected() {
         .collect();
     let new = NewGame {
         ruleset: &DUEL,
-        scenario: "standard".into(),
+        setup: grognard_engine::Setup::scenario("standard"),
         players,
         creator: 0,
         dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },

@@ -5,7 +5,7 @@
 
 use crate::{
     AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
-    ScenarioInfo, Seats, View, Viewer,
+    ScenarioInfo, Seats, Setup, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -24,9 +24,13 @@ impl std::fmt::Debug for GameState {
 pub trait AnyRuleset: Send + Sync {
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
-    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo>;
-    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;
-    fn setup(&self, scenario: &str, seats: &Seats) -> Result<GameState, RuleError>;
+    fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo>;
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError>;
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<GameState, RuleError>;
+    /// The first line of the ruleset's written positions ([`Ruleset::position_header`]).
+    fn position_header(&self) -> Option<&'static str>;
+    /// The set-up of a game started from a written position ([`Ruleset::position_setup`]).
+    fn position_setup(&self, text: &str) -> Result<Setup, RuleError>;
     fn pending(&self, state: &GameState) -> Pending;
     fn legal_commands(&self, state: &GameState, player: PlayerId) -> Vec<Value>;
     fn apply(
@@ -93,14 +97,20 @@ impl<R: Ruleset> AnyRuleset for R {
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         Ruleset::scenarios(self)
     }
-    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
-        Ruleset::scenario_of(self, scenario)
+    fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo> {
+        Ruleset::scenario_of(self, setup)
     }
-    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
-        Ruleset::scenario_data(self, scenario)
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError> {
+        Ruleset::scenario_data(self, setup)
     }
-    fn setup(&self, scenario: &str, seats: &Seats) -> Result<GameState, RuleError> {
-        Ruleset::setup(self, scenario, seats).map(|s| GameState(Arc::new(s)))
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<GameState, RuleError> {
+        Ruleset::setup(self, setup, seats).map(|s| GameState(Arc::new(s)))
+    }
+    fn position_header(&self) -> Option<&'static str> {
+        Ruleset::position_header(self)
+    }
+    fn position_setup(&self, text: &str) -> Result<Setup, RuleError> {
+        Ruleset::position_setup(self, text)
     }
     fn pending(&self, state: &GameState) -> Pending {
         Ruleset::pending(self, typed::<R>(state))

@@ -1,10 +1,11 @@
 //! The pure rules-engine interface of Grognard.
 //!
-//! A [`Ruleset`] turns a scenario into an initial state, says what is [`Pending`] in any
-//! state, lists the legal commands, and applies a command (or a set of sealed choices)
-//! to produce events and the next state. Nothing here performs I/O, reads a clock or the
-//! OS random source: dice reach a ruleset only through the [`DiceSource`] it is handed,
-//! and faces are sampled by [`sample_face`] from a ChaCha20 keystream ([`StreamDice`]).
+//! A [`Ruleset`] turns a [`Setup`] (a scenario, or a written position played in one) into
+//! an initial state, says what is [`Pending`] in any state, lists the legal commands, and
+//! applies a command (or a set of sealed choices) to produce events and the next state.
+//! Nothing here performs I/O, reads a clock or the OS random source: dice reach a ruleset
+//! only through the [`DiceSource`] it is handed, and faces are sampled by [`sample_face`]
+//! from a ChaCha20 keystream ([`StreamDice`]).
 //!
 //! Rulesets are written against the typed [`Ruleset`] trait; the journal and the CLI use
 //! them through the object-safe [`AnyRuleset`] (see `erased.rs`), where commands are
@@ -21,6 +22,7 @@ mod event;
 mod pending;
 mod ruleset;
 mod seats;
+mod setup;
 mod view;
 
 pub use aid::{AidAnswer, AidQuery};
@@ -31,4 +33,5 @@ pub use event::Event;
 pub use pending::Pending;
 pub use ruleset::{Applied, Ruleset, RulesetInfo, ScenarioInfo};
 pub use seats::{PlayerId, PowerInfo, Seats, SeatsError, MAX_PLAYERS};
+pub use setup::Setup;
 pub use view::{View, ViewKind, Viewer};

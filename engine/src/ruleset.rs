@@ -1,5 +1,6 @@
 use crate::{
-    AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats, View, Viewer,
+    AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats, Setup, View,
+    Viewer,
 };
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -45,17 +46,37 @@ pub trait Ruleset: Send + Sync + 'static {
 
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
-    /// The scenario a genesis entry's `scenario` string stands for: one of [`scenarios`] by
-    /// id, or, for rulesets that can start from a written position, that position's scenario.
+    /// The scenario a game of `setup` is played in: one of [`scenarios`] by its id (the
+    /// scenario of a position game too; a ruleset may check there that the position fits it).
     ///
     /// [`scenarios`]: Ruleset::scenarios
-    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
-        self.scenarios().into_iter().find(|s| s.id == scenario)
+    fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo> {
+        self.scenarios().into_iter().find(|s| s.id == setup.scenario)
     }
-    /// The bytes of a scenario's data (maps, counters, charts) whose hash the genesis
-    /// entry fixes, so both players provably play the same data.
-    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError>;
-    fn setup(&self, scenario: &str, seats: &Seats) -> Result<Self::State, RuleError>;
+    /// The bytes of a set-up's data (maps, counters, charts) whose hash the genesis entry
+    /// fixes, so both players provably play the same data. A ruleset that cannot start from
+    /// a written position refuses one (code `input`, see [`Setup::scenario_only`]).
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError>;
+    /// The initial state of a game of `setup` for these seats: the scenario's opening, or
+    /// the written position. A ruleset that cannot start from a written position refuses one
+    /// (code `input`, see [`Setup::scenario_only`]).
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<Self::State, RuleError>;
+    /// The first line of this ruleset's written positions (FNC: `fnc-position 1`), as its
+    /// position format documents it; `None` (the default) for a ruleset that cannot start a
+    /// game from a position. The journal also uses it to read genesis entries written
+    /// before positions had a field of their own (docs/PROTOCOL.md, section 4.4).
+    fn position_header(&self) -> Option<&'static str> {
+        None
+    }
+    /// The set-up of a game started from the written position `text`: the scenario the
+    /// position is played in, with the text. Only the scenario is read here; [`setup`]
+    /// reads the whole position. Default: refused (code `input`), this ruleset cannot
+    /// start from a position.
+    ///
+    /// [`setup`]: Ruleset::setup
+    fn position_setup(&self, _text: &str) -> Result<Setup, RuleError> {
+        Err(crate::setup::no_positions(&self.info().name))
+    }
     fn pending(&self, state: &Self::State) -> Pending;
     fn legal_commands(&self, state: &Self::State, player: PlayerId) -> Vec<Self::Command>;
     fn apply(

@@ -72,7 +72,7 @@ fn flood() -> Flood {
         .collect();
     let new = NewGame {
         ruleset: &DUEL,
-        scenario: "marathon".into(),
+        setup: grognard_engine::Setup::scenario("marathon"),
         players,
         creator: 0,
         dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: vec![] },

@@ -148,7 +148,7 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
         .collect();
     let new = NewGame {
         ruleset,
-        scenario: SCENARIO.into(),
+        setup: grognard_engine::Setup::scenario(SCENARIO),
         players,
         creator: 0,
         dice: DiceConfig { mode, witnesses: Witnesses::Opponents, faces: Vec::new() },

@@ -8,13 +8,14 @@ use crate::keys::SecretKey;
 use crate::nonce;
 use crate::packet::Packet;
 use crate::replay::scenario_hash;
-use grognard_engine::{AnyRuleset, PlayerId};
+use grognard_engine::{AnyRuleset, PlayerId, Setup};
 use std::path::Path;
 
 /// Everything a genesis entry fixes, before it is signed.
 pub struct NewGame<'a> {
     pub ruleset: &'a dyn AnyRuleset,
-    pub scenario: String,
+    /// What the game starts from: a scenario, or a written position played in one.
+    pub setup: Setup,
     pub players: Vec<PlayerInfo>,
     /// Index of the creator in `players`.
     pub creator: usize,
@@ -42,7 +43,7 @@ pub fn genesis_of_version(
     game: GameId,
     version: u32,
 ) -> Result<SignedEntry, GameError> {
-    let data = new.ruleset.scenario_data(&new.scenario).map_err(|e| GameError::Refused(e.to_string()))?;
+    let data = new.ruleset.scenario_data(&new.setup).map_err(|e| GameError::Refused(e.to_string()))?;
     let info = new.ruleset.info();
     let origin = chain::Origin {
         game,
@@ -59,7 +60,8 @@ pub fn genesis_of_version(
     let body = Body::Genesis(Genesis {
         ruleset: info.id,
         ruleset_version: info.version,
-        scenario: new.scenario.clone(),
+        scenario: new.setup.scenario.clone(),
+        position: new.setup.position.clone(),
         scenario_hash: scenario_hash(&data),
         players: new.players.clone(),
         dice: new.dice.clone(),

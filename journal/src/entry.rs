@@ -8,6 +8,7 @@ use crate::canonical::{self, CanonicalError};
 use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{PublicKey, SecretKey};
 use ed25519_dalek::Signature;
+use grognard_engine::{AnyRuleset, RuleError, Setup};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -101,12 +102,40 @@ pub struct PlayerInfo {
 pub struct Genesis {
     pub ruleset: String,
     pub ruleset_version: String,
+    /// The id of the scenario the game is played in (for a game started from a written
+    /// position: the scenario the position is played in). Read it through [`Genesis::setup`]:
+    /// in an old genesis it may hold a position text.
     pub scenario: String,
+    /// The written position the game starts from, in the ruleset's position format;
+    /// absent for a game that starts at its scenario's opening (and then not written at all,
+    /// so such a genesis has the same bytes as before the field existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     pub scenario_hash: Hash32,
     pub players: Vec<PlayerInfo>,
     pub dice: DiceConfig,
     /// The creator's dice chain (fair dice only).
     pub chain: Option<ChainCommit>,
+}
+
+impl Genesis {
+    /// What the game starts from, typed. This is the one place that reads the older
+    /// shape (docs/PROTOCOL.md, section 4.4): before `position` existed, a game started
+    /// from a written position carried the position's text in `scenario` itself. A genesis
+    /// without `position` whose `scenario` begins with the ruleset's documented position
+    /// header ([`AnyRuleset::position_header`], e.g. `fnc-position 1`) is such a game: its
+    /// set-up is the ruleset's reading of that text ([`AnyRuleset::position_setup`]), the
+    /// same set-up a new genesis writes in two fields. Scenario ids never begin with a
+    /// position header.
+    pub fn setup(&self, ruleset: &dyn AnyRuleset) -> Result<Setup, RuleError> {
+        if let Some(text) = &self.position {
+            return Ok(Setup::position(self.scenario.clone(), text.clone()));
+        }
+        match ruleset.position_header() {
+            Some(header) if self.scenario.starts_with(header) => ruleset.position_setup(&self.scenario),
+            _ => Ok(Setup::scenario(self.scenario.clone())),
+        }
+    }
 }
 
 /// What an entry says.
@@ -281,5 +310,153 @@ impl SignedEntry {
 
     pub fn verify(&self, key: &PublicKey) -> bool {
         key.verify_strict(&signing_message(&self.bytes), &self.signature)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grognard_engine::{
+        Applied, ApplyError, DiceSource, Pending, PlayerId, PowerInfo, Ruleset, RulesetInfo, ScenarioInfo, Seats,
+    };
+
+    const HEADER: &str = "sketch-position 1";
+    const TEXT: &str = "sketch-position 1\nscenario open\nmarks 3\n";
+
+    /// A ruleset that starts from written positions: its state is the text it started from.
+    struct Sketch;
+
+    impl Ruleset for Sketch {
+        type State = String;
+        type Command = String;
+
+        fn info(&self) -> RulesetInfo {
+            RulesetInfo { id: "sketch".into(), version: "1".into(), name: "Sketch".into(), test_only: true }
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            let power = PowerInfo { id: "ink".into(), name: "Ink".into(), side: "ink".into() };
+            vec![ScenarioInfo {
+                id: "open".into(),
+                name: "Open".into(),
+                description: String::new(),
+                powers: vec![power],
+                min_players: 1,
+                max_players: 1,
+            }]
+        }
+        fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError> {
+            Ok(setup.scenario.as_bytes().to_vec())
+        }
+        fn setup(&self, setup: &Setup, _seats: &Seats) -> Result<String, RuleError> {
+            Ok(setup.position.clone().unwrap_or_default())
+        }
+        fn position_header(&self) -> Option<&'static str> {
+            Some(HEADER)
+        }
+        fn position_setup(&self, text: &str) -> Result<Setup, RuleError> {
+            match text.strip_prefix(HEADER) {
+                Some(_) => Ok(Setup::position("open", text)),
+                None => Err(RuleError::new("input", "not a sketch position")),
+            }
+        }
+        fn pending(&self, _state: &String) -> Pending {
+            Pending::Over { result: "drawn".into(), winners: Vec::new() }
+        }
+        fn legal_commands(&self, _state: &String, _player: PlayerId) -> Vec<String> {
+            Vec::new()
+        }
+        fn apply(
+            &self,
+            _state: &String,
+            _player: PlayerId,
+            _command: &String,
+            _dice: &mut dyn DiceSource,
+        ) -> Result<Applied<String>, ApplyError> {
+            Err(RuleError::new("input", "no commands").into())
+        }
+        fn parse_command(&self, text: &str) -> Result<String, RuleError> {
+            Ok(text.into())
+        }
+        fn format_command(&self, command: &String) -> String {
+            command.clone()
+        }
+        fn summary(&self, state: &String) -> String {
+            state.clone()
+        }
+    }
+
+    fn genesis(scenario: &str, position: Option<&str>) -> Genesis {
+        Genesis {
+            ruleset: "sketch".into(),
+            ruleset_version: "1".into(),
+            scenario: scenario.into(),
+            position: position.map(String::from),
+            scenario_hash: Hash32([0; 32]),
+            players: Vec::new(),
+            dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },
+            chain: None,
+        }
+    }
+
+    fn encoded(g: &Genesis) -> String {
+        let bytes = canonical::encode(&serde_json::to_value(Body::Genesis(g.clone())).expect("a genesis serializes"));
+        String::from_utf8(bytes).expect("canonical JSON is UTF-8")
+    }
+
+    fn decoded(text: &str) -> Genesis {
+        match serde_json::from_str::<Body>(text).expect("a genesis body") {
+            Body::Genesis(g) => g,
+            other => panic!("not a genesis: {other:?}"),
+        }
+    }
+
+    const ZERO: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+    #[test]
+    fn a_genesis_without_a_position_has_the_bytes_it_always_had() {
+        let g = genesis("open", None);
+        let old = format!(
+            r#"{{"chain":null,"dice":{{"faces":[],"mode":"casual","witnesses":"opponents"}},"kind":"genesis","players":[],"ruleset":"sketch","ruleset_version":"1","scenario":"open","scenario_hash":"{ZERO}"}}"#
+        );
+        assert_eq!(encoded(&g), old);
+        assert_eq!(decoded(&old), g);
+        assert_eq!(g.setup(&Sketch), Ok(Setup::scenario("open")));
+    }
+
+    #[test]
+    fn a_genesis_with_a_position_round_trips_and_reads_as_that_position() {
+        let g = genesis("open", Some(TEXT));
+        let text = encoded(&g);
+        assert!(text.contains(r#""position":"sketch-position 1\nscenario open\nmarks 3\n","#), "{text}");
+        assert_eq!(decoded(&text), g);
+        assert_eq!(g.setup(&Sketch), Ok(Setup::position("open", TEXT)));
+    }
+
+    #[test]
+    fn an_old_genesis_with_the_position_in_its_scenario_reads_as_the_new_shape() {
+        let legacy = genesis(TEXT, None);
+        let new = genesis("open", Some(TEXT));
+        assert_eq!(legacy.setup(&Sketch), new.setup(&Sketch));
+        // Only the ruleset's header at the very start makes a position.
+        let id = format!("x{TEXT}");
+        assert_eq!(genesis(&id, None).setup(&Sketch), Ok(Setup::scenario(id.clone())));
+        // A ruleset without positions reads any scenario string as an id.
+        let duel = grognard_duel::Duel;
+        assert_eq!(legacy.setup(&duel), Ok(Setup::scenario(TEXT)));
+        // A new genesis is never read as an old one: its position is its own field.
+        assert_eq!(genesis("open", Some("free text")).setup(&Sketch), Ok(Setup::position("open", "free text")));
+    }
+
+    #[test]
+    fn a_null_position_is_not_a_second_encoding_of_a_genesis() {
+        let with_null = format!(
+            r#"{{"acks":[],"author":0,"body":{{"chain":null,"dice":{{"faces":[],"mode":"casual","witnesses":"opponents"}},"kind":"genesis","players":[],"position":null,"ruleset":"sketch","ruleset_version":"1","scenario":"open","scenario_hash":"{ZERO}"}},"game":"00000000000000000000000000000000","prev":null,"seq":0,"v":2}}"#
+        );
+        let line = format!("{} {with_null}", "0".repeat(128));
+        let err = SignedEntry::parse_record(line.as_bytes()).expect_err("a null position");
+        assert!(matches!(err, RecordError::Fields(_)), "{err}");
+        let without = with_null.replace(r#""position":null,"#, "");
+        let line = format!("{} {without}", "0".repeat(128));
+        SignedEntry::parse_record(line.as_bytes()).expect("the same entry without the null");
     }
 }

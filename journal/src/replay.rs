@@ -9,7 +9,8 @@ use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{check_identity, PublicKey};
 use crate::{rolls, sealed};
 use grognard_engine::{
-    AnyRuleset, ApplyError, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats, StreamDice,
+    AnyRuleset, ApplyError, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats, Setup,
+    StreamDice,
 };
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -112,6 +113,9 @@ pub struct Replay<'r> {
     /// The player who signed the genesis.
     pub creator: u8,
     pub genesis: Genesis,
+    /// What the game starts from, read from the genesis ([`Genesis::setup`]): use it rather
+    /// than the genesis's `scenario` field, which an old genesis used for position texts.
+    pub setup: Setup,
     /// The protocol version of the game (its genesis entry's `v`); every entry carries it.
     pub version: u32,
     pub keys: Vec<PublicKey>,
@@ -177,10 +181,13 @@ impl<'r> Replay<'r> {
             }
             keys.push(key);
         }
+        let setup = genesis.setup(ruleset).map_err(|e| bad(e.to_string()))?;
+        // The data first: the ruleset's refusal says why (an unknown scenario, a position
+        // that does not fit its scenario, a ruleset that takes no positions).
+        let data = ruleset.scenario_data(&setup).map_err(|e| bad(e.to_string()))?;
         let scenario = ruleset
-            .scenario_of(&genesis.scenario)
-            .ok_or_else(|| bad(format!("ruleset {} has no scenario `{}`", info.id, genesis.scenario)))?;
-        let data = ruleset.scenario_data(&genesis.scenario).map_err(|e| bad(e.to_string()))?;
+            .scenario_of(&setup)
+            .ok_or_else(|| bad(format!("ruleset {} has no scenario `{}`", info.id, setup.scenario)))?;
         if scenario_hash(&data) != genesis.scenario_hash {
             return Err(bad(format!(
                 "the data of scenario `{}` differs from the data the game was created with",
@@ -197,7 +204,7 @@ impl<'r> Replay<'r> {
             return Err(bad("fair dice need at least two players (one to roll, one to witness)".into()));
         }
         check_chain(dice.mode, genesis.chain.as_ref(), 0).map_err(bad)?;
-        let state = ruleset.setup(&genesis.scenario, &seats).map_err(|e| bad(e.to_string()))?;
+        let state = ruleset.setup(&setup, &seats).map_err(|e| bad(e.to_string()))?;
         let creator = usize::from(genesis_entry.entry.author);
         let mut joined = vec![false; n];
         joined[creator] = true;
@@ -212,6 +219,7 @@ impl<'r> Replay<'r> {
             genesis_id: genesis_entry.id,
             creator: genesis_entry.entry.author,
             genesis: genesis.clone(),
+            setup,
             version: genesis_entry.entry.v,
             keys,
             seats,
@@ -235,7 +243,7 @@ impl<'r> Replay<'r> {
                 "{} creates a game of {} ({}), {}",
                 replay.name(PlayerId(creator as u8)),
                 info.name,
-                genesis.scenario,
+                replay.setup,
                 replay.dice_description()
             ),
             events: Vec::new(),

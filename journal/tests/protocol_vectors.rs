@@ -102,6 +102,7 @@ fn sample_entries_of(version: u32) -> Vec<SignedEntry> {
             ruleset: "duel".into(),
             ruleset_version: "1".into(),
             scenario: "standard".into(),
+            position: None,
             scenario_hash: Hash32(hex_array(SCENARIO_HASH)),
             players: vec![
                 PlayerInfo {
@@ -721,7 +722,7 @@ fn chain_reveals_hash_back_to_the_head() {
 
 #[test]
 fn the_sample_game_is_valid_and_ordered_whatever_the_arrival_order() {
-    let data = DUEL.scenario_data("standard").expect("the standard scenario");
+    let data = DUEL.scenario_data(&grognard_engine::Setup::scenario("standard")).expect("the standard scenario");
     assert_eq!(
         scenario_hash(&data).to_hex(),
         SCENARIO_HASH,
@@ -760,6 +761,7 @@ fn the_worked_ordering_example() {
         ruleset: "example".into(),
         ruleset_version: "1".into(),
         scenario: "example".into(),
+        position: None,
         scenario_hash: Hash32([0; 32]),
         players: Vec::new(),
         dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },

@@ -59,7 +59,7 @@ fn two_copies(tmp: &std::path::Path) -> (Game<'static>, Game<'static>, [SecretKe
         .collect();
     let new = NewGame {
         ruleset: &DUEL,
-        scenario: "standard".into(),
+        setup: grognard_engine::Setup::scenario("standard"),
         players,
         creator: 0,
         dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },

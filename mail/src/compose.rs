@@ -223,9 +223,8 @@ pub fn compose(game: &Game, me: PlayerId, packet: &Packet, summary: &str) -> Res
 
     let info = replay.ruleset.info();
     let summary_text = replay.ruleset.summary(&replay.state);
-    // A game started from a written position names its scenario by the position's scenario.
-    let scenario =
-        replay.ruleset.scenario_of(&replay.genesis.scenario).map_or_else(|| replay.genesis.scenario.clone(), |s| s.id);
+    // A game started from a written position is named by the scenario it is played in.
+    let scenario = replay.setup.scenario.clone();
     let phase = phase_text(summary_text.lines().next().unwrap_or(""), &info.name, &info.id, &scenario);
     let subject = subject_line(&replay.genesis.ruleset, &scenario, &id, &phase, &who_text(game));
 
@@ -344,7 +343,7 @@ pub fn to_message(mail: &TurnMail) -> Result<lettre::Message, MailError> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use grognard_engine::AnyRuleset;
+    use grognard_engine::{AnyRuleset, Setup};
     use grognard_journal::create::{self, NewGame};
     use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
     use grognard_journal::keys::SecretKey;
@@ -382,7 +381,7 @@ pub(crate) mod tests {
             .collect();
         let new = NewGame {
             ruleset: &DUEL,
-            scenario: "standard".into(),
+            setup: Setup::scenario("standard"),
             players,
             creator: 0,
             dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },

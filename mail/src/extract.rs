@@ -353,7 +353,7 @@ pub(crate) mod tests {
             .collect();
         let new = NewGame {
             ruleset: &DUEL,
-            scenario: scenario.id.clone(),
+            setup: grognard_engine::Setup::scenario(scenario.id.clone()),
             players,
             creator: 0,
             dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: vec![] },

@@ -13,14 +13,12 @@ pub fn run(json: bool) -> Result<()> {
         match seat::open(&dir, LockMode::Shared) {
             Ok(local) => {
                 let g = &local.game.replay.genesis;
+                // What the game starts from, typed: `ec`, or `ec (from a position)`.
+                let setup = &local.game.replay.setup;
                 let waiting = grognard_journal::local::waiting_sentence(&local.game);
-                text.push_str(&format!(
-                    "{id}  {} {}  as {}  — {waiting}\n",
-                    g.ruleset,
-                    crate::registry::scenario_label(&g.ruleset, &g.scenario),
-                    local.identity.name
-                ));
-                list.push(json!({"game": id, "ruleset": g.ruleset, "scenario": g.scenario, "me": local.me.0, "waiting": waiting}));
+                text.push_str(&format!("{id}  {} {}  as {}  — {waiting}\n", g.ruleset, setup, local.identity.name));
+                list.push(json!({"game": id, "ruleset": g.ruleset, "scenario": setup.scenario,
+                                 "from_position": setup.is_position(), "me": local.me.0, "waiting": waiting}));
             }
             Err(f) if f.code == "locked" => {
                 text.push_str(&format!("{id}  busy: {}\n", f.message));

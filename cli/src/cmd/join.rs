@@ -141,7 +141,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                 "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}.\n{}Run `grognard send` to send your join to the others.",
                 packet.game,
                 g.ruleset,
-                crate::registry::scenario_label(&g.ruleset, &g.scenario),
+                game.replay.setup,
                 identity.name,
                 players_text(&met)
             )

@@ -1,6 +1,6 @@
 use crate::failure::{Failure, Result};
 use crate::{registry, seat};
-use grognard_engine::Seats;
+use grognard_engine::{Seats, Setup};
 use grognard_journal::chain::{DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
@@ -74,17 +74,24 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let me = home.identity(args.identity.as_deref())?;
     let ruleset = registry::find(&args.ruleset)
         .ok_or_else(|| Failure::usage(format!("no ruleset `{}`", args.ruleset)).hint("see `grognard scenarios`"))?;
+    // What the game starts from: a scenario, or a written position in the scenario the
+    // ruleset reads from it (the genesis carries both; `setup` reads the whole position).
     let setup = match (&args.position, &args.scenario) {
-        (Some(path), _) => String::from_utf8(super::read_file(path)?)
-            .map_err(|_| Failure::usage(format!("{} is not a text file", path.display())))?,
-        (None, Some(id)) => id.clone(),
+        (Some(path), _) => {
+            let text = String::from_utf8(super::read_file(path)?)
+                .map_err(|_| Failure::usage(format!("{} is not a text file", path.display())))?;
+            ruleset
+                .position_setup(&text)
+                .map_err(|e| Failure::usage(format!("the position in {}: {}", path.display(), e.message)))?
+        }
+        (None, Some(id)) => Setup::scenario(id.clone()),
         (None, None) => return Err(Failure::usage("name a --scenario or a --position")),
     };
     let scenario = ruleset.scenario_of(&setup).ok_or_else(|| match &args.position {
         Some(path) => {
             Failure::usage(format!("ruleset {} cannot start from the position in {}", args.ruleset, path.display()))
         }
-        None => Failure::usage(format!("ruleset {} has no scenario `{setup}`", args.ruleset)),
+        None => Failure::usage(format!("ruleset {} has no scenario `{}`", args.ruleset, setup.scenario)),
     })?;
     let mut lines = vec![me.public_line()];
     for o in &args.opponents {
@@ -141,9 +148,10 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         .map(|(l, powers)| PlayerInfo { name: l.name.clone(), email: l.email.clone(), key: l.key.to_hex(), powers })
         .collect();
     let key = me.unlock()?;
+    let setup_label = setup.to_string();
     let new = NewGame {
         ruleset,
-        scenario: if args.position.is_some() { setup } else { scenario.id.clone() },
+        setup,
         players,
         creator: 0,
         dice: DiceConfig { mode, witnesses, faces },
@@ -189,7 +197,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                 "Created game {} ({} {}).\nInvitation written to {}. {sent}{warn}\n{}",
                 game_id,
                 args.ruleset,
-                scenario.id,
+                setup_label,
                 out.display(),
                 super::join::players_text(&met)
             )

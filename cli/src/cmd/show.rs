@@ -4,7 +4,7 @@
 use crate::failure::{Failure, Result};
 use crate::{registry, seat};
 use grognard_board::{BoardView, HexId};
-use grognard_engine::{AnyRuleset, GameState, Seats, Viewer};
+use grognard_engine::{AnyRuleset, GameState, Seats, Setup, Viewer};
 use grognard_journal::local;
 use grognard_journal::replay::Replay;
 use grognard_render::Options;
@@ -275,7 +275,8 @@ fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
     })?;
     let players = PLACEHOLDER_PLAYERS.clamp(info.min_players.max(1), info.max_players.max(1));
     let seats = Seats::round_robin(&info.powers, players).map_err(|e| Failure::new("scenario", e.to_string()))?;
-    let state = ruleset.setup(scenario, &seats).map_err(|e| Failure::new("scenario", e.to_string()))?;
+    let state =
+        ruleset.setup(&Setup::scenario(scenario), &seats).map_err(|e| Failure::new("scenario", e.to_string()))?;
     let what = format!("Scenario {scenario} of {}: the opening position ({}).", ruleset.info().id, info.name);
     Ok(Board { view: view_of(ruleset, &state, Viewer::Everyone)?, stem: scenario.to_string(), what })
 }

@@ -82,7 +82,8 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let value = json!({
         "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
-        "scenario": g.scenario, "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
+        "scenario": r.setup.scenario, "from_position": r.setup.is_position(),
+        "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
         "protocol": r.version,
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
@@ -97,7 +98,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             g.ruleset,
             g.ruleset_version,
             r.ruleset.info().name,
-            crate::registry::scenario_label(&g.ruleset, &g.scenario),
+            r.setup,
             game.entries.len()
         );
         for (i, p) in g.players.iter().enumerate() {

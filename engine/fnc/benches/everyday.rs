@@ -12,7 +12,7 @@
 //! Run: `cargo bench -p grognard-fnc --bench everyday`. Figures: `BENCHMARKS.md`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use grognard_engine::{NoDice, PlayerId, Ruleset, ScriptedDice, Seats};
+use grognard_engine::{NoDice, PlayerId, Ruleset, ScriptedDice, Seats, Setup};
 use grognard_fnc::{position, table, Ctx, Fnc, Game, Side, State};
 use std::hint::black_box;
 
@@ -27,9 +27,9 @@ fn four_fronts(phase: &str) -> State {
 }
 
 fn historical() -> State {
-    let info = Fnc.scenario_of("ec-historical").expect("the scenario");
+    let info = Fnc.scenario_of(&Setup::scenario("ec-historical")).expect("the scenario");
     let seats = Seats::round_robin(&info.powers, 2).expect("seats");
-    Fnc.setup("ec-historical", &seats).expect("the set-up")
+    Fnc.setup(&Setup::scenario("ec-historical"), &seats).expect("the set-up")
 }
 
 fn bench(c: &mut Criterion) {

@@ -20,6 +20,7 @@ pub mod position;
 pub mod recycling;
 pub mod reinforcements;
 pub mod ruleset;
+pub mod scenario;
 pub mod sequence;
 pub mod setup;
 pub mod stacking;

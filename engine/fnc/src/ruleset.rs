@@ -8,56 +8,19 @@
 use crate::combat;
 use crate::command::Command;
 use crate::ctx::Ctx;
-use crate::games::Game;
+use crate::scenario;
 use crate::sequence;
-use crate::setup;
 use crate::stacking;
 use crate::state::{Phase, Side, State};
 use crate::table;
 use grognard_engine::{
-    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Ruleset,
-    RulesetInfo, ScenarioInfo, Seats, View, ViewKind, Viewer,
+    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Seats, Setup, View, ViewKind, Viewer,
 };
-
-pub use crate::position::POSITION_HEADER;
 
 /// Forgotten Napoleonic Campaigns (id `fnc`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fnc;
-
-/// A scenario id's game and whether it starts from the historical set-up.
-pub fn scenario_game(id: &str) -> Option<(Game, bool)> {
-    match id {
-        "ec" => Some((Game::Ec, false)),
-        "ec-historical" => Some((Game::Ec, true)),
-        "rsw" => Some((Game::Rsw, false)),
-        "rsw-historical" => Some((Game::Rsw, true)),
-        _ => None,
-    }
-}
-
-fn powers(game: Game) -> Vec<PowerInfo> {
-    let rules = game.rules();
-    Side::BOTH
-        .into_iter()
-        .map(|s| PowerInfo {
-            id: rules.side_id(s).into(),
-            name: rules.side_name(s).into(),
-            side: rules.side_id(s).into(),
-        })
-        .collect()
-}
-
-fn owners(game: Game, seats: &Seats) -> Result<[PlayerId; 2], RuleError> {
-    let rules = game.rules();
-    let mut out = [PlayerId(0); 2];
-    for side in Side::BOTH {
-        out[side.index()] = seats
-            .owner(rules.side_id(side))
-            .ok_or_else(|| RuleError::new("1.0", format!("no player runs the {} side", rules.side_name(side))))?;
-    }
-    Ok(out)
-}
 
 /// Apply `command` from `side` (the dispatcher).
 pub fn apply_command(
@@ -169,57 +132,27 @@ impl Ruleset for Fnc {
     }
 
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        ["ec", "ec-historical", "rsw", "rsw-historical"]
-            .into_iter()
-            .filter_map(|id| {
-                let (game, historical) = scenario_game(id)?;
-                // Only games whose data files are part of this build.
-                Ctx::embedded(game).ok()?;
-                let rules = game.rules();
-                let title = rules.title();
-                let first = rules.side_name(Side::First);
-                Some(ScenarioInfo {
-                    id: id.into(),
-                    name: if historical { format!("{title} (historical set-up)") } else { title.into() },
-                    description: if historical {
-                        format!(
-                            "{}. Quick start: both sides stand as historically deployed; play begins with the \
-                             {first} movement phase of game turn 1.",
-                            rules.blurb()
-                        )
-                    } else {
-                        format!(
-                            "{}. Set-up by the players: {}; `place UNIT HEX`, `historical` for the rest, then `end`.",
-                            rules.blurb(),
-                            rules.setup_blurb()
-                        )
-                    },
-                    powers: powers(game),
-                    min_players: 1,
-                    max_players: 2,
-                })
-            })
-            .collect()
+        scenario::scenarios()
     }
 
-    fn scenario_of(&self, scenario: &str) -> Option<ScenarioInfo> {
-        let game = game_of_setup(scenario).ok()?;
-        self.scenarios()
-            .into_iter()
-            .find(|s| s.id == scenario || (scenario.starts_with(POSITION_HEADER) && s.id == game.id()))
+    fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo> {
+        scenario::scenario_of(setup)
     }
 
-    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
-        let game = game_of_setup(scenario)?;
-        let ctx = Ctx::embedded(game)?;
-        Ok(ctx.data_bytes())
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError> {
+        scenario::scenario_data(setup)
     }
 
-    fn setup(&self, scenario: &str, seats: &Seats) -> Result<State, RuleError> {
-        let game = game_of_setup(scenario)?;
-        let ctx = Ctx::embedded(game)?;
-        let owners = owners(game, seats)?;
-        setup_state(ctx, scenario, owners)
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
+        scenario::setup(setup, seats)
+    }
+
+    fn position_header(&self) -> Option<&'static str> {
+        Some(crate::position::POSITION_HEADER)
+    }
+
+    fn position_setup(&self, text: &str) -> Result<Setup, RuleError> {
+        scenario::position_setup(text)
     }
 
     fn pending(&self, state: &State) -> Pending {
@@ -296,41 +229,6 @@ impl Ruleset for Fnc {
             Err(_) => Ok(command),
         }
     }
-}
-
-/// The game a scenario id or a position text is for.
-pub fn game_of_setup(scenario: &str) -> Result<Game, RuleError> {
-    if let Some(rest) = scenario.strip_prefix(POSITION_HEADER) {
-        let game = rest
-            .lines()
-            .map(str::trim)
-            .find_map(|l| l.strip_prefix("game "))
-            .and_then(|g| Game::from_id(g.trim()))
-            .ok_or_else(|| RuleError::new("input", "the position names no game (`game ec` or `game rsw`)"))?;
-        return Ok(game);
-    }
-    scenario_game(scenario).map(|(g, _)| g).ok_or_else(|| {
-        RuleError::new(
-            "input",
-            format!("no scenario `{scenario}`: ec, ec-historical, rsw, rsw-historical or a position"),
-        )
-    })
-}
-
-/// The initial state of a scenario id or a position text.
-pub fn setup_state(ctx: &Ctx, scenario: &str, owners: [PlayerId; 2]) -> Result<State, RuleError> {
-    if scenario.starts_with(POSITION_HEADER) {
-        let mut state = crate::position::parse(ctx, scenario)?;
-        state.owners = owners;
-        return Ok(state);
-    }
-    let (_, historical) =
-        scenario_game(scenario).ok_or_else(|| RuleError::new("input", format!("no scenario `{scenario}`")))?;
-    let state = setup::initial_state(ctx, owners);
-    if historical {
-        return sequence::historical_start(ctx, state);
-    }
-    Ok(state)
 }
 
 /// The side `player` acts for now.

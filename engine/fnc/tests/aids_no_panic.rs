@@ -1,7 +1,7 @@
 //! The play aids answer every question without panicking, and every refusal names a rule
 //! (5.1: the same standard as commands), on the opening of every scenario.
 
-use grognard_engine::{AidQuery, Ruleset, Seats};
+use grognard_engine::{AidQuery, Ruleset, Seats, Setup};
 use grognard_fnc::{Fnc, Location};
 
 #[test]
@@ -9,7 +9,7 @@ fn aids_5_1_no_question_panics_and_every_refusal_names_its_rule() {
     let fnc = Fnc;
     for scenario in fnc.scenarios() {
         let seats = Seats::round_robin(&scenario.powers, 2).unwrap();
-        let state = fnc.setup(&scenario.id, &seats).unwrap();
+        let state = fnc.setup(&Setup::scenario(scenario.id.as_str()), &seats).unwrap();
         let check = |q: AidQuery| match fnc.aid(&state, &q) {
             Ok(a) => assert!(!a.text.is_empty() && a.json.is_object(), "{q:?}"),
             Err(e) => assert!(!e.rule.is_empty() && !e.message.is_empty(), "{q:?}"),

@@ -15,7 +15,7 @@ mod aids_common;
 
 use aids_common::{ctx, position_at};
 use grognard_board::HexId;
-use grognard_engine::{AidQuery, ApplyError, PlayerId, Ruleset, ScriptedDice};
+use grognard_engine::{AidQuery, ApplyError, PlayerId, Ruleset, ScriptedDice, Setup};
 use grognard_fnc::movement::reach;
 use grognard_fnc::ruleset::apply_command;
 use grognard_fnc::{aids, Command, Side, State};
@@ -130,7 +130,7 @@ fn reach_9_0_on_the_ec_map_every_listed_path_is_accepted_by_the_ruleset() {
     // at its cost.
     let fnc = grognard_fnc::Fnc;
     let seats = grognard_engine::Seats::round_robin(&fnc.scenarios()[1].powers, 2).unwrap();
-    let state = fnc.setup("ec-historical", &seats).unwrap();
+    let state = fnc.setup(&Setup::scenario("ec-historical"), &seats).unwrap();
     let answer = fnc.aid(&state, &AidQuery::Reach { units: vec!["fr-1-1".into()] }).expect("movement phase");
     let listed = answer.json["hexes"].as_array().expect("hexes").clone();
     assert!(listed.len() >= 2, "{}", answer.text);

@@ -1,7 +1,7 @@
 //! Roads of the real EC map (9.19): the historical French stack at the Marabout landing
 //! (1028, 3.1) marches into Alexandria at road cost, the lake hexside negated by the road.
 
-use grognard_engine::{Ruleset, Seats, StreamDice};
+use grognard_engine::{Ruleset, Seats, Setup, StreamDice};
 use grognard_fnc::{Command, Fnc, Location, State};
 
 #[test]
@@ -9,7 +9,7 @@ fn rule_9_19_the_1028_stack_reaches_alexandria_at_road_cost() {
     let fnc = Fnc;
     let powers = fnc.scenarios().into_iter().find(|s| s.id == "ec-historical").expect("scenario").powers;
     let seats = Seats::round_robin(&powers, 2).expect("seats");
-    let state: State = fnc.setup("ec-historical", &seats).expect("setup");
+    let state: State = fnc.setup(&Setup::scenario("ec-historical"), &seats).expect("setup");
     let at_1028: Vec<String> = state
         .units
         .iter()

@@ -2,7 +2,7 @@
 //! state and parsing it back gives the same position (units, turn, phase, control, VP,
 //! markers, events, effects).
 
-use grognard_engine::{DiceSource, DiceUnavailable, Ruleset, Seats};
+use grognard_engine::{DiceSource, DiceUnavailable, Ruleset, Seats, Setup};
 use grognard_fnc::position::{parse, print};
 use grognard_fnc::{Ctx, Fnc, Game, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -38,7 +38,7 @@ fn rule_2_2_positions_round_trip_along_random_games() {
     for (scenario, game) in [("ec-historical", Game::Ec), ("rsw-historical", Game::Rsw)] {
         let ctx = Ctx::embedded(game).unwrap();
         let info = fnc.scenarios().into_iter().find(|s| s.id == scenario).unwrap();
-        let mut state = fnc.setup(scenario, &Seats::round_robin(&info.powers, 2).unwrap()).unwrap();
+        let mut state = fnc.setup(&Setup::scenario(scenario), &Seats::round_robin(&info.powers, 2).unwrap()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut checked = 0;
         for _ in 0..400 {

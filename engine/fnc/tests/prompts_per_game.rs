@@ -5,14 +5,14 @@
 //! played for three turns (`end`, or the first legal command, each step) and every prompt
 //! checked against the legal commands listed with it.
 
-use grognard_engine::{Pending, PlayerId, Ruleset, Seats, StreamDice};
+use grognard_engine::{Pending, PlayerId, Ruleset, Seats, Setup, StreamDice};
 use grognard_fnc::{Command, Fnc};
 
 fn play(scenario: &str, turns: usize) -> Vec<(String, Vec<Command>)> {
     let fnc = Fnc;
     let powers = fnc.scenarios().into_iter().find(|s| s.id == scenario).expect("scenario").powers;
     let seats = Seats::round_robin(&powers, 2).expect("seats");
-    let mut state = fnc.setup(scenario, &seats).expect("setup");
+    let mut state = fnc.setup(&Setup::scenario(scenario), &seats).expect("setup");
     let mut dice = StreamDice::from_seed([7; 32]);
     let mut seen = Vec::new();
     for _ in 0..turns * 40 {

@@ -7,7 +7,7 @@
 
 mod support;
 
-use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, StreamDice, Viewer};
+use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, Setup, StreamDice, Viewer};
 use grognard_fnc::{position, Command, Ctx, DecisionKind, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +18,7 @@ use support::corpus::{snapshots, Snapshot};
 use support::driver::no_panic;
 use support::invariants::{check_state, check_step};
 use support::mutate::{mutate, mutate_json, random_json, random_text};
-use support::scenarios::seats;
+use support::scenarios::{seats, setup_of};
 
 /// The positions every test here throws commands at: EC and RSW from the historical start,
 /// from the players' own set-up and from armies in contact (support::contact), with
@@ -270,7 +270,8 @@ fn engine_survives_bad_scenarios_and_positions() {
         let text = position::print(ctx, &s.state);
         for _ in 0..6 {
             let spoiled = spoil_position(&text, &mut rng);
-            match no_panic("setup from a position", || AnyRuleset::setup(&Fnc, &spoiled, &seats)) {
+            let read = || AnyRuleset::position_setup(&Fnc, &spoiled).and_then(|p| AnyRuleset::setup(&Fnc, &p, &seats));
+            match no_panic("setup from a position", read) {
                 Err(v) => findings.add(s, format!("{v}\n    position:\n{spoiled}")),
                 Ok(Err(_)) => {}
                 Ok(Ok(game)) => {
@@ -301,8 +302,29 @@ fn engine_survives_bad_scenarios_and_positions() {
         "fnc-position 1\ngame zz",
         "\u{0}",
     ] {
-        if let Err(v) = no_panic("setup", || AnyRuleset::setup(&Fnc, scenario, &ec_seats)) {
-            findings.0.push(format!("{v}\n    scenario {scenario:?}"));
+        // As a scenario id, as a position in the scenario its text names, and as a
+        // position in the EC scenario whatever it names.
+        let read = match no_panic("reading a position's scenario", || AnyRuleset::position_setup(&Fnc, scenario)) {
+            Ok(read) => read.ok(),
+            Err(v) => {
+                findings.0.push(format!("{v}\n    scenario {scenario:?}"));
+                None
+            }
+        };
+        let tries = [
+            ("setup", Some(Setup::scenario(scenario))),
+            ("setup from a position", read),
+            ("setup from a position of ec", Some(Setup::position("ec", scenario))),
+        ];
+        for (what, setup) in tries {
+            let Some(setup) = setup else { continue };
+            if let Err(v) = no_panic(what, || {
+                let _ = AnyRuleset::scenario_of(&Fnc, &setup);
+                let _ = AnyRuleset::scenario_data(&Fnc, &setup);
+                AnyRuleset::setup(&Fnc, &setup, &ec_seats)
+            }) {
+                findings.0.push(format!("{v}\n    scenario {scenario:?}"));
+            }
         }
     }
     findings.assert_none("bad scenarios and positions");
@@ -346,7 +368,11 @@ fn positions_printed_from_reached_states_read_back_unchanged() {
         let ctx = ctx_of(&s.state);
         let text = position::print(ctx, &s.state);
         let seats = seats(s.scenario, false);
-        let back = match AnyRuleset::setup(&Fnc, &text, &seats).map_err(|e| e.to_string()).and_then(|g| typed(&g)) {
+        let back = match AnyRuleset::position_setup(&Fnc, &text)
+            .and_then(|p| AnyRuleset::setup(&Fnc, &p, &seats))
+            .map_err(|e| e.to_string())
+            .and_then(|g| typed(&g))
+        {
             Ok(state) => state,
             Err(e) => {
                 findings.add(s, format!("the printed position is refused: {e}\n{text}"));
@@ -383,7 +409,7 @@ fn positions_printed_from_reached_states_read_back_unchanged() {
 fn rule_7_4_an_over_stacked_position_is_refused_or_owes_the_removal() {
     let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\n\
                 hex 1833: fr-1-1 fr-1-2 fr-2-1 fr-2-2 fr-3-1 fr-3-2 fr-4-1 fr-4-2\n";
-    let Ok(game) = AnyRuleset::setup(&Fnc, text, &seats("ec", false)) else { return };
+    let Ok(game) = AnyRuleset::setup(&Fnc, &setup_of(text), &seats("ec", false)) else { return };
     let state = typed(&game).unwrap_or_else(|e| panic!("{e}"));
     let owed = matches!(state.decision.as_ref().map(|d| &d.kind), Some(DecisionKind::Overstack { .. }));
     assert!(owed, "8 French units in Cairo (limit 6) and no removal owed: {:?}", state.decision);
@@ -399,7 +425,7 @@ fn rule_7_4_an_over_stacked_position_is_refused_or_owes_the_removal() {
 fn rule_14_2_a_position_cannot_give_an_occupied_locale_to_the_other_side() {
     let text = "fnc-position 1\ngame ec\nturn 2\nphase movement\nphasing french\n\
                 hex 1833: fr-1-1\ncontrol ottoman: 1833\n";
-    let Ok(game) = AnyRuleset::setup(&Fnc, text, &seats("ec", false)) else { return };
+    let Ok(game) = AnyRuleset::setup(&Fnc, &setup_of(text), &seats("ec", false)) else { return };
     let state = typed(&game).unwrap_or_else(|e| panic!("{e}"));
     if let Err(v) = check_state(ctx_of(&state), &state) {
         panic!("French units in Cairo said to be Ottoman: accepted, and the game starts with {v}");

@@ -2,7 +2,7 @@
 //! through the object-safe ruleset (as the journal does) from states of every phase kind.
 //! Each is either applied or refused with a rule error (or waits for dice).
 
-use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, ScriptedDice, Seats, Viewer};
+use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, ScriptedDice, Seats, Setup, Viewer};
 use grognard_fnc::Fnc;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -16,7 +16,7 @@ fn any() -> &'static dyn AnyRuleset {
 
 fn start(scenario: &str) -> Option<GameState> {
     let info = any().scenarios().into_iter().find(|s| s.id == scenario)?;
-    any().setup(scenario, &Seats::round_robin(&info.powers, 2).ok()?).ok()
+    any().setup(&Setup::scenario(scenario), &Seats::round_robin(&info.powers, 2).ok()?).ok()
 }
 
 const WORDS: &[&str] = &[

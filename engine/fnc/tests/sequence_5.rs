@@ -1,6 +1,6 @@
 //! The sequence of play (5.0) and victory (14.5), through the ruleset on the game's data.
 
-use grognard_engine::{Pending, PlayerId, Ruleset, ScriptedDice, Seats};
+use grognard_engine::{Pending, PlayerId, Ruleset, ScriptedDice, Seats, Setup};
 use grognard_fnc::{Command, Fnc, Phase, Side, State};
 
 fn seats(fnc: &Fnc, scenario: &str) -> Seats {
@@ -10,7 +10,7 @@ fn seats(fnc: &Fnc, scenario: &str) -> Seats {
 
 fn historical() -> State {
     let fnc = Fnc;
-    fnc.setup("ec-historical", &seats(&fnc, "ec-historical")).unwrap()
+    fnc.setup(&Setup::scenario("ec-historical"), &seats(&fnc, "ec-historical")).unwrap()
 }
 
 fn run(state: &State, player: u8, text: &str, faces: &[u32]) -> State {
@@ -80,7 +80,7 @@ fn rule_5_1_a_player_acts_only_for_the_side_to_move() {
 
 fn rsw_historical() -> State {
     let fnc = Fnc;
-    fnc.setup("rsw-historical", &seats(&fnc, "rsw-historical")).unwrap()
+    fnc.setup(&Setup::scenario("rsw-historical"), &seats(&fnc, "rsw-historical")).unwrap()
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn rule_15_2_rsw_control_at_the_start() {
 #[test]
 fn rule_4_1_swedes_set_up_first_never_in_sveaborg_or_svartholma() {
     let fnc = Fnc;
-    let s = fnc.setup("rsw", &seats(&fnc, "rsw")).unwrap();
+    let s = fnc.setup(&Setup::scenario("rsw"), &seats(&fnc, "rsw")).unwrap();
     assert_eq!(s.phase, Phase::Setup(Side::Second));
     let mut dice = ScriptedDice::new(&[]);
     let swedes = s.owners[1];
@@ -154,7 +154,7 @@ fn rule_13_1_an_empty_siege_phase_still_ends_with_its_roll_and_says_no_die_is_ro
 fn rule_5_1_every_listed_command_of_the_first_movement_phase_is_accepted() {
     let fnc = Fnc;
     for scenario in ["ec-historical", "rsw-historical"] {
-        let s = fnc.setup(scenario, &seats(&fnc, scenario)).unwrap();
+        let s = fnc.setup(&Setup::scenario(scenario), &seats(&fnc, scenario)).unwrap();
         assert_eq!(s.phase, Phase::Movement, "{scenario}: game turn 1 starts with movement (5.3)");
         let player = s.owners[s.phasing.index()];
         let legal = fnc.legal_commands(&s, player);

@@ -8,7 +8,7 @@
 //! rolled exactly its own faces, so a rule that rolls one die more or less than the script
 //! expects stops the game at that step instead of shifting every later roll.
 
-use grognard_engine::{AnyRuleset, Event, PlayerId};
+use grognard_engine::{AnyRuleset, Event, PlayerId, Setup};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
 use grognard_journal::game::Game;
@@ -216,7 +216,8 @@ impl ScriptedGame {
             })
             .collect();
         let dice = DiceConfig { mode: DiceMode::Scripted, witnesses: Witnesses::Opponents, faces: script.faces() };
-        let new = NewGame { ruleset: &FNC, scenario: scenario.into(), players, creator: 0, dice, chain_length: 64 };
+        let new =
+            NewGame { ruleset: &FNC, setup: Setup::scenario(scenario), players, creator: 0, dice, chain_length: 64 };
         let (game0, invitation) =
             create::create(&tmp.path().join("p0"), &rulesets(), &new, &keys[0]).expect("create the game");
         let (game1, _) = create::join(&tmp.path().join("p1"), &rulesets(), &invitation, &keys[1]).expect("join");

@@ -3,7 +3,7 @@
 
 pub mod fnc;
 
-use grognard_engine::{AnyRuleset, PlayerId};
+use grognard_engine::{AnyRuleset, PlayerId, Setup};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
 use grognard_journal::game::{Game, GameError, ImportReport};
@@ -74,8 +74,14 @@ impl Table {
                 powers: vec![info[i].clone()],
             })
             .collect();
-        let new =
-            NewGame { ruleset: duel(), scenario: scenario.into(), players: infos, creator: 0, dice, chain_length };
+        let new = NewGame {
+            ruleset: duel(),
+            setup: Setup::scenario(scenario),
+            players: infos,
+            creator: 0,
+            dice,
+            chain_length,
+        };
         let dir0 = tmp.path().join("p0");
         let (_, invitation) =
             create::create_of_version(&dir0, &rulesets(), &new, &keys[0], version).expect("create the game");

@@ -45,7 +45,7 @@ fn new_game(dir: &Path, scenario: &str, version: u32) -> (Game<'static>, Packet)
         .collect();
     let new = NewGame {
         ruleset: grognard_acceptance::duel(),
-        scenario: scenario.into(),
+        setup: grognard_engine::Setup::scenario(scenario),
         players,
         creator: 0,
         dice: dice(DiceMode::Fair, vec![]),

@@ -76,7 +76,14 @@ fn seats() -> [Seat; 2] {
         })
         .collect();
     let dice = DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() };
-    let new = NewGame { ruleset: &FNC, scenario: POSITION.into(), players, creator: 0, dice, chain_length: 64 };
+    let new = NewGame {
+        ruleset: &FNC,
+        setup: grognard_engine::Setup::position("ec", POSITION),
+        players,
+        creator: 0,
+        dice,
+        chain_length: 64,
+    };
     let (mut g0, invitation) = create::create(&tmp.join("p0"), &rulesets(), &new, &keys[0]).expect("create");
     let (mut g1, _) = create::join(&tmp.join("p1"), &rulesets(), &invitation, &keys[1]).expect("join");
     let join = local::send(&mut g1, PlayerId(1), &keys[1]).expect("send the join");

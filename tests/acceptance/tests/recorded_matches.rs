@@ -66,7 +66,7 @@ fn pinned(journal: &[u8]) -> Result<String, String> {
          final_state_sha256: {}\nresult: {}\n",
         g.ruleset,
         g.ruleset_version,
-        g.scenario,
+        replay.setup,
         g.dice.mode.as_str(),
         checked.entries.len(),
         sha256_hex(journal),
@@ -143,7 +143,7 @@ fn a_game_of_another_ruleset_version_is_refused_with_the_version_it_needs() {
     let duel = grognard_acceptance::duel();
     let new = NewGame {
         ruleset: duel,
-        scenario: "standard".into(),
+        setup: grognard_engine::Setup::scenario("standard"),
         players,
         creator: 0,
         dice: grognard_acceptance::dice(DiceMode::Casual, vec![]),

@@ -18,7 +18,7 @@ pub use scenario::{PowerData, ScenarioData, SCENARIO_IDS};
 pub use state::{DuelState, Duellist, Phase};
 
 use grognard_engine::{
-    Applied, ApplyError, DiceSource, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats,
+    Applied, ApplyError, DiceSource, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats, Setup,
 };
 
 /// The Duel ruleset (id `duel`, version `1`).
@@ -199,13 +199,16 @@ impl Ruleset for Duel {
         SCENARIO_IDS.iter().filter_map(|id| ScenarioData::load(id).ok()).map(|d| d.info()).collect()
     }
 
-    fn scenario_data(&self, scenario: &str) -> Result<Vec<u8>, RuleError> {
+    /// Duel starts only from its scenarios: a written position is refused.
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError> {
+        let scenario = setup.scenario_only(&self.info().name)?;
         // Checks the id (and the embedded file) the same way `setup` does.
         ScenarioData::load(scenario)?;
         Ok(scenario::raw(scenario).unwrap_or_default().as_bytes().to_vec())
     }
 
-    fn setup(&self, scenario: &str, seats: &Seats) -> Result<DuelState, RuleError> {
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<DuelState, RuleError> {
+        let scenario = setup.scenario_only(&self.info().name)?;
         let data = ScenarioData::load(scenario)?;
         let n = data.powers.len();
         if seats.player_count() != n {

@@ -5,14 +5,14 @@ mod common;
 
 use common::*;
 use grognard_duel::Duel;
-use grognard_engine::{AnyRuleset, ApplyError, NoDice, Pending, ScriptedDice};
+use grognard_engine::{AnyRuleset, ApplyError, NoDice, Pending, ScriptedDice, Setup};
 use serde_json::json;
 
 #[test]
 fn the_object_safe_interface_speaks_json() {
     let r: &dyn AnyRuleset = &Duel;
     let seats = seats("standard", 2);
-    let g = r.setup("standard", &seats).expect("setup");
+    let g = r.setup(&Setup::scenario("standard"), &seats).expect("setup");
     assert_eq!(r.parse_command("initiative").expect("parse"), json!("initiative"));
     assert_eq!(r.parse_command("fire 1").expect("parse"), json!({"fire": {"target": 1}}));
     assert_eq!(r.parse_command("stance lunge").expect("parse"), json!({"stance": "lunge"}));
@@ -44,5 +44,5 @@ fn the_object_safe_interface_speaks_json() {
         Pending::Command { player: P1, prompt: "Round 1: Blue Duellist acts: `fire 0` (Red) or `rest`".into() }
     );
     assert!(r.summary(&g).contains("Waiting for player 1"));
-    assert_eq!(r.scenario_data("melee").expect("data"), include_bytes!("../scenarios/melee.json"));
+    assert_eq!(r.scenario_data(&Setup::scenario("melee")).expect("data"), include_bytes!("../scenarios/melee.json"));
 }

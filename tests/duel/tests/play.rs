@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use grognard_duel::{Duel, DuelCommand, DuelState, Phase, ScenarioData};
-use grognard_engine::{ApplyError, Event, NoDice, Pending, PlayerId, Ruleset, ScriptedDice, Seats};
+use grognard_engine::{ApplyError, Event, NoDice, Pending, PlayerId, Ruleset, ScriptedDice, Seats, Setup};
 use serde_json::json;
 
 /// A tiny deterministic generator (Knuth's MMIX LCG), so the tests need no `rand`.
@@ -390,9 +390,9 @@ fn seatings() -> Vec<DuelState> {
     };
     vec![
         start("standard"),
-        Duel.setup("standard", &seats_with("standard", &[&["blue"], &["red"]])).expect("setup"),
+        Duel.setup(&Setup::scenario("standard"), &seats_with("standard", &[&["blue"], &["red"]])).expect("setup"),
         start("melee"),
-        Duel.setup("melee", &seats_with("melee", &[&["green"], &["red"], &["blue"]])).expect("setup"),
+        Duel.setup(&Setup::scenario("melee"), &seats_with("melee", &[&["green"], &["red"], &["blue"]])).expect("setup"),
         state("melee", seats_with("melee", &[&["red", "green"], &["blue"]])),
         state("melee", seats("melee", 1)),
         state("standard", seats("standard", 1)),

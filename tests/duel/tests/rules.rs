@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use grognard_duel::{Duel, DuelCommand, DuelState, Phase, ScenarioData, Stance};
-use grognard_engine::{ApplyError, NoDice, Pending, PlayerId, Ruleset, ScriptedDice};
+use grognard_engine::{ApplyError, NoDice, Pending, PlayerId, Ruleset, ScriptedDice, Setup};
 
 // ---------------------------------------------------------------- 1.0 The duellists
 
@@ -31,7 +31,7 @@ fn rule_1_1_duellists_are_numbered_in_scenario_order_each_on_its_own_side() {
 fn rule_1_2_the_player_running_a_duellist_decides_for_it() {
     // Player 0 runs Blue, player 1 runs Red.
     let seats = seats_with("standard", &[&["blue"], &["red"]]);
-    let s = Duel.setup("standard", &seats).expect("setup");
+    let s = Duel.setup(&Setup::scenario("standard"), &seats).expect("setup");
     assert_eq!(s.duellists()[0].owner, P1);
     assert_eq!(s.duellists()[1].owner, P0);
     let s = step(&s, P0, "initiative", &[5, 2]); // Red (run by player 1) acts first.
@@ -143,32 +143,45 @@ fn rule_1_5_scenarios_and_player_counts() {
     }
     assert_eq!(infos[1].powers.len(), 3);
 
-    let e = Duel.setup("siege", &seats("standard", 2)).expect_err("unknown scenario");
+    let e = Duel.setup(&Setup::scenario("siege"), &seats("standard", 2)).expect_err("unknown scenario");
     assert_eq!(e.rule, "1.5");
     assert!(e.message.contains("siege"), "{e}");
-    let e = Duel.scenario_data("siege").expect_err("unknown scenario");
+    let e = Duel.scenario_data(&Setup::scenario("siege")).expect_err("unknown scenario");
     assert_eq!(e.rule, "1.5");
 
-    let e = Duel.setup("standard", &seats("standard", 1)).expect_err("one player");
+    let e = Duel.setup(&Setup::scenario("standard"), &seats("standard", 1)).expect_err("one player");
     assert_eq!(e.rule, "1.5");
     assert!(e.message.contains("exactly 2 players, not 1"), "{e}");
-    let e = Duel.setup("melee", &seats("melee", 2)).expect_err("two players");
+    let e = Duel.setup(&Setup::scenario("melee"), &seats("melee", 2)).expect_err("two players");
     assert!(e.message.contains("exactly 3 players, not 2"), "{e}");
     // A seating made for another scenario's powers.
-    let e = Duel.setup("standard", &seats("melee", 3)).expect_err("wrong powers");
+    let e = Duel.setup(&Setup::scenario("standard"), &seats("melee", 3)).expect_err("wrong powers");
     assert_eq!(e.rule, "1.5");
     let e = DuelState::new(&ScenarioData::load("melee").expect("melee"), &seats("standard", 2)).expect_err("powers");
     assert_eq!(e.rule, "1.5");
 
     // The data bytes are the embedded file, and setup uses them.
     for id in ["standard", "melee", "marathon"] {
-        let bytes = Duel.scenario_data(id).expect("data");
+        let bytes = Duel.scenario_data(&Setup::scenario(id)).expect("data");
         let data = ScenarioData::parse(&bytes).expect("parses");
         assert_eq!(data.id, id);
         let s = start(id);
         assert_eq!((s.start_hp(), s.rounds(), s.duellists().len()), (data.hp, data.rounds, data.powers.len()));
     }
     assert_eq!(start("marathon").rounds(), 100_000);
+}
+
+#[test]
+fn rule_1_5_a_game_starts_from_a_scenario_never_from_a_written_position() {
+    // Duel has no position format: a set-up with a position is refused as bad input,
+    // whatever the text, and so is asking for a position's set-up.
+    let position = Setup::position("standard", "duel-position 1\nround 3\n");
+    let e = Duel.setup(&position, &seats("standard", 2)).expect_err("a position");
+    assert_eq!(e.rule, "input");
+    assert!(e.message.contains("cannot start a game from a written position"), "{e}");
+    assert_eq!(Duel.scenario_data(&position).expect_err("a position").rule, "input");
+    assert_eq!(Duel.position_setup("duel-position 1\n").expect_err("no positions").rule, "input");
+    assert_eq!(Duel.position_header(), None);
 }
 
 // ---------------------------------------------------------------- 2.0 Sequence of play

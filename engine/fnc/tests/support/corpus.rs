@@ -3,7 +3,7 @@
 //! erased interface by the JSON form of the same commands.
 
 use super::driver::{play, Game, Policy};
-use super::scenarios::{seats, start};
+use super::scenarios::{seats, setup_of, start};
 use grognard_engine::{AnyRuleset, GameState, Pending, PlayerId, Ruleset, ScriptedDice};
 use grognard_fnc::{Fnc, State};
 
@@ -39,7 +39,7 @@ pub fn snapshots(scenario: &'static str, seed: u64, last_turn: u8, every: usize)
         Err(f) => panic!("the corpus game failed a property:\n{}", f.report()),
     };
     let (_, mut state) = start(scenario, false);
-    let mut erased = AnyRuleset::setup(&Fnc, scenario, &seats(scenario, false))
+    let mut erased = AnyRuleset::setup(&Fnc, &setup_of(scenario), &seats(scenario, false))
         .unwrap_or_else(|e| panic!("erased setup of `{scenario}`: {e}"));
     let mut out = Vec::new();
     for (i, step) in played.history.iter().enumerate() {

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use grognard_duel::{Duel, DuelCommand, DuelState};
-use grognard_engine::{ApplyError, Event, NoDice, Pending, PlayerId, RuleError, Ruleset, ScriptedDice, Seats};
+use grognard_engine::{ApplyError, Event, NoDice, Pending, PlayerId, RuleError, Ruleset, ScriptedDice, Seats, Setup};
 
 pub const P0: PlayerId = PlayerId(0);
 pub const P1: PlayerId = PlayerId(1);
@@ -29,7 +29,7 @@ pub fn seats_with(scenario: &str, assignment: &[&[&str]]) -> Seats {
 /// A new game with one player per duellist, in scenario order.
 pub fn start(scenario: &str) -> DuelState {
     let n = Duel.scenarios().into_iter().find(|s| s.id == scenario).expect("scenario exists").powers.len();
-    Duel.setup(scenario, &seats(scenario, n)).expect("setup")
+    Duel.setup(&Setup::scenario(scenario), &seats(scenario, n)).expect("setup")
 }
 
 /// Apply `text` for `player` with exactly these dice faces (all must be used).

@@ -1,0 +1,83 @@
+//! What a game starts from: the typed form of a genesis entry's `scenario` and `position`.
+
+use crate::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What a game starts from, as its genesis entry fixes it: one of the ruleset's scenarios
+/// ([`Ruleset::scenarios`](crate::Ruleset::scenarios)), either at that scenario's own
+/// opening, or, for a ruleset that can read written positions, at a `position` given in the
+/// ruleset's position format (a whole game at some point of play, e.g. FNC's
+/// `fnc-position 1` texts). The scenario of a position game is the scenario whose powers,
+/// data and rules the position is played with (FNC: `ec` or `rsw`).
+///
+/// The two are separate fields on purpose: nothing ever has to guess whether a string is a
+/// scenario id or a position text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup {
+    /// The id of one of the ruleset's scenarios.
+    pub scenario: String,
+    /// The text of a written position to start from instead of the scenario's opening.
+    pub position: Option<String>,
+}
+
+impl Setup {
+    /// A scenario's opening.
+    pub fn scenario(id: impl Into<String>) -> Setup {
+        Setup { scenario: id.into(), position: None }
+    }
+
+    /// A written position, played in `scenario`.
+    pub fn position(scenario: impl Into<String>, text: impl Into<String>) -> Setup {
+        Setup { scenario: scenario.into(), position: Some(text.into()) }
+    }
+
+    /// Does the game start from a written position?
+    pub fn is_position(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// The scenario id of a set-up without a position. A ruleset that cannot start a game
+    /// from a written position refuses any other set-up with this error (code `input`);
+    /// `ruleset` names the ruleset in the message.
+    pub fn scenario_only(&self, ruleset: &str) -> Result<&str, RuleError> {
+        match self.position {
+            None => Ok(&self.scenario),
+            Some(_) => Err(no_positions(ruleset)),
+        }
+    }
+}
+
+/// The refusal of a written position by a ruleset that cannot start a game from one.
+pub(crate) fn no_positions(ruleset: &str) -> RuleError {
+    RuleError::new("input", format!("{ruleset} cannot start a game from a written position; name one of its scenarios"))
+}
+
+/// The scenario id, and for a position game a note: `ec`, `ec (from a position)`.
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            None => f.write_str(&self.scenario),
+            Some(_) => write!(f, "{} (from a position)", self.scenario),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_reads_as_its_id_and_a_position_says_so() {
+        assert_eq!(Setup::scenario("ec").to_string(), "ec");
+        assert_eq!(Setup::position("ec", "fnc-position 1\ngame ec\n").to_string(), "ec (from a position)");
+    }
+
+    #[test]
+    fn a_position_is_refused_where_only_scenarios_are_taken() {
+        assert_eq!(Setup::scenario("standard").scenario_only("Duel"), Ok("standard"));
+        let e = Setup::position("standard", "anything").scenario_only("Duel").expect_err("a position");
+        assert_eq!(e.rule, "input");
+        assert!(e.message.contains("Duel cannot start a game from a written position"), "{e}");
+    }
+}
