@@ -82,21 +82,6 @@ pub fn create<'r>(
     create_of_version(dir, rulesets, new, key, ENTRY_VERSION)
 }
 
-/// `create`, keeping the creator's high-water mark at `mark` (see `mark.rs`).
-pub fn create_with_mark<'r>(
-    dir: &Path,
-    rulesets: &[&'r dyn AnyRuleset],
-    new: &NewGame,
-    key: &SecretKey,
-    mark: crate::mark::FeedMark,
-) -> Result<(Game<'r>, Packet), GameError> {
-    let (mut game, packet) = create(dir, rulesets, new, key)?;
-    let genesis = game.genesis();
-    mark.raise(crate::mark::Mark { seq: 0, id: genesis.id })?;
-    game.set_mark(mark);
-    Ok((game, packet))
-}
-
 /// `create` for protocol `version` (1 only to test that older games still verify).
 pub fn create_of_version<'r>(
     dir: &Path,

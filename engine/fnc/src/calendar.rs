@@ -4,11 +4,6 @@
 use crate::ctx::Ctx;
 use crate::state::State;
 
-/// Is the current turn a summer turn (9.17)?
-pub fn is_summer(ctx: &Ctx, state: &State) -> bool {
-    ctx.turn(state.turn).is_some_and(|t| t.season == Some(crate::data::Season::Summer))
-}
-
 /// Is the current turn a winter turn (9.18, 10.5)?
 pub fn is_winter(ctx: &Ctx, state: &State) -> bool {
     ctx.turn(state.turn).is_some_and(|t| t.season == Some(crate::data::Season::Winter))

@@ -63,6 +63,50 @@ pub enum CommandKind {
     End,
 }
 
+impl CommandKind {
+    /// Every kind, in the order of the sequence of play.
+    pub const ALL: [CommandKind; 16] = [
+        CommandKind::Place,
+        CommandKind::Historical,
+        CommandKind::Roll,
+        CommandKind::Enter,
+        CommandKind::Commit,
+        CommandKind::Move,
+        CommandKind::River,
+        CommandKind::Sail,
+        CommandKind::Fleet,
+        CommandKind::Attack,
+        CommandKind::Batch,
+        CommandKind::Lose,
+        CommandKind::Retreat,
+        CommandKind::Advance,
+        CommandKind::Remove,
+        CommandKind::End,
+    ];
+
+    /// The verb that starts the command's text form (`move`, `attack`...).
+    pub const fn verb(self) -> &'static str {
+        match self {
+            CommandKind::Place => "place",
+            CommandKind::Historical => "historical",
+            CommandKind::Roll => "roll",
+            CommandKind::Enter => "enter",
+            CommandKind::Commit => "commit",
+            CommandKind::Move => "move",
+            CommandKind::River => "river",
+            CommandKind::Sail => "sail",
+            CommandKind::Fleet => "fleet",
+            CommandKind::Attack => "attack",
+            CommandKind::Batch => "batch",
+            CommandKind::Lose => "lose",
+            CommandKind::Retreat => "retreat",
+            CommandKind::Advance => "advance",
+            CommandKind::Remove => "remove",
+            CommandKind::End => "end",
+        }
+    }
+}
+
 /// A command of FNC, for whichever phase or decision is pending.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -284,6 +328,47 @@ impl fmt::Display for Command {
             Command::Advance { units } => write!(f, "advance {}", units.join(",")),
             Command::Remove { units } => write!(f, "remove {}", units.join(",")),
             Command::End => f.write_str("end"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_s_text_starts_with_its_verb_and_reads_back_as_that_kind() {
+        let h = HexId::parse("1127").expect("a hex");
+        let u = || vec!["fr-1-1".to_string()];
+        for kind in CommandKind::ALL {
+            let command = match kind {
+                CommandKind::Place => Command::Place { unit: "fr-1-1".into(), hex: h },
+                CommandKind::Historical => Command::Historical,
+                CommandKind::Roll => Command::Roll,
+                CommandKind::Enter => Command::Enter { unit: "fr-1-1".into(), to: Place::Hex(h) },
+                CommandKind::Commit => Command::Commit { division: "17".into() },
+                CommandKind::Move => Command::Move { units: u(), path: vec![h] },
+                CommandKind::River => Command::River { units: u(), path: vec![h] },
+                CommandKind::Sail => Command::Sail { units: u(), to: h },
+                CommandKind::Fleet => Command::Fleet { fleet: "fr-fleet".into(), to: h },
+                CommandKind::Attack => Command::Attack { attackers: u(), defender: h, fleets: Vec::new() },
+                CommandKind::Batch => Command::Batch {
+                    attacks: vec![
+                        BatchAttack { attackers: u(), defender: h, fleets: Vec::new() },
+                        BatchAttack { attackers: vec!["fr-1-2".into()], defender: h, fleets: Vec::new() },
+                    ],
+                    orders: Orders::default(),
+                },
+                CommandKind::Lose => Command::Lose { units: u() },
+                CommandKind::Retreat => Command::Retreat { groups: vec![RetreatPath { units: u(), path: vec![h] }] },
+                CommandKind::Advance => Command::Advance { units: u() },
+                CommandKind::Remove => Command::Remove { units: u() },
+                CommandKind::End => Command::End,
+            };
+            assert_eq!(command.kind(), kind);
+            let text = command.to_string();
+            assert!(text.starts_with(kind.verb()), "`{text}` does not start with `{}`", kind.verb());
+            assert_eq!(Command::parse(&text).map(|c| c.kind()), Ok(kind), "`{text}`");
         }
     }
 }

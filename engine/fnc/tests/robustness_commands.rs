@@ -3,6 +3,7 @@
 //! Each is either applied or refused with a rule error (or waits for dice).
 
 use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, ScriptedDice, Seats, Setup, Viewer};
+use grognard_fnc::command::CommandKind;
 use grognard_fnc::Fnc;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -19,22 +20,8 @@ fn start(scenario: &str) -> Option<GameState> {
     any().setup(&Setup::scenario(scenario), &Seats::round_robin(&info.powers, 2).ok()?).ok()
 }
 
-const WORDS: &[&str] = &[
-    "place",
-    "historical",
-    "roll",
-    "enter",
-    "commit",
-    "move",
-    "river",
-    "sail",
-    "fleet",
-    "attack",
-    "lose",
-    "retreat",
-    "advance",
-    "remove",
-    "end",
+/// Words a random command is made of: the verbs of every kind of command, then others.
+const OTHER_WORDS: &[&str] = &[
     "fr-1-1",
     "fr-1-1,fr-1-2",
     "ot-mm-1",
@@ -53,32 +40,37 @@ const WORDS: &[&str] = &[
     "",
 ];
 
-fn pick<'a>(rng: &mut ChaCha8Rng, list: &'a [&'a str]) -> &'a str {
+/// The words: the verbs of every kind of command, then the others.
+fn words() -> Vec<&'static str> {
+    CommandKind::ALL.iter().map(|k| k.verb()).chain(OTHER_WORDS.iter().copied()).collect()
+}
+
+fn pick<'a>(rng: &mut ChaCha8Rng, list: &[&'a str]) -> &'a str {
     list[(rng.next_u32() as usize) % list.len()]
 }
 
 fn random_text(rng: &mut ChaCha8Rng) -> String {
     let n = rng.next_u32() % 6;
-    (0..n).map(|_| pick(rng, WORDS)).collect::<Vec<_>>().join(" ")
+    (0..n).map(|_| pick(rng, &words())).collect::<Vec<_>>().join(" ")
 }
 
 fn random_json(rng: &mut ChaCha8Rng, depth: u32) -> Value {
     match rng.next_u32() % if depth > 2 { 4 } else { 7 } {
         0 => Value::Null,
         1 => json!(rng.next_u32() as i64 - (1 << 31)),
-        2 => json!(pick(rng, WORDS)),
+        2 => json!(pick(rng, &words())),
         3 => json!(rng.next_u32() & 1 == 0),
         4 => Value::Array((0..rng.next_u32() % 4).map(|_| random_json(rng, depth + 1)).collect()),
         5 => {
             let mut m = serde_json::Map::new();
-            m.insert(pick(rng, WORDS).to_string(), random_json(rng, depth + 1));
+            m.insert(pick(rng, &words()).to_string(), random_json(rng, depth + 1));
             Value::Object(m)
         }
         _ => {
             // Near-miss shapes of real commands.
             let verb = pick(rng, &["move", "attack", "place", "sail", "retreat", "remove", "enter"]);
-            json!({ verb: { "units": [pick(rng, WORDS)], "path": [pick(rng, WORDS)], "hex": pick(rng, WORDS),
-                            "unit": pick(rng, WORDS), "to": random_json(rng, depth + 1) } })
+            json!({ verb: { "units": [pick(rng, &words())], "path": [pick(rng, &words())], "hex": pick(rng, &words()),
+                            "unit": pick(rng, &words()), "to": random_json(rng, depth + 1) } })
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::random::{below, one_in};
 use grognard_board::HexId;
-use grognard_fnc::command::{Place, RetreatPath};
+use grognard_fnc::command::{CommandKind, Place, RetreatPath};
 use grognard_fnc::state::Location;
 use grognard_fnc::{Command, Ctx, State, UnitId};
 use rand_chacha::rand_core::RngCore;
@@ -309,23 +309,15 @@ pub fn mutate_json(value: &Value, rng: &mut ChaCha8Rng) -> Value {
 }
 
 /// The verbs of the command language (engine/fnc/README.md), as the fuzzers use them.
-const VERBS: [&str; 15] = [
-    "place",
-    "historical",
-    "roll",
-    "enter",
-    "commit",
-    "move",
-    "river",
-    "sail",
-    "fleet",
-    "attack",
-    "lose",
-    "retreat",
-    "advance",
-    "remove",
-    "end",
-];
+const VERBS: [&str; 16] = {
+    let mut out = [""; 16];
+    let mut i = 0;
+    while i < 16 {
+        out[i] = CommandKind::ALL[i].verb();
+        i += 1;
+    }
+    out
+};
 
 /// A command tag for random JSON: one of the verbs, or a word that is none.
 fn tag(rng: &mut ChaCha8Rng) -> &'static str {
