@@ -6,6 +6,7 @@
 //!   (`tests/fixtures/four_fronts_ec.txt`), every move of every unit and stack;
 //! - `legal/combat_four_fronts`: its combat phase, every group that may attack each hex;
 //! - `legal/movement_historical_turn_1`: the French movement of the historical set-up;
+//! - `pending/movement_four_fronts`: the prompt of that phase (what `status` shows);
 //! - `reach/cavalry`: the reach of a cavalry brigade in the four-front position;
 //! - `apply/move_three_hexes`, `apply/attack`: one command applied (`do`, replay).
 //!
@@ -42,6 +43,8 @@ fn bench(c: &mut Criterion) {
     g.bench_function("combat_four_fronts", |b| b.iter(|| black_box(table::commands(ctx, &fighting, Side::First))));
     g.bench_function("movement_historical_turn_1", |b| b.iter(|| black_box(Fnc.legal_commands(&start, PlayerId(0)))));
     g.finish();
+    // The prompt of the phase (`status`, `pending` after every command): the table's prompts.
+    c.bench_function("pending/movement_four_fronts", |b| b.iter(|| black_box(Fnc.pending(&moving))));
     let cav = vec!["fr-cav-2".to_string()];
     c.bench_function("reach/cavalry", |b| {
         b.iter(|| black_box(grognard_fnc::movement::reach::search(ctx, &moving, Side::First, &cav)))
