@@ -267,8 +267,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             prompt: format!("{what}: {} must {}", ctx.rules.side_name(side), table::describe_decision(ctx, state)),
         };
     }
-    let offered = table::phase_commands(ctx, state, side);
-    if table::only_a_roll(ctx, state, side) {
+    let offers = table::offers(ctx, state, side);
+    let offered = table::phase_prompt(&offers);
+    if table::only_a_roll(&offers) {
         Pending::Dice { player, prompt: format!("{what}: {offered}") }
     } else {
         Pending::Command { player, prompt: format!("{what}: {offered}") }

@@ -50,6 +50,7 @@ use crate::data::UnitType;
 use crate::state::{DecisionKind, Effect, Location, Phase, Side, State};
 use crate::{events, movement, position, recycling, reinforcements, sequence, setup, stacking, supply};
 use grognard_engine::{ApplyError, DiceSource, Event, NoDice, RuleError};
+use std::borrow::Cow;
 
 /// Where the game stands, for the table: a phase with nothing owed, or a decision owed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub type ApplyFn = fn(&Ctx, &State, Side, &Command, &mut dyn DiceSource, &mut Ve
 /// Lists what a side may do now.
 pub type ListFn = fn(&Ctx, &State, Side) -> Vec<Command>;
 /// What the prompt says of the row's command now, or `None` when it is not offered.
-pub type PromptFn = fn(&Ctx, &State, Side) -> Option<String>;
+pub type PromptFn = fn(&Ctx, &State, Side) -> Option<Cow<'static, str>>;
 
 /// One row of the table.
 #[derive(Clone, Copy)]
@@ -134,8 +135,8 @@ fn none(_: &Ctx, _: &State, _: Side) -> Vec<Command> {
     Vec::new()
 }
 
-fn always(text: &'static str) -> Option<String> {
-    Some(text.to_string())
+fn always(text: &'static str) -> Option<Cow<'static, str>> {
+    Some(Cow::Borrowed(text))
 }
 
 fn end_now(_: &Ctx, _: &State, _: Side) -> Vec<Command> {
@@ -301,7 +302,7 @@ pub const ROWS: &[Row] = &[
         prompt: |ctx, state, side| {
             let winter = calendar::is_winter(ctx, state);
             (ctx.rules.river_movement_allowed(side, winter) && !ctx.river_courses().sides.is_empty())
-                .then(|| format!("`river UNITS HEX...` ({})", ctx.rules.rule_numbers().river))
+                .then(|| format!("`river UNITS HEX...` ({})", ctx.rules.rule_numbers().river).into())
         },
     },
     Row {
@@ -426,7 +427,7 @@ pub const ROWS: &[Row] = &[
         legal: stacking::removals,
         prompt: |_, state, _| match decision_kind(state) {
             Some(DecisionKind::Overstack { hex, count }) => {
-                Some(format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)"))
+                Some(format!("remove {count} over-stacked unit(s) from {hex} with `remove UNITS` (7.4)").into())
             }
             _ => None,
         },
@@ -440,9 +441,12 @@ pub const ROWS: &[Row] = &[
         },
         legal: combat::legal::losses,
         prompt: |_, state, _| match decision_kind(state) {
-            Some(DecisionKind::Losses { hex, strength, .. }) => Some(format!(
-                "choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)"
-            )),
+            Some(DecisionKind::Losses { hex, strength, .. }) => Some(
+                format!(
+                    "choose losses of at least {strength} factors in the battle for {hex} with `lose UNITS` (11.21)"
+                )
+                .into(),
+            ),
             _ => None,
         },
     },
@@ -456,7 +460,7 @@ pub const ROWS: &[Row] = &[
         legal: combat::legal::retreats,
         prompt: |_, state, _| match decision_kind(state) {
             Some(DecisionKind::Retreat { hex, .. }) => {
-                Some(format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)"))
+                Some(format!("retreat the defenders of {hex} with `retreat UNITS HEX...` (11.22)").into())
             }
             _ => None,
         },
@@ -471,7 +475,7 @@ pub const ROWS: &[Row] = &[
         legal: combat::legal::advances,
         prompt: |_, state, _| match decision_kind(state) {
             Some(DecisionKind::Advance { hex, .. }) => {
-                Some(format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)"))
+                Some(format!("advance into {hex} with `advance UNITS`, or `advance` to stay (11.25)").into())
             }
             _ => None,
         },
@@ -496,7 +500,7 @@ pub const ROWS: &[Row] = &[
         legal: events::recycling_choices,
         prompt: |_, state, _| match decision_kind(state) {
             Some(DecisionKind::Recycle { count, reason, .. }) => {
-                Some(format!("recycle {count} unit(s) with `remove UNITS` ({reason})"))
+                Some(format!("recycle {count} unit(s) with `remove UNITS` ({reason})").into())
             }
             _ => None,
         },
@@ -511,7 +515,7 @@ pub const ROWS: &[Row] = &[
         legal: reinforcements::event_placements,
         prompt: |_, state, _| match decision_kind(state) {
             Some(DecisionKind::Place { units, reason, .. }) => {
-                Some(format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", ")))
+                Some(format!("place {} with `enter UNIT HEX|BOX` ({reason})", units.join(", ")).into())
             }
             _ => None,
         },
@@ -574,7 +578,7 @@ pub fn commands(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
 }
 
 /// The rows' prompts for `side` now, in table order, with each row's kind.
-pub fn offers(ctx: &Ctx, state: &State, side: Side) -> Vec<(CommandKind, String)> {
+pub fn offers(ctx: &Ctx, state: &State, side: Side) -> Vec<(CommandKind, Cow<'static, str>)> {
     if !acts(state, side) {
         return Vec::new();
     }
@@ -587,12 +591,11 @@ pub fn describe_decision(ctx: &Ctx, state: &State) -> String {
     offers(ctx, state, d.by).into_iter().map(|(_, p)| p).collect::<Vec<_>>().join(", ")
 }
 
-/// The commands a phase offers `side` now, for the prompt: `move UNITS HEX...`, ..., then
-/// `end` where the phase may end.
-pub fn phase_commands(ctx: &Ctx, state: &State, side: Side) -> String {
-    let offers = offers(ctx, state, side);
+/// The commands a phase offers, for the prompt (`offers` of the side now): `move UNITS
+/// HEX...`, ..., then `end` where the phase may end.
+pub fn phase_prompt(offers: &[(CommandKind, Cow<'static, str>)]) -> String {
     let ends = offers.iter().any(|(k, _)| *k == CommandKind::End);
-    let parts: Vec<String> = offers.into_iter().filter(|(k, _)| *k != CommandKind::End).map(|(_, p)| p).collect();
+    let parts: Vec<&str> = offers.iter().filter(|(k, _)| *k != CommandKind::End).map(|(_, p)| p.as_ref()).collect();
     match (parts.is_empty(), ends) {
         (true, true) => "`end`".into(),
         (false, true) => format!("{}, then `end`", parts.join(", ")),
@@ -601,9 +604,8 @@ pub fn phase_commands(ctx: &Ctx, state: &State, side: Side) -> String {
 }
 
 /// Is the only thing offered a roll (a step of the dice, not of choices)?
-pub fn only_a_roll(ctx: &Ctx, state: &State, side: Side) -> bool {
-    let offers = offers(ctx, state, side);
-    offers.len() == 1 && offers[0].0 == CommandKind::Roll
+pub fn only_a_roll(offers: &[(CommandKind, Cow<'static, str>)]) -> bool {
+    matches!(offers, [(CommandKind::Roll, _)])
 }
 
 /// The kinds whose rows list commands that their prompts do not offer (none, by the table's
