@@ -105,3 +105,24 @@ fn receive_reads_the_own_outbox_and_send_mail_leaves_the_current_directory_alone
     alice.ok(cwd, &["receive", bob.outbox().to_str().expect("utf-8")]);
     assert_eq!(alice.json(cwd, &["status"])["players"][1]["joined"], true);
 }
+
+#[test]
+fn an_opponent_file_may_hold_what_whoami_prints_but_only_one_key() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    let alice = Player::new(cwd.join("a"), "alice");
+    let bob = Player::new(cwd.join("b"), "bob");
+    alice.ok(cwd, &["keygen", "--name", "Alice", "--email", "alice@example.org"]);
+    bob.ok(cwd, &["keygen", "--name", "Bob", "--email", "bob@example.org"]);
+    // `grognard whoami > bob.pub`, as the README suggests: the listing line, then the key.
+    std::fs::write(cwd.join("bob.pub"), bob.ok(cwd, &["whoami"])).expect("write");
+    alice
+        .ok(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", "bob.pub", "--out", "inv.grog"]);
+    // Two identities in one file: which one is meant is not guessed.
+    bob.ok(cwd, &["keygen", "--name", "Robert", "--email", "robert@example.org"]);
+    std::fs::write(cwd.join("both.pub"), bob.ok(cwd, &["whoami"])).expect("write");
+    let out = alice.run(cwd, &["new", "--ruleset", "duel", "--scenario", "standard", "--opponent", "both.pub"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("holds 2 public keys") && err.contains("whoami --as"), "{err}");
+}

@@ -4,7 +4,7 @@ use grognard_engine::{Seats, Setup};
 use grognard_journal::chain::{DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
-use grognard_journal::keys::PublicLine;
+use grognard_journal::keys::{PublicLine, PUBLIC_LINE_TAG};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -58,7 +58,18 @@ fn opponent(arg: &str) -> Result<PublicLine> {
     } else {
         arg.to_string()
     };
-    PublicLine::parse(&text).map_err(|e| Failure::usage(format!("--opponent {arg}: {e}")))
+    // A file may hold what `grognard whoami` prints: the listing line, then the key line.
+    let keys: Vec<&str> =
+        text.lines().map(str::trim).filter(|l| l.starts_with(&format!("{PUBLIC_LINE_TAG} "))).collect();
+    let line = match keys.as_slice() {
+        [one] => one,
+        [] => text.trim(),
+        more => {
+            return Err(Failure::usage(format!("--opponent {arg} holds {} public keys, not one", more.len()))
+                .hint("give one: `grognard whoami --as NAME > FILE` prints one identity's key"))
+        }
+    };
+    PublicLine::parse(line).map_err(|e| Failure::usage(format!("--opponent {arg}: {e}")))
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
