@@ -41,8 +41,11 @@ fn a_game_starts_from_a_position_and_verifies() {
     std::fs::write(cwd.join("bad.txt"), "fnc-position 1\ngame ec\nhex 1127: nobody\n").expect("write");
     let out =
         alice.run(cwd, &["new", "--ruleset", "fnc", "--position", "bad.txt", "--dice", "casual", "--out", "j.grog"]);
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nobody"), "{}", String::from_utf8_lossy(&out.stderr));
+    // A usage error that names the file and the line, not an invalid genesis entry.
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the position in bad.txt") && err.contains("nobody"), "{err}");
+    assert!(!cwd.join("j.grog").exists(), "no invitation is written");
 }
 
 #[test]

@@ -129,7 +129,13 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     if assignment.len() != n {
         return Err(Failure::usage(format!("--powers was given {} times for {n} players", assignment.len())));
     }
-    Seats::new(&scenario.powers, &assignment).map_err(|e| Failure::usage(e.to_string()))?;
+    let seats = Seats::new(&scenario.powers, &assignment).map_err(|e| Failure::usage(e.to_string()))?;
+    // A position that does not set up (an unknown unit, an over-stack in set-up...) is the
+    // player's file to fix, said before any game exists.
+    if let (Some(path), Err(e)) = (&args.position, ruleset.setup(&setup, &seats)) {
+        return Err(Failure::usage(format!("the position in {}: {}", path.display(), e.message))
+            .hint("docs/POSITION_FORMAT.md describes the format"));
+    }
     let mode = match args.dice.as_str() {
         "fair" => DiceMode::Fair,
         "casual" => DiceMode::Casual,
