@@ -2,10 +2,10 @@
 
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::state::{Phase, Side, State, VpKind};
 use grognard_board::HexId;
 use grognard_engine::Event;
-use serde_json::json;
 
 /// The hexes whose control is tracked: every locale and every supply source.
 pub fn tracked_hexes(ctx: &Ctx) -> Vec<HexId> {
@@ -43,15 +43,12 @@ pub fn pass_through(ctx: &Ctx, state: &mut State, side: Side, hex: HexId, log: &
     state.control.insert(hex, side);
     let name = ctx.map.locale(hex).map_or_else(|| hex.to_string(), |l| format!("{} ({hex})", l.name));
     let vp = ctx.map.locale(hex).map_or(0, |l| i32::from(l.vp));
-    log.push(Event::new(
-        format!(
-            "{} take control of {name} from the {}{}",
-            ctx.rules.side_name(side),
-            ctx.rules.side_name(old),
-            if vp > 0 { format!(": {vp} VP change hands (14.2, 15.2)") } else { String::new() }
-        ),
-        json!({"type": "control", "hex": hex, "side": side, "from": old, "vp": vp}),
-    ));
+    log.push(Happened::Control { hex, side, from: old, vp }.event(format!(
+        "{} take control of {name} from the {}{}",
+        ctx.rules.side_name(side),
+        ctx.rules.side_name(old),
+        if vp > 0 { format!(": {vp} VP change hands (14.2, 15.2)") } else { String::new() }
+    )));
     recount_locale_vp(ctx, state);
 }
 
@@ -92,13 +89,10 @@ pub fn sc_looting(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         if ruins && state.looted.insert(hex) {
             state.award_vp(side, VpKind::Looting, 1);
             let name = ctx.map.locale(hex).map_or_else(String::new, |l| l.name.clone());
-            log.push(Event::new(
-                format!(
-                    "The SC loots the ruins of {name} ({hex}): VP Taken, +1 VP to the {} (14.3)",
-                    ctx.rules.side_name(side)
-                ),
-                json!({"type": "looting", "hex": hex, "side": side, "vp": 1}),
-            ));
+            log.push(Happened::Looting { hex, side, vp: 1 }.event(format!(
+                "The SC loots the ruins of {name} ({hex}): VP Taken, +1 VP to the {} (14.3)",
+                ctx.rules.side_name(side)
+            )));
         }
     }
 }
@@ -112,13 +106,10 @@ pub fn decide_victory(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let winner = if mine >= 2 * theirs { ratio } else { ratio.other() };
     state.phase = Phase::GameOver;
     state.winner = Some(winner);
-    log.push(Event::new(
-        format!(
-            "The game ends: {} {mine} VP, {} {theirs} VP; the {} win (14.5, 15.4: 2:1 needed)",
-            ctx.rules.side_name(ratio),
-            ctx.rules.side_name(ratio.other()),
-            ctx.rules.side_name(winner)
-        ),
-        json!({"type": "victory", "winner": winner, "vp": [state.vp[0].total(), state.vp[1].total()]}),
-    ));
+    log.push(Happened::Victory { winner, vp: [state.vp[0].total(), state.vp[1].total()] }.event(format!(
+        "The game ends: {} {mine} VP, {} {theirs} VP; the {} win (14.5, 15.4: 2:1 needed)",
+        ctx.rules.side_name(ratio),
+        ctx.rules.side_name(ratio.other()),
+        ctx.rules.side_name(winner)
+    )));
 }

@@ -13,6 +13,7 @@ pub mod ctx;
 pub mod data;
 pub mod events;
 pub mod games;
+pub mod happened;
 pub mod ids;
 pub mod movement;
 pub mod orders;

@@ -7,9 +7,9 @@
 
 use crate::ctx::Ctx;
 use crate::data::{Counter, SetupCode, UnitType};
+use crate::happened::{Happened, Modifier};
 use crate::state::{Location, Side, State, UnitId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// What happens to a unit when it is eliminated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,24 +116,36 @@ pub fn eliminate(
         match fate(ctx, counter) {
             Fate::Permanent(reason) => {
                 state.units.insert(id.clone(), Location::Eliminated);
-                log.push(Event::new(
-                    format!("{} eliminated ({cause}); out of play for good ({reason})", counter.name),
-                    json!({"type": "eliminated", "unit": id, "cause": cause, "from": was, "to": "eliminated", "rule": reason}),
-                ));
+                let gone = Happened::Eliminated {
+                    unit: id.clone(),
+                    cause: cause.to_string(),
+                    from: was,
+                    to: Location::Eliminated,
+                    rule: reason.to_string(),
+                };
+                log.push(gone.event(format!("{} eliminated ({cause}); out of play for good ({reason})", counter.name)));
             }
             Fate::Container => {
                 state.units.insert(id.clone(), Location::Pool);
-                log.push(Event::new(
-                    format!("{} eliminated ({cause}); back into the reinforcement container (8.7)", counter.name),
-                    json!({"type": "eliminated", "unit": id, "cause": cause, "from": was, "to": "pool", "rule": "8.7"}),
-                ));
+                let gone = Happened::Eliminated {
+                    unit: id.clone(),
+                    cause: cause.to_string(),
+                    from: was,
+                    to: Location::Pool,
+                    rule: "8.7".into(),
+                };
+                log.push(gone.event(format!(
+                    "{} eliminated ({cause}); back into the reinforcement container (8.7)",
+                    counter.name
+                )));
             }
             Fate::Recycle => {
                 let die = dice.roll(6)? as i32;
                 let mods = modifiers(ctx, state, side, counter);
                 let total: i32 = die + mods.iter().map(|(m, _)| m).sum::<i32>();
                 let mod_text: Vec<String> = mods.iter().map(|(m, why)| format!("{m:+} {why}")).collect();
-                let mod_json: Vec<_> = mods.iter().map(|(m, why)| json!({"modifier": m, "cause": why})).collect();
+                let mod_list: Vec<Modifier> =
+                    mods.iter().map(|(m, why)| Modifier { modifier: *m, cause: why.to_string() }).collect();
                 let (to, outcome) = match table(total) {
                     TableResult::Permanent => (Location::Eliminated, "permanently eliminated".to_string()),
                     TableResult::Returns(n) => {
@@ -148,19 +160,25 @@ pub fn eliminate(
                         }
                     }
                 };
-                log.push(Event::new(
-                    format!(
-                        "{} eliminated ({cause}); recycling roll (8.12) by the {} player: die {die}{}{} = {total}: {outcome}",
-                        counter.name,
-                        ctx.rules.side_name(side),
-                        if mod_text.is_empty() { "" } else { " " },
-                        mod_text.join(" "),
-                    ),
-                    json!({
-                        "type": "recycling", "unit": id, "cause": cause, "from": was, "side": side,
-                        "die": die, "modifiers": mod_json, "final": total, "to": to, "rule": "8.12",
-                    }),
-                ));
+                let roll = Happened::Recycling {
+                    unit: id.clone(),
+                    cause: cause.to_string(),
+                    from: was,
+                    side,
+                    die,
+                    modifiers: mod_list,
+                    r#final: total,
+                    to: to.clone(),
+                    rule: "8.12".into(),
+                };
+                let text = format!(
+                    "{} eliminated ({cause}); recycling roll (8.12) by the {} player: die {die}{}{} = {total}: {outcome}",
+                    counter.name,
+                    ctx.rules.side_name(side),
+                    if mod_text.is_empty() { "" } else { " " },
+                    mod_text.join(" "),
+                );
+                log.push(roll.event(text));
                 state.units.insert(id.clone(), to);
             }
         }

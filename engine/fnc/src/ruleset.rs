@@ -8,6 +8,7 @@
 use crate::combat;
 use crate::command::Command;
 use crate::ctx::Ctx;
+use crate::happened::Happened;
 use crate::scenario;
 use crate::sequence;
 use crate::stacking;
@@ -88,10 +89,12 @@ fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut V
         let Some((command, why)) = crate::standing::answer(ctx, next, decision.by, &batch.orders)? else {
             return Ok(false);
         };
-        log.push(Event::new(
-            format!("By the orders of the batch (`{why}`), the {} player: {command}", ctx.rules.side_name(decision.by)),
-            serde_json::json!({"type": "batch_order", "side": decision.by, "order": why, "command": command.to_string(), "rule": "11.3"}),
-        ));
+        let text =
+            format!("By the orders of the batch (`{why}`), the {} player: {command}", ctx.rules.side_name(decision.by));
+        log.push(
+            Happened::BatchOrder { side: decision.by, order: why, command: command.to_string(), rule: "11.3".into() }
+                .event(text),
+        );
         *next = table::apply(ctx, next, decision.by, &command, dice, log)?;
         return Ok(true);
     }
@@ -100,10 +103,14 @@ fn run_batch(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut V
     let started = combat::batch::start_next(ctx, next, dice, log)?;
     if then_end && next.batch.is_none() && next.phase == Phase::Combat {
         // The batch's `then end`: the attacker declared nothing more this phase (11.3).
-        log.push(Event::new(
-            format!("By the orders of the batch (`then end`), the {} player ends the combat phase", ctx.rules.side_name(side)),
-            serde_json::json!({"type": "batch_order", "side": side, "order": "then end", "command": "end", "rule": "11.3"}),
-        ));
+        let text = format!(
+            "By the orders of the batch (`then end`), the {} player ends the combat phase",
+            ctx.rules.side_name(side)
+        );
+        log.push(
+            Happened::BatchOrder { side, order: "then end".into(), command: "end".into(), rule: "11.3".into() }
+                .event(text),
+        );
         *next = table::apply(ctx, next, side, &Command::End, dice, log)?;
         return Ok(true);
     }

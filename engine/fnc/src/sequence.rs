@@ -3,11 +3,11 @@
 
 use crate::control;
 use crate::ctx::Ctx;
+use crate::happened::Happened;
 use crate::stacking;
 use crate::state::{Location, Phase, PhaseBook, Side, State};
 use crate::{position, setup};
 use grognard_engine::{Event, RuleError};
-use serde_json::json;
 
 /// A short name of the current step for people: "Game Turn 3 (Oct 1798), French Movement Phase".
 pub fn describe(ctx: &Ctx, state: &State) -> String {
@@ -61,10 +61,9 @@ pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     }
     state.book.ending = false;
     step(ctx, state, log);
-    log.push(Event::new(
-        describe(ctx, state),
-        json!({ "type": "phase", "phase": state.phase, "turn": state.turn, "phasing": state.phasing }),
-    ));
+    log.push(
+        Happened::Phase { phase: state.phase, turn: state.turn, phasing: state.phasing }.event(describe(ctx, state)),
+    );
     if matches!(state.phase, Phase::Movement | Phase::Combat) {
         stacking::check_overstacks(ctx, state, log);
     }

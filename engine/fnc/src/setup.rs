@@ -2,11 +2,11 @@
 
 use crate::ctx::Ctx;
 use crate::data::SetupCode;
+use crate::happened::Happened;
 use crate::stacking;
 use crate::state::{Location, Phase, PhaseBook, Side, State, UnitId, Vp};
 use grognard_board::HexId;
 use grognard_engine::{Event, PlayerId, RuleError};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// Where a counter starts before anyone has set up: set-up codes that name a hex are placed
@@ -161,10 +161,10 @@ pub fn apply_place(
     check_place(ctx, state, side, unit, hex)?;
     let mut next = state.clone();
     next.units.insert(unit.to_string(), Location::Hex(hex));
-    log.push(Event::new(
-        format!("{} sets up in {hex}", ctx.counter(unit).map_or(unit, |c| c.name.as_str())),
-        json!({"type": "setup", "unit": unit, "hex": hex}),
-    ));
+    log.push(
+        Happened::Setup { unit: unit.to_string(), hex }
+            .event(format!("{} sets up in {hex}", ctx.counter(unit).map_or(unit, |c| c.name.as_str()))),
+    );
     Ok(next)
 }
 

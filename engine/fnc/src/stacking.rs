@@ -4,11 +4,11 @@
 
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::recycling;
 use crate::state::{Decision, DecisionKind, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// Does this unit count for stacking? Fleets are markers and do not (7.3, 10.2).
 pub fn counts(ctx: &Ctx, unit: &str) -> bool {
@@ -84,14 +84,11 @@ pub fn check_overstacks(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         }
         let Some(owner) = ctx.occupant(state, hex) else { continue };
         let count = u8::try_from(count).unwrap_or(u8::MAX);
-        log.push(Event::new(
-            format!(
-                "{hex} is over-stacked: the {} player removes {count} {} unit(s) there (7.4)",
-                ctx.rules.side_name(owner.other()),
-                ctx.rules.side_name(owner)
-            ),
-            json!({"type": "overstack", "hex": hex, "side": owner, "count": count}),
-        ));
+        log.push(Happened::Overstack { hex, side: owner, count }.event(format!(
+            "{hex} is over-stacked: the {} player removes {count} {} unit(s) there (7.4)",
+            ctx.rules.side_name(owner.other()),
+            ctx.rules.side_name(owner)
+        )));
         state.decision = Some(Decision { by: owner.other(), kind: DecisionKind::Overstack { hex, count } });
         return;
     }

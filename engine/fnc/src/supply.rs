@@ -19,10 +19,10 @@
 
 use crate::ctx::Ctx;
 use crate::games::logistics_facts::PortSupply;
+use crate::happened::{Happened, SupplyVia};
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::{Barrier, HexId, Map, Terrain, WaterId, WaterKind};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// The longest off-road leg of a supply line, in hexes (12.3).
@@ -233,13 +233,14 @@ impl Supplied {
         }
     }
 
-    fn data(&self) -> serde_json::Value {
+    /// The same, for the log's data.
+    fn via(&self) -> SupplyVia {
         match self {
-            Supplied::Line(l) => json!({"via": "line", "source": l.source, "path": l.hexes, "off_road": l.off_road}),
-            Supplied::Port { water } => json!({"via": "port", "water": water}),
-            Supplied::InterventionPort => json!({"via": "intervention-port"}),
-            Supplied::Box(b) => json!({"via": "box", "box": b}),
-            Supplied::Islands { region } => json!({"via": "islands", "region": region}),
+            Supplied::Line(l) => SupplyVia::Line { source: l.source, path: l.hexes.clone(), off_road: l.off_road },
+            Supplied::Port { water } => SupplyVia::Port { water: water.clone() },
+            Supplied::InterventionPort => SupplyVia::InterventionPort,
+            Supplied::Box(b) => SupplyVia::Box { r#box: b.clone() },
+            Supplied::Islands { region } => SupplyVia::Islands { region: region.clone() },
         }
     }
 }
@@ -441,19 +442,35 @@ pub fn apply_supply_phase(
             _ => String::new(),
         };
         match check(ctx, state, side, loc, false) {
-            Ok(how) => log.push(Event::new(
-                format!("Supply (12.1): {} in {place} in supply: {}", units.join(", "), how.describe(ctx)),
-                json!({"type": "supply", "units": units, "at": loc, "supplied": true, "how": how.data()}),
-            )),
+            Ok(how) => log.push(
+                Happened::Supply {
+                    units: units.clone(),
+                    at: loc.clone(),
+                    supplied: true,
+                    how: Some(how.via()),
+                    reasons: None,
+                }
+                .event(format!(
+                    "Supply (12.1): {} in {place} in supply: {}",
+                    units.join(", "),
+                    how.describe(ctx)
+                )),
+            ),
             Err(why) => {
-                log.push(Event::new(
-                    format!(
+                log.push(
+                    Happened::Supply {
+                        units: units.clone(),
+                        at: loc.clone(),
+                        supplied: false,
+                        how: None,
+                        reasons: Some(why.reasons.clone()),
+                    }
+                    .event(format!(
                         "Supply (12.1): {} in {place} out of supply: {}; eliminated",
                         units.join(", "),
                         why.reasons.join("; ")
-                    ),
-                    json!({"type": "supply", "units": units, "at": loc, "supplied": false, "reasons": why.reasons}),
-                ));
+                    )),
+                );
                 out.extend(units.iter().cloned());
             }
         }

@@ -47,6 +47,7 @@ use crate::combat::{self, siege};
 use crate::command::{Command, CommandKind};
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::state::{DecisionKind, Effect, Location, Phase, Side, State};
 use crate::{events, movement, position, recycling, reinforcements, sequence, setup, stacking, supply};
 use grognard_engine::{ApplyError, DiceSource, Event, NoDice, RuleError};
@@ -379,10 +380,10 @@ pub const ROWS: &[Row] = &[
                 .map(|(u, _)| u.clone())
                 .collect();
             if !stranded.is_empty() {
-                log.push(Event::new(
-                    format!("{} never invaded: lost at sea (10.3)", stranded.join(", ")),
-                    serde_json::json!({"type": "invasion_lost", "units": stranded}),
-                ));
+                log.push(
+                    Happened::InvasionLost { units: stranded.clone() }
+                        .event(format!("{} never invaded: lost at sea (10.3)", stranded.join(", "))),
+                );
                 recycling::eliminate(ctx, &mut next, &stranded, "invasion force that never landed (10.3)", dice, log)?;
             }
             sequence::advance(ctx, &mut next, log);

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The layers, lowest first, and the top-level modules of each.
 const LAYERS: &[(&str, &[&str])] = &[
     ("data", &["data"]),
-    ("model", &["ids", "state", "battle", "command", "orders"]),
+    ("model", &["ids", "state", "battle", "command", "orders", "happened"]),
     ("per-game facts", &["games"]),
     ("context", &["ctx", "courses"]),
     ("shared rules", &["calendar", "choices", "control", "stacking", "recycling", "supply"]),

@@ -5,10 +5,10 @@ use super::terrain::gunboat_link;
 use crate::battle::Battle;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
 use grognard_board::{Barrier, HexId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// May this surviving attacker advance into the battle's hex? It must stand next to it, be
 /// able to move, not be parted from it by open sea, and could have entered it: gunboats along the water (11.26), British units
@@ -80,10 +80,10 @@ pub fn enter(
 ) -> Result<(), ApplyError> {
     let sc: Vec<UnitId> = surviving_defenders(state, battle);
     if !sc.is_empty() {
-        log.push(Event::new(
-            format!("The SC alone in {} is overrun: automatic DC (14.3)", battle.hex),
-            json!({"type": "sc_overrun", "hex": battle.hex, "units": sc, "rule": "14.3"}),
-        ));
+        log.push(
+            Happened::ScOverrun { hex: battle.hex, units: sc.clone(), rule: "14.3".into() }
+                .event(format!("The SC alone in {} is overrun: automatic DC (14.3)", battle.hex)),
+        );
         eliminate(ctx, state, &sc, "SC overrun (14.3)", dice, log)?;
     }
     for u in units {
@@ -93,10 +93,10 @@ pub fn enter(
         state.units.insert(u.clone(), Location::Hex(battle.hex));
     }
     if battle.fortress && !battle.siege && state.fort_destroyed.insert(battle.hex) {
-        log.push(Event::new(
-            format!("The fortress of {} is taken by storm: Fort De marker placed (13.4)", battle.hex),
-            json!({"type": "fort_destroyed", "hex": battle.hex, "rule": "13.4"}),
-        ));
+        log.push(
+            Happened::FortDestroyed { hex: battle.hex, rule: "13.4".into() }
+                .event(format!("The fortress of {} is taken by storm: Fort De marker placed (13.4)", battle.hex)),
+        );
     }
     Ok(())
 }
@@ -129,10 +129,10 @@ pub fn apply(
     }
     let mut next = state.clone();
     if units.is_empty() {
-        log.push(Event::new(
-            format!("The {} player does not advance into {hex} (11.25)", ctx.rules.side_name(side)),
-            json!({"type": "advance", "hex": hex, "units": [], "rule": "11.25"}),
-        ));
+        log.push(
+            Happened::Advance { hex: *hex, units: Vec::new(), rule: "11.25".into() }
+                .event(format!("The {} player does not advance into {hex} (11.25)", ctx.rules.side_name(side))),
+        );
     } else {
         let friendly: Vec<&str> = state
             .units_in(*hex)
@@ -149,15 +149,12 @@ pub fn apply(
                 None => u.clone(),
             })
             .collect();
-        log.push(Event::new(
-            format!(
-                "The {} player advances into {hex} with {} (11.25{})",
-                ctx.rules.side_name(side),
-                from.join(", "),
-                if battle.siege { ", 13.3" } else { "" }
-            ),
-            json!({"type": "advance", "hex": hex, "units": units, "rule": "11.25"}),
-        ));
+        log.push(Happened::Advance { hex: *hex, units: units.to_vec(), rule: "11.25".into() }.event(format!(
+            "The {} player advances into {hex} with {} (11.25{})",
+            ctx.rules.side_name(side),
+            from.join(", "),
+            if battle.siege { ", 13.3" } else { "" }
+        )));
         enter(ctx, &mut next, &battle, units, dice, log)?;
     }
     super::steps::answered(ctx, &mut next, dice, log)?;

@@ -23,10 +23,10 @@ use super::declare;
 pub use crate::battle::{Batch, Queued};
 pub use crate::command::BatchAttack;
 use crate::ctx::Ctx;
+use crate::happened::Happened;
 use crate::orders::Orders;
 use crate::state::{Side, State};
 use grognard_engine::{ApplyError, DiceSource, DiceUnavailable, Event, RuleError};
-use serde_json::json;
 
 /// The smallest distance between the defending hexes of two battles of one batch.
 pub const APART: u32 = 5;
@@ -89,16 +89,17 @@ pub fn apply(
     let mut next = state.clone();
     let list: Vec<String> = attacks.iter().map(|a| format!("{} by {}", a.defender, a.attackers.join(", "))).collect();
     let orders_text = if orders.is_empty() { "none".to_string() } else { orders.text() };
-    log.push(Event::new(
-        format!(
-            "The {} player declares {} attacks together (11.3): {}; his orders for his own decisions in them: {orders_text}",
-            ctx.rules.side_name(side),
-            attacks.len(),
-            list.join("; ")
-        ),
-        json!({"type": "batch", "rule": "11.3", "side": side, "attacks": attacks, "orders": orders_text,
-               "dice": queued.iter().map(|q| q.die).collect::<Vec<_>>()}),
-    ));
+    let faces: Vec<Option<u32>> = queued.iter().map(|q| q.die).collect();
+    let text = format!(
+        "The {} player declares {} attacks together (11.3): {}; his orders for his own decisions in them: {orders_text}",
+        ctx.rules.side_name(side),
+        attacks.len(),
+        list.join("; ")
+    );
+    log.push(
+        Happened::Batch { rule: "11.3".into(), side, attacks: attacks.to_vec(), orders: orders_text, dice: faces }
+            .event(text),
+    );
     next.batch = Some(Batch { side, queued, orders: orders.clone() });
     Ok(next)
 }
@@ -126,9 +127,8 @@ pub fn start_next(
     let Queued { attack, die } = batch.queued.remove(0);
     let side = batch.side;
     if let Err(e) = declare::check(ctx, state, side, &attack.attackers, attack.defender, &attack.fleets) {
-        log.push(Event::new(
+        log.push(Happened::BatchDropped { hex: attack.defender, reason: e.to_string(), rule: "11.3".into() }.event(
             format!("The attack declared on {} can no longer be made ({e}): it is dropped (11.3)", attack.defender),
-            json!({"type": "batch_dropped", "hex": attack.defender, "reason": e.to_string(), "rule": "11.3"}),
         ));
         return Ok(true);
     }

@@ -30,10 +30,10 @@ pub use resolve::{apply_attack, bvp_winner, odds, result_steps, Odds};
 pub use retreat::{apply as apply_retreat, options as retreat_options};
 
 use crate::ctx::Ctx;
+use crate::happened::{ChosenBy, Happened};
 use crate::state::{Decision, DecisionKind, Side, State, UnitId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use losses::check_choice;
-use serde_json::json;
 
 /// Answer a loss decision (11.21) with the units given up.
 pub fn apply_losses(
@@ -61,17 +61,22 @@ pub fn apply_losses(
     let involved: u32 = candidates.iter().map(|c| c.strength).sum();
     let needed = losses::required_strength(requirement, involved);
     let mut next = state.clone();
-    log.push(Event::new(
-        format!(
-            "The {} player chooses to lose {} ({} of {} involved strength points required) (11.21)",
-            ctx.rules.side_name(side),
-            units.join(", "),
-            needed,
-            involved
-        ),
-        json!({"type": "losses", "hex": hex, "side": side, "units": units, "required": needed,
-               "involved": involved, "chosen_by": "owner", "rule": "11.21"}),
-    ));
+    let chosen = Happened::Losses {
+        hex: *hex,
+        side,
+        units: units.to_vec(),
+        required: needed,
+        involved,
+        chosen_by: ChosenBy::Owner,
+        rule: "11.21".into(),
+    };
+    log.push(chosen.event(format!(
+        "The {} player chooses to lose {} ({} of {} involved strength points required) (11.21)",
+        ctx.rules.side_name(side),
+        units.join(", "),
+        needed,
+        involved
+    )));
     steps::eliminate(ctx, &mut next, units, &format!("{} in the battle for {hex}", battle.result), dice, log)?;
     steps::answered(ctx, &mut next, dice, log)?;
     Ok(next)

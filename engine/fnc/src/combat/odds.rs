@@ -4,6 +4,7 @@
 //! Everything is integer arithmetic: the percentage is `floor(attack * 100 / defense)`
 //! (`Crt::percent`), its column comes from the table's headings (`Crt::column_for`).
 
+use crate::happened::{BattleShift, ShiftClaimant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -32,6 +33,17 @@ pub struct Shift {
     pub cause: String,
     pub columns: i32,
     pub claimant: Claimant,
+}
+
+impl From<&Shift> for BattleShift {
+    fn from(s: &Shift) -> BattleShift {
+        let Shift { cause, columns, claimant } = s;
+        let claimant = match claimant {
+            Claimant::Attacker => ShiftClaimant::Attacker,
+            Claimant::Defender => ShiftClaimant::Defender,
+        };
+        BattleShift { cause: cause.clone(), columns: *columns, claimant }
+    }
 }
 
 impl Shift {

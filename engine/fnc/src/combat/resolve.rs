@@ -11,10 +11,10 @@ use super::strengths::{attack_force, defense_force, Force};
 use crate::battle::{Battle, Step};
 use crate::ctx::Ctx;
 use crate::data::{Crt, CrtResult};
+use crate::happened::Happened;
 use crate::state::{BattleTrace, Location, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event};
-use serde_json::json;
 
 /// The odds of a declared attack, before the die.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,18 +136,27 @@ pub fn apply_attack(
             result.code()
         )
     };
-    log.push(Event::new(
-        text,
-        json!({
-            "type": "battle", "rule": "11.2", "side": side, "hex": hex,
-            "attackers": o.attack.units, "fleets": o.attack.fleets, "invasion": d.invasion,
-            "defenders": o.defense.units, "attack_strength": o.attack.total(), "defense_strength": o.defense.total(),
-            "percent": o.percent, "base_column": label(o.base_column),
-            "shifts": o.shifts, "net_shift": o.net, "clamped": o.clamped,
-            "final_column": label(o.final_column), "die": die, "result": result.code(),
-            "automatic": d.sc_alone,
-        }),
-    ));
+    let report = Happened::Battle {
+        rule: "11.2".into(),
+        side,
+        hex,
+        attackers: o.attack.units.iter().map(Into::into).collect(),
+        fleets: o.attack.fleets.clone(),
+        invasion: d.invasion.clone(),
+        defenders: o.defense.units.iter().map(Into::into).collect(),
+        attack_strength: o.attack.total(),
+        defense_strength: o.defense.total(),
+        percent: o.percent,
+        base_column: label(o.base_column),
+        shifts: o.shifts.iter().map(Into::into).collect(),
+        net_shift: o.net,
+        clamped: o.clamped,
+        final_column: label(o.final_column),
+        die,
+        result,
+        automatic: d.sc_alone,
+    };
+    log.push(report.event(text));
     // 11.13: battle VP from the loser's whole force at the start of the battle, awarded as
     // the result's last sub-step (11.12: after the losses, recycling and retreat).
     let battle_vp_step = bvp_winner(result, side).and_then(|winner| {

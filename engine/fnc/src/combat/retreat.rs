@@ -12,10 +12,10 @@ use crate::battle::Battle;
 use crate::command::RetreatPath;
 use crate::ctx::Ctx;
 use crate::data::{Cost, HexTerrain, UnitType};
+use crate::happened::Happened;
 use crate::state::{Decision, DecisionKind, Side, State, UnitId};
 use grognard_board::{Barrier, HexId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// How well a unit can retreat.
@@ -150,17 +150,16 @@ pub fn step(
         return Ok(None);
     }
     if battle.fortress {
-        log.push(Event::new(
-            format!("The defenders of the intact fortress {} ignore the retreat (11.24)", battle.hex),
-            json!({"type": "retreat_ignored", "hex": battle.hex, "rule": "11.24"}),
-        ));
+        log.push(
+            Happened::RetreatIgnored { hex: battle.hex, rule: "11.24".into() }
+                .event(format!("The defenders of the intact fortress {} ignore the retreat (11.24)", battle.hex)),
+        );
         return Ok(None);
     }
     let reaches: Vec<Reach> = survivors.iter().map(|u| reach(ctx, state, battle, u)).collect();
     if reaches.iter().all(|r| *r == Reach::None) {
-        log.push(Event::new(
+        log.push(Happened::RetreatBlocked { hex: battle.hex, units: survivors.clone(), rule: "11.23".into() }.event(
             format!("The defenders of {} have no legal retreat and are eliminated in place (11.23)", battle.hex),
-            json!({"type": "retreat_blocked", "hex": battle.hex, "units": survivors, "rule": "11.23"}),
         ));
         eliminate(ctx, state, &survivors, &format!("no retreat from {}", battle.hex), dice, log)?;
         return Ok(None);
@@ -168,13 +167,12 @@ pub fn step(
     // One unit could retreat, but only next to the attackers: it is the penalty unit itself
     // (stricture 3, "even if just one unit"), and nobody is left to choose for.
     if reaches.iter().filter(|r| **r != Reach::None).count() == 1 && !reaches.contains(&Reach::Clear) {
-        log.push(Event::new(
+        log.push(Happened::RetreatPenalty { hex: battle.hex, units: survivors.clone(), rule: "11.23".into() }.event(
             format!(
                 "The defenders of {} could retreat only next to the attackers, which costs the one unit able to \
                  retreat; none survives (11.23 strictures 1 and 3)",
                 battle.hex
             ),
-            json!({"type": "retreat_penalty", "hex": battle.hex, "units": survivors, "rule": "11.23"}),
         ));
         eliminate(ctx, state, &survivors, &format!("retreat from {} next to the attackers", battle.hex), dice, log)?;
         return Ok(None);
@@ -267,14 +265,15 @@ pub fn apply(
     }
     let mut next = state.clone();
     for g in groups {
-        log.push(Event::new(
-            format!(
-                "{} retreat from {hex} to {} (11.22)",
-                g.units.join(", "),
-                g.path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" then ")
+        log.push(
+            Happened::Retreat { from: *hex, units: g.units.clone(), path: g.path.clone(), rule: "11.22".into() }.event(
+                format!(
+                    "{} retreat from {hex} to {} (11.22)",
+                    g.units.join(", "),
+                    g.path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" then ")
+                ),
             ),
-            json!({"type": "retreat", "from": hex, "units": g.units, "path": g.path, "rule": "11.22"}),
-        ));
+        );
         if let Some(end) = g.path.last() {
             for u in &g.units {
                 if ctx.counter(u).is_some_and(|c| c.kind == UnitType::Gunboats) {
@@ -286,17 +285,17 @@ pub fn apply(
     }
     let forced: Vec<UnitId> = left.iter().filter(|u| !penalty.contains(u)).cloned().collect();
     if !forced.is_empty() {
-        log.push(Event::new(
-            format!("{} cannot retreat and are eliminated in place (11.23)", forced.join(", ")),
-            json!({"type": "retreat_blocked", "hex": hex, "units": forced, "rule": "11.23"}),
-        ));
+        log.push(
+            Happened::RetreatBlocked { hex: *hex, units: forced.clone(), rule: "11.23".into() }
+                .event(format!("{} cannot retreat and are eliminated in place (11.23)", forced.join(", "))),
+        );
         eliminate(ctx, &mut next, &forced, &format!("no retreat from {hex}"), dice, log)?;
     }
     if !penalty.is_empty() {
-        log.push(Event::new(
-            format!("{} is eliminated for retreating next to the attackers (11.23 stricture 3)", penalty.join(", ")),
-            json!({"type": "retreat_penalty", "hex": hex, "units": penalty, "rule": "11.23"}),
-        ));
+        log.push(Happened::RetreatPenalty { hex: *hex, units: penalty.clone(), rule: "11.23".into() }.event(format!(
+            "{} is eliminated for retreating next to the attackers (11.23 stricture 3)",
+            penalty.join(", ")
+        )));
         eliminate(ctx, &mut next, &penalty, "retreat next to the attackers", dice, log)?;
     }
     super::steps::answered(ctx, &mut next, dice, log)?;

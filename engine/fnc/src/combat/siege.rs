@@ -7,10 +7,10 @@ use crate::combat::bvp::battle_vp;
 use crate::combat::steps;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::{Happened, Modifier};
 use crate::state::{Effect, Location, Phase, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// A siege found at the start of the siege phase, with its die roll modifiers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,18 +120,18 @@ pub fn apply_sieges(
     let mut next = state.clone();
     next.book.rolled = true;
     if state.has_effect(&Effect::Truce) {
-        log.push(Event::new(
-            "A truce is in force: no sieges this turn (6.4 event 4)",
-            json!({"type": "siege_none", "reason": "truce", "rule": "6.4"}),
-        ));
+        log.push(
+            Happened::SiegeNone { reason: Some("truce".into()), rule: "6.4".into() }
+                .event("A truce is in force: no sieges this turn (6.4 event 4)"),
+        );
         return Ok(next);
     }
     let found = sieges(ctx, state, side);
     if found.is_empty() {
-        log.push(Event::new(
-            format!("The {} player besieges no fortress (13.1)", ctx.rules.side_name(side)),
-            json!({"type": "siege_none", "rule": "13.1"}),
-        ));
+        log.push(
+            Happened::SiegeNone { reason: None, rule: "13.1".into() }
+                .event(format!("The {} player besieges no fortress (13.1)", ctx.rules.side_name(side))),
+        );
         return Ok(next);
     }
     // Every die first: the surrenders' recycling rolls follow.
@@ -145,21 +145,27 @@ pub fn apply_sieges(
         let mods: Vec<String> = s.modifiers.iter().map(|(m, why)| format!("{m:+} {why}")).collect();
         let name = ctx.map.locale(s.hex).map_or_else(|| s.hex.to_string(), |l| format!("{} ({})", l.name, s.hex));
         let ring: Vec<String> = ctx.map.landward_neighbours(s.hex).iter().map(|h| h.to_string()).collect();
-        log.push(Event::new(
-            format!(
-                "Siege of {name} held by {}: the {} hold every landward neighbour ({}) with {} (13.1); die {die}{}{} = {total}, 6 or more surrenders: {} (13.2)",
-                s.defenders.join(", "),
-                ctx.rules.side_name(side),
-                ring.join(" "),
-                s.besiegers.join(", "),
-                if mods.is_empty() { "" } else { " " },
-                mods.join(" "),
-                if surrender { "the besieged force surrenders" } else { "the siege continues" }
-            ),
-            json!({"type": "siege", "hex": s.hex, "die": die,
-                   "modifiers": s.modifiers.iter().map(|(m, why)| json!({"modifier": m, "cause": why})).collect::<Vec<_>>(),
-                   "final": total, "surrender": surrender, "defenders": s.defenders, "besiegers": s.besiegers, "rule": "13.2"}),
-        ));
+        let siege = Happened::Siege {
+            hex: s.hex,
+            die,
+            modifiers: s.modifiers.iter().map(|(m, why)| Modifier { modifier: *m, cause: why.clone() }).collect(),
+            r#final: total,
+            surrender,
+            defenders: s.defenders.clone(),
+            besiegers: s.besiegers.clone(),
+            rule: "13.2".into(),
+        };
+        let text = format!(
+            "Siege of {name} held by {}: the {} hold every landward neighbour ({}) with {} (13.1); die {die}{}{} = {total}, 6 or more surrenders: {} (13.2)",
+            s.defenders.join(", "),
+            ctx.rules.side_name(side),
+            ring.join(" "),
+            s.besiegers.join(", "),
+            if mods.is_empty() { "" } else { " " },
+            mods.join(" "),
+            if surrender { "the besieged force surrenders" } else { "the siege continues" }
+        );
+        log.push(siege.event(text));
         if !surrender {
             continue;
         }

@@ -8,10 +8,10 @@ use super::retreat;
 use crate::battle::{Battle, Step};
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::{ChosenBy, Happened};
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId, VpKind};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// Units lost in combat are eliminated and recycled like any others (8.11-8.13).
 pub use crate::recycling::eliminate;
@@ -124,15 +124,19 @@ fn run_step(
         Step::Retreat => retreat::step(ctx, state, battle, dice, log),
         Step::BattleVp { winner, points, loser_strength, ruins } => {
             state.award_vp(winner, VpKind::Battle, points as i32);
-            log.push(Event::new(
-                format!(
-                    "The {} player gains {points} battle VP (the beaten force had {loser_strength} strength points{}) (11.13)",
-                    side_name(ctx, winner),
-                    if ruins { ", doubled for ruins" } else { "" }
-                ),
-                json!({"type": "vp", "kind": "battle", "side": winner, "points": points,
-                       "loser_strength": loser_strength, "ruins": ruins, "rule": "11.13"}),
-            ));
+            let vp = Happened::Vp {
+                kind: VpKind::Battle,
+                side: winner,
+                points,
+                loser_strength,
+                ruins,
+                rule: "11.13".into(),
+            };
+            log.push(vp.event(format!(
+                "The {} player gains {points} battle VP (the beaten force had {loser_strength} strength points{}) (11.13)",
+                side_name(ctx, winner),
+                if ruins { ", doubled for ruins" } else { "" }
+            )));
             Ok(None)
         }
         Step::Invasion => {
@@ -172,29 +176,32 @@ fn losses_step(
             if units.is_empty() {
                 return Ok(None);
             }
-            log.push(Event::new(
-                format!(
-                    "{} ({rule}): the {} player owes {owed}; he loses {} (no other choice, 11.21)",
-                    battle.result,
-                    side_name(ctx, side),
-                    units.join(", "),
-                ),
-                json!({"type": "losses", "hex": battle.hex, "side": side, "units": units, "required": needed,
-                       "involved": involved, "chosen_by": "forced", "rule": rule}),
-            ));
+            let forced = Happened::Losses {
+                hex: battle.hex,
+                side,
+                units: units.clone(),
+                required: needed,
+                involved,
+                chosen_by: ChosenBy::Forced,
+                rule: rule.into(),
+            };
+            log.push(forced.event(format!(
+                "{} ({rule}): the {} player owes {owed}; he loses {} (no other choice, 11.21)",
+                battle.result,
+                side_name(ctx, side),
+                units.join(", "),
+            )));
             eliminate(ctx, state, &units, &format!("{} in the battle for {}", battle.result, battle.hex), dice, log)?;
             Ok(None)
         }
         _ => {
-            log.push(Event::new(
-                format!(
-                    "{} ({rule}): the {} player owes {owed}, and chooses which units (11.21)",
-                    battle.result,
-                    side_name(ctx, side)
-                ),
-                json!({"type": "losses_owed", "hex": battle.hex, "side": side, "required": needed,
-                       "involved": involved, "rule": rule}),
-            ));
+            let owed_event =
+                Happened::LossesOwed { hex: battle.hex, side, required: needed, involved, rule: rule.into() };
+            log.push(owed_event.event(format!(
+                "{} ({rule}): the {} player owes {owed}, and chooses which units (11.21)",
+                battle.result,
+                side_name(ctx, side)
+            )));
             Ok(Some(Decision {
                 by: side,
                 kind: DecisionKind::Losses {
@@ -240,19 +247,21 @@ fn invasion_step(
         return Ok(());
     }
     if hex_cleared(ctx, state, battle) {
-        log.push(Event::new(
-            format!("The invasion force ({}) comes ashore in {} (10.3)", survivors.join(", "), battle.hex),
-            json!({"type": "invasion_landed", "hex": battle.hex, "units": survivors, "rule": "10.3"}),
-        ));
+        log.push(
+            Happened::InvasionLanded { hex: battle.hex, units: survivors.clone(), rule: "10.3".into() }.event(format!(
+                "The invasion force ({}) comes ashore in {} (10.3)",
+                survivors.join(", "),
+                battle.hex
+            )),
+        );
         advance::enter(ctx, state, battle, &survivors, dice, log)?;
     } else {
-        log.push(Event::new(
+        log.push(Happened::InvasionFailed { hex: battle.hex, units: survivors.clone(), rule: "10.3".into() }.event(
             format!(
                 "The invasion of {} failed to clear the hex: the invasion force ({}) is eliminated (10.3)",
                 battle.hex,
                 survivors.join(", ")
             ),
-            json!({"type": "invasion_failed", "hex": battle.hex, "units": survivors, "rule": "10.3"}),
         ));
         eliminate(ctx, state, &survivors, &format!("failed invasion of {}", battle.hex), dice, log)?;
     }

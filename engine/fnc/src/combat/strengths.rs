@@ -3,6 +3,7 @@
 
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::BattleUnit;
 use crate::state::{Location, State, UnitId};
 use grognard_board::HexId;
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,19 @@ pub struct UnitStrength {
     pub doubled: bool,
     /// What it adds to the force.
     pub total: u32,
+}
+
+impl From<&UnitStrength> for BattleUnit {
+    fn from(s: &UnitStrength) -> BattleUnit {
+        let UnitStrength { unit, printed, division_bonus, doubled, total } = s;
+        BattleUnit {
+            unit: unit.clone(),
+            printed: *printed,
+            division_bonus: *division_bonus,
+            doubled: *doubled,
+            total: *total,
+        }
+    }
 }
 
 /// A side's strength in one battle.

@@ -11,12 +11,12 @@ pub use crate::games::random_events as table;
 
 use crate::ctx::Ctx;
 use crate::data::{SetupCode, UnitType};
+use crate::happened::{EventEffect, Happened};
 use crate::recycling;
 use crate::state::{
     Decision, DecisionKind, Effect, LastingEffect, Location, Phase, Side, State, UnitId, UsedEvent, VpKind,
 };
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 use table::{half_up, Limit, RandomEvent};
 
 pub use table::{EC_TABLE, RSW_TABLE};
@@ -117,10 +117,10 @@ pub fn british_units(ctx: &Ctx, state: &State) -> Vec<UnitId> {
 
 fn roll_event(dice: &mut dyn DiceSource, log: &mut Vec<Event>, purpose: &str, rule: &str) -> Result<u32, ApplyError> {
     let die = dice.roll(6)?;
-    log.push(Event::new(
-        format!("{purpose} ({rule}): die {die}"),
-        json!({"type": "roll", "purpose": purpose, "rule": rule, "die": die}),
-    ));
+    log.push(
+        Happened::Roll { purpose: purpose.into(), rule: rule.into(), die, area: None }
+            .event(format!("{purpose} ({rule}): die {die}")),
+    );
     Ok(die)
 }
 
@@ -160,14 +160,21 @@ pub fn apply_roll(
     };
     if let Some(why) = no_event {
         text.push_str(&format!(" ({why})"));
-        log.push(Event::new(
-            text,
-            json!({"type": "random_event", "die": die, "event": event.id(), "rule": event.rule(), "no_event": why}),
-        ));
+        log.push(
+            Happened::RandomEvent {
+                die,
+                event: event.id().into(),
+                rule: event.rule().into(),
+                no_event: Some(why.into()),
+            }
+            .event(text),
+        );
         s.book.rolled = true;
         return Ok(s);
     }
-    log.push(Event::new(text, json!({"type": "random_event", "die": die, "event": event.id(), "rule": event.rule()})));
+    log.push(
+        Happened::RandomEvent { die, event: event.id().into(), rule: event.rule().into(), no_event: None }.event(text),
+    );
     s.book.rolled = true;
     s.events_used.push(UsedEvent { turn: state.turn, event: event.id().to_string() });
     resolve(ctx, &mut s, event, dice, log)?;
@@ -205,13 +212,10 @@ fn resolve(
             let die = roll_event(dice, log, "Ottoman Infighting: the area affected", "6.3")?;
             let area = areas[((die - 1) / 2) as usize];
             let fleet = die >= 5;
-            log.push(Event::new(
-                format!(
-                    "Ottoman units in {area} may not move or attack this Ottoman player turn (6.3){}; British units are not affected",
-                    if fleet { "; the Ottoman fleet is affected too" } else { "" }
-                ),
-                json!({"type": "effect", "effect": "infighting", "area": area, "fleet": fleet, "turn": turn}),
-            ));
+            log.push(Happened::Effect(EventEffect::Infighting { area: area.into(), fleet, turn }).event(format!(
+                "Ottoman units in {area} may not move or attack this Ottoman player turn (6.3){}; British units are not affected",
+                if fleet { "; the Ottoman fleet is affected too" } else { "" }
+            )));
             s.effects.push(LastingEffect {
                 effect: Effect::Infighting { side: second, area: area.to_string(), fleet },
                 turn: Some(turn),
@@ -225,22 +229,21 @@ fn resolve(
                 "6.3",
             )?;
             let side = if die <= 2 { first } else { second };
-            log.push(Event::new(
-                format!("{} movement factors are reduced by one this turn (6.3)", ctx.rules.side_name(side)),
-                json!({"type": "effect", "effect": "movement-minus-one", "side": side, "turn": turn}),
-            ));
+            log.push(
+                Happened::Effect(EventEffect::MovementMinusOne { side, turn }).event(format!(
+                    "{} movement factors are reduced by one this turn (6.3)",
+                    ctx.rules.side_name(side)
+                )),
+            );
             s.effects.push(LastingEffect { effect: Effect::MovementMinusOne(side), turn: Some(turn) });
         }
         RandomEvent::BritishIntervention => {
             s.effects.push(LastingEffect { effect: Effect::BritishIntervention, turn: None });
             let units = british_units(ctx, s);
-            log.push(Event::new(
-                format!(
-                    "The British intervene (6.3, 8.8): {} arrive now via a friendly Mediterranean port or the Anatolian box; Ottoman Mediterranean amphibious capacity becomes 12 (10.4); Ottoman units in ports are in supply (12.6)",
-                    if units.is_empty() { "no British units".to_string() } else { units.join(", ") }
-                ),
-                json!({"type": "effect", "effect": "british-intervention", "units": units}),
-            ));
+            log.push(Happened::Effect(EventEffect::BritishIntervention { units: units.clone() }).event(format!(
+                "The British intervene (6.3, 8.8): {} arrive now via a friendly Mediterranean port or the Anatolian box; Ottoman Mediterranean amphibious capacity becomes 12 (10.4); Ottoman units in ports are in supply (12.6)",
+                if units.is_empty() { "no British units".to_string() } else { units.join(", ") }
+            )));
             if !units.is_empty() {
                 let count = units.len() as u8;
                 s.owe(Decision {
@@ -255,14 +258,14 @@ fn resolve(
             if die <= 3 {
                 let units = future_reinforcements(ctx, s, sweden);
                 if units.is_empty() {
-                    log.push(Event::new(
-                        "The Swedes are winning in Norway but have no future reinforcement to receive (6.4)",
-                        json!({"type": "effect", "effect": "norwegian-front", "won": true, "units": []}),
-                    ));
+                    log.push(
+                        Happened::Effect(EventEffect::NorwegianFront { won: true, units: Some(Vec::new()) }).event(
+                            "The Swedes are winning in Norway but have no future reinforcement to receive (6.4)",
+                        ),
+                    );
                 } else {
-                    log.push(Event::new(
+                    log.push(Happened::Effect(EventEffect::NorwegianFront { won: true, units: Some(units.clone()) }).event(
                         "The Swedes are winning in Norway: they choose one future reinforcement to place in their box now (6.4, 8.3)",
-                        json!({"type": "effect", "effect": "norwegian-front", "won": true, "units": units}),
                     ));
                     s.owe(Decision {
                         by: sweden,
@@ -270,9 +273,8 @@ fn resolve(
                     });
                 }
             } else {
-                log.push(Event::new(
+                log.push(Happened::Effect(EventEffect::NorwegianFront { won: false, units: None }).event(
                     "The Swedes are losing in Norway: they must recycle one unit with a combat factor of 3 or more (6.4)",
-                    json!({"type": "effect", "effect": "norwegian-front", "won": false}),
                 ));
                 owe_recycle(ctx, s, sweden, 1, 3, event, log);
             }
@@ -282,29 +284,25 @@ fn resolve(
             let winner = if die <= 3 { second } else { first };
             s.award_vp(winner, VpKind::Event, NAVAL_VICTORY_VP);
             s.effects.push(LastingEffect { effect: Effect::NavalVictory(winner), turn: None });
-            log.push(Event::new(
-                format!(
-                    "The {} win a naval victory (6.4): +{NAVAL_VICTORY_VP} VP; the {} may no longer conduct naval operations in the Gulf of Finland (fleet support, amphibious movement, port supply)",
-                    ctx.rules.side_name(winner),
-                    ctx.rules.side_name(winner.other())
-                ),
-                json!({"type": "effect", "effect": "naval-victory", "winner": winner, "vp": NAVAL_VICTORY_VP}),
-            ));
+            log.push(Happened::Effect(EventEffect::NavalVictory { winner, vp: NAVAL_VICTORY_VP }).event(format!(
+                "The {} win a naval victory (6.4): +{NAVAL_VICTORY_VP} VP; the {} may no longer conduct naval operations in the Gulf of Finland (fleet support, amphibious movement, port supply)",
+                ctx.rules.side_name(winner),
+                ctx.rules.side_name(winner.other())
+            )));
         }
         RandomEvent::CommandShakeUp => {
             let die = roll_event(dice, log, "Command Shake-up: the side affected (1-2 Swedes, 3-6 Russians)", "6.4")?;
             let side = if die <= 2 { second } else { first };
-            log.push(Event::new(
-                format!("{} movement factors are halved, rounding up, this turn (6.4)", ctx.rules.side_name(side)),
-                json!({"type": "effect", "effect": "movement-halved", "side": side, "turn": turn}),
-            ));
+            log.push(Happened::Effect(EventEffect::MovementHalved { side, turn }).event(format!(
+                "{} movement factors are halved, rounding up, this turn (6.4)",
+                ctx.rules.side_name(side)
+            )));
             s.effects.push(LastingEffect { effect: Effect::MovementHalved(side), turn: Some(turn) });
         }
         RandomEvent::Truce => {
-            log.push(Event::new(
-                "Truce (6.4): no attacks and no sieges this turn",
-                json!({"type": "effect", "effect": "truce", "turn": turn}),
-            ));
+            log.push(
+                Happened::Effect(EventEffect::Truce { turn }).event("Truce (6.4): no attacks and no sieges this turn"),
+            );
             s.effects.push(LastingEffect { effect: Effect::Truce, turn: Some(turn) });
         }
         RandomEvent::Volunteers => {
@@ -330,14 +328,12 @@ fn owe_recycle(
 ) {
     let available = recyclable_units(ctx, s, side, min_strength).len() as u32;
     let count = wanted.min(available);
-    log.push(Event::new(
-        format!(
-            "The {} player must recycle {count} unit(s) of his choice ({}: {wanted} due, {available} eligible)",
-            ctx.rules.side_name(side),
-            event.name()
-        ),
-        json!({"type": "owed_recycling", "side": side, "due": wanted, "count": count, "min_strength": min_strength, "event": event.id()}),
-    ));
+    let owed = Happened::OwedRecycling { side, due: wanted, count, min_strength, event: event.id().into() };
+    log.push(owed.event(format!(
+        "The {} player must recycle {count} unit(s) of his choice ({}: {wanted} due, {available} eligible)",
+        ctx.rules.side_name(side),
+        event.name()
+    )));
     if count > 0 {
         s.owe(Decision {
             by: side,
@@ -350,15 +346,20 @@ fn owe_recycle(
 fn owe_militia(ctx: &Ctx, s: &mut State, side: Side, wanted: u32, event: RandomEvent, log: &mut Vec<Event>) {
     let units = available_militia(ctx, s, side);
     let count = (wanted as usize).min(units.len());
-    log.push(Event::new(
-        format!(
-            "{} (6.4): {wanted} militia unit(s) due, {} available; the {} player places {count} now (8.3)",
-            event.name(),
-            units.len(),
-            ctx.rules.side_name(side)
-        ),
-        json!({"type": "effect", "effect": event.id(), "due": wanted, "available": units, "count": count}),
-    ));
+    let (due, available) = (wanted, units.clone());
+    // Only the two militia events (6.4 events 5 and 6) owe militia.
+    debug_assert!(matches!(event, RandomEvent::Volunteers | RandomEvent::Uprising), "{event:?} owes no militia");
+    let effect = if event == RandomEvent::Uprising {
+        EventEffect::Uprising { due, available, count }
+    } else {
+        EventEffect::Volunteers { due, available, count }
+    };
+    log.push(Happened::Effect(effect).event(format!(
+        "{} (6.4): {wanted} militia unit(s) due, {} available; the {} player places {count} now (8.3)",
+        event.name(),
+        units.len(),
+        ctx.rules.side_name(side)
+    )));
     if count > 0 {
         s.owe(Decision {
             by: side,

@@ -6,11 +6,11 @@ use super::common::{check_border, check_enter, check_movers, lone_sc, movement_a
 use super::cost::{is_water, show, step_cost};
 use crate::control;
 use crate::ctx::Ctx;
+use crate::happened::{Happened, MoveStep};
 use crate::recycling;
 use crate::state::{Location, MoveMode, MoveTrace, Side, State, UnitId, UnitMove};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// A checked ground move: each step's cost and any SC overrun (14.3).
 #[derive(Clone, Debug)]
@@ -221,10 +221,10 @@ pub fn apply_move(
     let mut next = state.clone();
     if !plan.overrun.is_empty() {
         for (hex, sc) in &plan.overrun {
-            log.push(Event::new(
-                format!("The moving force overruns the lone {sc} in {hex} (14.3)"),
-                json!({"type": "overrun", "unit": sc, "hex": hex}),
-            ));
+            log.push(
+                Happened::Overrun { units: None, unit: Some(sc.clone()), hex: Some(*hex) }
+                    .event(format!("The moving force overruns the lone {sc} in {hex} (14.3)")),
+            );
         }
         let scs: Vec<UnitId> = plan.overrun.iter().map(|(_, u)| u.clone()).collect();
         recycling::eliminate(ctx, &mut next, &scs, "overrun by a moving force (14.3)", dice, log)?;
@@ -249,21 +249,22 @@ pub fn apply_move(
     let mut trace: Vec<HexId> = plan.start.hex().into_iter().collect();
     trace.extend(path.iter().copied());
     next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace.clone() });
-    let steps: Vec<_> = plan.steps.iter().map(|(h, c, why)| json!({"hex": h, "cost": show(*c), "why": why})).collect();
-    log.push(Event::new(
-        format!(
-            "{} move {} -> {} for {} MP ({})",
-            units.join(", "),
-            match &plan.start {
-                Location::Box(b) => b.clone(),
-                l => l.hex().map(|h| h.to_string()).unwrap_or_default(),
-            },
-            path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
-            show(plan.total),
-            plan.steps.iter().map(|(h, c, why)| format!("{h}: {} [{why}]", show(*c))).collect::<Vec<_>>().join(", ")
-        ),
-        json!({"type": "move", "units": units, "from": plan.start, "path": trace, "cost": show(plan.total), "steps": steps}),
-    ));
+    let steps: Vec<MoveStep> =
+        plan.steps.iter().map(|(h, c, why)| MoveStep { hex: *h, cost: show(*c), why: why.clone() }).collect();
+    let text = format!(
+        "{} move {} -> {} for {} MP ({})",
+        units.join(", "),
+        match &plan.start {
+            Location::Box(b) => b.clone(),
+            l => l.hex().map(|h| h.to_string()).unwrap_or_default(),
+        },
+        path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
+        show(plan.total),
+        plan.steps.iter().map(|(h, c, why)| format!("{h}: {} [{why}]", show(*c))).collect::<Vec<_>>().join(", ")
+    );
+    let moved =
+        Happened::Move { units: units.to_vec(), from: plan.start.clone(), path: trace, cost: show(plan.total), steps };
+    log.push(moved.event(text));
     for (hex, _, _) in &plan.steps {
         control::pass_through(ctx, &mut next, side, *hex, log);
     }

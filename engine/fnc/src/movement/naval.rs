@@ -7,11 +7,11 @@ use crate::control;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::games::NavalArea;
+use crate::happened::Happened;
 use crate::stacking;
 use crate::state::{Effect, Location, MoveMode, MoveTrace, NavalUse, Phase, Side, State, UnitId, UnitMove};
 use grognard_board::{HexId, WaterKind};
 use grognard_engine::{Event, RuleError};
-use serde_json::json;
 use std::collections::BTreeSet;
 
 /// The winner of RSW's naval victory, if it happened (6.4 event 2).
@@ -197,11 +197,17 @@ pub fn apply_sail(
     // 10.3: debarking in a friendly port costs 1 MP; any other landing or an invasion ends
     // the units' movement, whatever they had left.
     let cost = if stop { "all" } else { "1" };
-    log.push(Event::new(
-        format!("{} move by sea from {} ({from_area}): {how} (10.3)", units.join(", "), location_text(&start)),
-        json!({"type": "amphibious", "units": units, "from": start, "to": to, "path": trace, "cost": cost,
-               "area": from_area, "invasion": enemy.is_some()}),
-    ));
+    let text = format!("{} move by sea from {} ({from_area}): {how} (10.3)", units.join(", "), location_text(&start));
+    let amphibious = Happened::Amphibious {
+        units: units.to_vec(),
+        from: start.clone(),
+        to,
+        path: trace,
+        cost: cost.into(),
+        area: from_area,
+        invasion: enemy.is_some(),
+    };
+    log.push(amphibious.event(text));
     if enemy.is_none() {
         control::pass_through(ctx, &mut next, side, to, log);
     }
@@ -310,9 +316,7 @@ pub fn apply_fleet(
     let mut next = state.clone();
     next.units.insert(fleet.to_string(), Location::Hex(to));
     next.book.fleets_moved.insert(fleet.to_string());
-    log.push(Event::new(
-        format!("{fleet} sails from {} to {to} (10.2)", location_text(&from)),
-        json!({"type": "fleet_move", "unit": fleet, "from": from, "to": to}),
-    ));
+    let text = format!("{fleet} sails from {} to {to} (10.2)", location_text(&from));
+    log.push(Happened::FleetMove { unit: fleet.to_string(), from, to }.event(text));
     Ok(next)
 }

@@ -7,10 +7,10 @@ use crate::calendar::is_winter;
 use crate::control;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::state::{Location, MoveMode, MoveTrace, Side, State, UnitId, UnitMove};
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, Event, NoDice, RuleError};
-use serde_json::json;
 
 /// The most hexes one RCLM may cover (9.13).
 pub const MAX_RIVER_HEXES: usize = 20;
@@ -190,10 +190,10 @@ pub fn apply_river(
     let RiverRoute { start, origin, overrun, .. } = route;
     let mut next = state.clone();
     if !overrun.is_empty() {
-        log.push(Event::new(
-            format!("The moving force overruns the lone {} (14.3)", overrun.join(", ")),
-            json!({"type": "overrun", "units": overrun}),
-        ));
+        log.push(
+            Happened::Overrun { units: Some(overrun.clone()), unit: None, hex: None }
+                .event(format!("The moving force overruns the lone {} (14.3)", overrun.join(", "))),
+        );
         // The SC never recycles (8.11): its elimination rolls no die.
         crate::recycling::eliminate(ctx, &mut next, &overrun, "overrun by a moving force (14.3)", &mut NoDice, log)
             .map_err(|e| match e {
@@ -225,17 +225,20 @@ pub fn apply_river(
         }
     }
     next.last_moves.push(MoveTrace { side, units: units.to_vec(), path: trace.clone() });
-    log.push(Event::new(
-        format!(
-            "{} move by river, canal and lake {} -> {} ({} hexes of 20, 9.13)",
-            units.join(", "),
-            location_text(&start),
-            path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
-            path.len()
-        ),
-        json!({"type": "river_move", "units": units, "path": trace, "hexes": path.len(),
-               "cost": format!("{} of {MAX_RIVER_HEXES} hexes", path.len())}),
-    ));
+    let text = format!(
+        "{} move by river, canal and lake {} -> {} ({} hexes of 20, 9.13)",
+        units.join(", "),
+        location_text(&start),
+        path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
+        path.len()
+    );
+    let river_move = Happened::RiverMove {
+        units: units.to_vec(),
+        path: trace,
+        hexes: path.len(),
+        cost: format!("{} of {MAX_RIVER_HEXES} hexes", path.len()),
+    };
+    log.push(river_move.event(text));
     for h in path {
         control::pass_through(ctx, &mut next, side, *h, log);
     }

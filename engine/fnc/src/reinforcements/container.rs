@@ -4,9 +4,9 @@
 use super::unit_name;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
+use crate::happened::Happened;
 use crate::state::{Decision, DecisionKind, Location, Side, State, UnitId};
 use grognard_engine::{ApplyError, Event, RuleError};
-use serde_json::json;
 
 /// The units the Ottoman player may put back into the container on a roll of minus one
 /// (8.5): his units on the map other than fortress garrisons (British units excepted: they
@@ -47,10 +47,9 @@ pub fn apply_return_to_cup(
     let mut s = state.clone();
     let from = s.units.insert(unit.clone(), Location::Pool);
     s.decision = None;
-    log.push(Event::new(
-        format!("{} goes back into the Ottoman container (8.5)", unit_name(ctx, unit)),
-        json!({"type": "return_to_cup", "unit": unit, "from": from, "rule": "8.5"}),
-    ));
+    let back =
+        Happened::ReturnToCup { unit: Some(unit.clone()), from: Some(from), rule: Some("8.5".into()), units: None };
+    log.push(back.event(format!("{} goes back into the Ottoman container (8.5)", unit_name(ctx, unit))));
     s.next_decision();
     Ok(s)
 }

@@ -2,9 +2,9 @@
 
 use crate::ctx::Ctx;
 use crate::data::{Counter, SetupCode};
+use crate::happened::Happened;
 use crate::state::{Location, Phase, Side, State, UnitId, VpKind};
 use grognard_engine::{ApplyError, Event, RuleError};
-use serde_json::json;
 
 /// `commit DIVISION` (8.9): the Russian player brings a whole contingency division into his
 /// box on one of its contingency turns, one division a turn; the Swedes gain two VP.
@@ -54,14 +54,14 @@ pub fn apply_commit(
     }
     s.logistics.committed.push((state.turn, division.to_string()));
     s.award_vp(side.other(), VpKind::Event, 2);
-    log.push(Event::new(
-        format!(
-            "The {} commit contingency division {division} ({}) into their box (8.9): +2 VP to the {}",
-            ctx.rules.side_name(side),
-            ids.join(", "),
-            ctx.rules.side_name(side.other())
-        ),
-        json!({"type": "contingency", "division": division, "units": ids, "vp_to": side.other(), "vp": 2, "rule": "8.9"}),
-    ));
+    let text = format!(
+        "The {} commit contingency division {division} ({}) into their box (8.9): +2 VP to the {}",
+        ctx.rules.side_name(side),
+        ids.join(", "),
+        ctx.rules.side_name(side.other())
+    );
+    let committed =
+        Happened::Contingency { division: division.into(), units: ids, vp_to: side.other(), vp: 2, rule: "8.9".into() };
+    log.push(committed.event(text));
     Ok(s)
 }

@@ -5,9 +5,9 @@ use super::container::returnable;
 use super::unit_name;
 use crate::ctx::Ctx;
 use crate::data::{SetupCode, UnitType};
+use crate::happened::{CupDraw, Happened};
 use crate::state::{Decision, DecisionKind, Location, Phase, Side, State, UnitId};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
-use serde_json::json;
 
 /// How a side's reinforcements are generated (8.4, 8.5, 8.9, 8.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,23 +99,28 @@ pub fn apply_roll(
         Draw::OnePerTurn => {
             let pool = cup(ctx, state, side);
             if pool.is_empty() {
-                log.push(Event::new(
-                    format!("The {name} reinforcement cup is empty (8.4)"),
-                    json!({"type": "draw", "side": side, "units": []}),
-                ));
+                let empty =
+                    Happened::Draw { side, units: Some(Vec::new()), rule: None, cup: None, die: None, unit: None };
+                log.push(empty.event(format!("The {name} reinforcement cup is empty (8.4)")));
             } else {
                 let (i, die) = pick(&pool, dice)?;
                 let unit = pool[i].clone();
                 s.units.insert(unit.clone(), Location::Track(state.turn));
-                log.push(Event::new(
-                    format!(
-                        "{name} reinforcement draw (8.4) from {} units in the cup{}: {}",
-                        pool.len(),
-                        die.map_or(String::new(), |d| format!(", d{} rolled {d}", pool.len())),
-                        unit_name(ctx, &unit)
-                    ),
-                    json!({"type": "draw", "side": side, "rule": "8.4", "cup": pool, "die": die, "unit": unit}),
-                ));
+                let text = format!(
+                    "{name} reinforcement draw (8.4) from {} units in the cup{}: {}",
+                    pool.len(),
+                    die.map_or(String::new(), |d| format!(", d{} rolled {d}", pool.len())),
+                    unit_name(ctx, &unit)
+                );
+                let drawn = Happened::Draw {
+                    side,
+                    units: None,
+                    rule: Some("8.4".into()),
+                    cup: Some(pool),
+                    die: Some(die),
+                    unit: Some(unit),
+                };
+                log.push(drawn.event(text));
             }
         }
         Draw::DieMinusTwo => ottoman_roll(ctx, &mut s, side, dice, log)?,
@@ -136,23 +141,19 @@ fn ottoman_roll(
     let die = dice.roll(6)?;
     let result = die as i32 - 2;
     if result <= 0 {
-        log.push(Event::new(
-            format!(
-                "Ottoman reinforcement roll (8.5): die {die} - 2 = {result}: {}",
-                if result == 0 {
-                    "no reinforcements"
-                } else {
-                    "the Ottoman player returns a unit of his choice to the container"
-                }
-            ),
-            json!({"type": "reinforcement_roll", "rule": "8.5", "die": die, "result": result}),
-        ));
+        let roll = Happened::ReinforcementRoll { rule: "8.5".into(), die, result, draws: None, units: None };
+        log.push(roll.event(format!(
+            "Ottoman reinforcement roll (8.5): die {die} - 2 = {result}: {}",
+            if result == 0 {
+                "no reinforcements"
+            } else {
+                "the Ottoman player returns a unit of his choice to the container"
+            }
+        )));
         if result < 0 {
             if returnable(ctx, s, side).is_empty() {
-                log.push(Event::new(
-                    "No Ottoman unit on the map may go back to the container (8.5)",
-                    json!({"type": "return_to_cup", "units": []}),
-                ));
+                let none = Happened::ReturnToCup { unit: None, from: None, rule: None, units: Some(Vec::new()) };
+                log.push(none.event("No Ottoman unit on the map may go back to the container (8.5)"));
             } else {
                 s.decision = Some(Decision { by: side, kind: DecisionKind::ReturnToCup });
             }
@@ -167,16 +168,16 @@ fn ottoman_roll(
             break;
         }
         let (i, d) = pick(&pool, dice)?;
-        draws.push(json!({"faces": pool.len(), "die": d, "unit": pool[i]}));
+        draws.push(CupDraw { faces: pool.len(), die: d, unit: pool[i].clone() });
         drawn.push(pool.remove(i));
     }
-    log.push(Event::new(
-        format!(
-            "Ottoman reinforcement roll (8.5): die {die} - 2 = {result}; drawn at random: {}",
-            if drawn.is_empty() { "none, the container is empty".to_string() } else { drawn.join(", ") }
-        ),
-        json!({"type": "reinforcement_roll", "rule": "8.5", "die": die, "result": result, "draws": draws, "units": drawn}),
-    ));
+    let text = format!(
+        "Ottoman reinforcement roll (8.5): die {die} - 2 = {result}; drawn at random: {}",
+        if drawn.is_empty() { "none, the container is empty".to_string() } else { drawn.join(", ") }
+    );
+    let roll =
+        Happened::ReinforcementRoll { rule: "8.5".into(), die, result, draws: Some(draws), units: Some(drawn.clone()) };
+    log.push(roll.event(text));
     if drawn.is_empty() {
         return Ok(());
     }
@@ -185,10 +186,13 @@ fn ottoman_roll(
     };
     let area_die = dice.roll(6)?;
     let area = areas[((area_die - 1) / 2) as usize];
-    log.push(Event::new(
-        format!("Ottoman reinforcement area (8.5): die {area_die}: {}", area_name(ctx, area)),
-        json!({"type": "roll", "purpose": "Ottoman reinforcement area", "rule": "8.5", "die": area_die, "area": area}),
-    ));
+    let roll = Happened::Roll {
+        purpose: "Ottoman reinforcement area".into(),
+        rule: "8.5".into(),
+        die: area_die,
+        area: Some(area.into()),
+    };
+    log.push(roll.event(format!("Ottoman reinforcement area (8.5): die {area_die}: {}", area_name(ctx, area))));
     // An area that is a box takes the units at once; a gunboat needs a river there (8.6).
     // 16.0 1A: units with a printed area ("Reinf. Egypt", "Reinf. S-P") go there instead.
     let facts = ctx.rules;
@@ -199,30 +203,32 @@ fn ottoman_roll(
         let area_box = ctx.map.box_by_id(area);
         if let Some(b) = area_box {
             if gunboat && !b.river {
-                log.push(Event::new(
-                    format!(
-                        "{} cannot arrive in the {} box (no river there) and goes back to the container (8.6)",
-                        unit_name(ctx, &unit),
-                        b.name
-                    ),
-                    json!({"type": "draw_returned", "unit": unit, "rule": "8.6"}),
-                ));
+                let text = format!(
+                    "{} cannot arrive in the {} box (no river there) and goes back to the container (8.6)",
+                    unit_name(ctx, &unit),
+                    b.name
+                );
+                log.push(Happened::DrawReturned { unit, rule: "8.6".into() }.event(text));
                 continue;
             }
             s.units.insert(unit.clone(), Location::Box(b.id.clone()));
-            log.push(Event::new(
-                format!("{} arrives in the {} box (8.6)", unit_name(ctx, &unit), b.name),
-                json!({"type": "enter", "unit": unit, "to": Location::Box(b.id.clone()), "rule": "8.6"}),
-            ));
+            let text = format!("{} arrives in the {} box (8.6)", unit_name(ctx, &unit), b.name);
+            log.push(
+                Happened::Enter { unit, to: Location::Box(b.id.clone()), rule: "8.6".into(), event: None }.event(text),
+            );
         } else {
             let why = if printed.is_some() { "its printed area (16.0 1A)" } else { "the area rolled" };
-            log.push(Event::new(
-                format!(
-                    "{} is due in {area}, {why}: it enters there this phase or waits off-map until it can (8.2, 8.6)",
-                    unit_name(ctx, &unit)
-                ),
-                json!({"type": "arrival_area", "unit": unit, "area": area, "printed": printed.is_some(), "rule": "8.6"}),
-            ));
+            let text = format!(
+                "{} is due in {area}, {why}: it enters there this phase or waits off-map until it can (8.2, 8.6)",
+                unit_name(ctx, &unit)
+            );
+            let due = Happened::ArrivalArea {
+                unit: unit.clone(),
+                area: area.into(),
+                printed: printed.is_some(),
+                rule: "8.6".into(),
+            };
+            log.push(due.event(text));
             s.units.insert(unit.clone(), Location::Track(s.turn));
             s.logistics.arrivals.insert(unit, area.to_string());
         }

@@ -6,9 +6,9 @@ use super::{due_units, unit_name};
 use crate::command::Place;
 use crate::control;
 use crate::ctx::Ctx;
+use crate::happened::Happened;
 use crate::state::{Decision, DecisionKind, Location, Phase, Side, State, UnitId};
 use grognard_engine::{ApplyError, Event, RuleError};
-use serde_json::json;
 
 /// `enter UNIT HEX|BOX`: a due reinforcement or recycled unit enters in its side's
 /// Reinforcement Arrival Phase (8.2), or a unit an event brought is placed at once (8.3).
@@ -60,10 +60,10 @@ pub fn apply_enter(
     // Placed, not moved: no water route brought it there (11.23 stricture 6).
     s.water_routes.remove(unit);
     let rule = if event.is_some() { "8.3" } else { "8.2" };
-    log.push(Event::new(
-        format!("{} enters at {to} ({rule})", unit_name(ctx, unit)),
-        json!({"type": "enter", "unit": unit, "to": loc, "rule": rule, "event": event}),
-    ));
+    log.push(
+        Happened::Enter { unit: unit.clone(), to: loc, rule: rule.into(), event: Some(event) }
+            .event(format!("{} enters at {to} ({rule})", unit_name(ctx, unit))),
+    );
     if let Place::Hex(h) = to {
         control::pass_through(ctx, &mut s, side, *h, log);
     }
@@ -100,18 +100,22 @@ fn park_unplaced(s: &mut State, units: &[UnitId], count: u8, reason: &str, log: 
         for u in units {
             s.units.insert(u.clone(), Location::Track(s.turn));
         }
-        log.push(Event::new(
+        log.push(Happened::Blocked { units: units.to_vec(), rule: "8.2".into(), count: None, event: None }.event(
             format!(
                 "{} could not be placed now and wait off-map for a later Ottoman Reinforcement Arrival Phase (8.2)",
                 units.join(", ")
             ),
-            json!({"type": "blocked", "units": units, "rule": "8.2"}),
         ));
     } else {
-        log.push(Event::new(
-            format!("{count} unit(s) the event brought could not be placed or were declined (8.2, 8.3)"),
-            json!({"type": "blocked", "units": units, "count": count, "rule": "8.3", "event": reason}),
-        ));
+        log.push(
+            Happened::Blocked {
+                units: units.to_vec(),
+                rule: "8.3".into(),
+                count: Some(count),
+                event: Some(reason.into()),
+            }
+            .event(format!("{count} unit(s) the event brought could not be placed or were declined (8.2, 8.3)")),
+        );
     }
 }
 

@@ -12,6 +12,7 @@ use super::invariants::{check_state, check_step, serde_round_trip, Violation};
 use super::scenarios::start;
 use super::shrink;
 use grognard_engine::{DiceSource, Pending, PlayerId, Ruleset, StreamDice, Viewer};
+use grognard_fnc::happened::Happened;
 use grognard_fnc::{Command, Ctx, Fnc, Phase, Side, State};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -180,7 +181,9 @@ fn sample(n: usize, k: usize, rng: &mut ChaCha8Rng) -> Vec<usize> {
     picked
 }
 
-/// Every event's data names its type in one style (`log --json`): a `type` in snake_case.
+/// Every event's data names its type in one style (`log --json`): a `type` in snake_case;
+/// and it is a [`Happened`] that reads back and writes out as the very same JSON (the typed
+/// events cover every payload, and the log's form is theirs).
 fn check_events(events: &[grognard_engine::Event]) -> Result<(), Violation> {
     for e in events {
         let ty = e.data.get("type").and_then(|t| t.as_str()).unwrap_or("");
@@ -190,6 +193,17 @@ fn check_events(events: &[grognard_engine::Event]) -> Result<(), Violation> {
             return Err(Violation::new(
                 "events: one naming style",
                 format!("event `{}` has type {:?}, not a snake_case name", e.text, e.data.get("type")),
+            ));
+        }
+        let typed = serde_json::from_value::<Happened>(e.data.clone()).map_err(|err| {
+            Violation::new("events: typed", format!("event `{}` does not read as Happened ({err}): {}", e.text, e.data))
+        })?;
+        let back = serde_json::to_value(&typed)
+            .map_err(|err| Violation::new("events: typed", format!("event `{}` does not write back: {err}", e.text)))?;
+        if back != e.data {
+            return Err(Violation::new(
+                "events: typed",
+                format!("event `{}` writes back as {back}, not {}", e.text, e.data),
             ));
         }
     }
