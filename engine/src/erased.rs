@@ -32,6 +32,8 @@ pub trait AnyRuleset: Send + Sync {
     /// The set-up of a game started from a written position ([`Ruleset::position_setup`]).
     fn position_setup(&self, text: &str) -> Result<Setup, RuleError>;
     fn pending(&self, state: &GameState) -> Pending;
+    /// What `viewer` may know of `state` ([`Ruleset::player_view`]).
+    fn player_view(&self, state: &GameState, viewer: Viewer) -> GameState;
     fn legal_commands(&self, state: &GameState, player: PlayerId) -> Vec<Value>;
     fn apply(
         &self,
@@ -114,6 +116,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn pending(&self, state: &GameState) -> Pending {
         Ruleset::pending(self, typed::<R>(state))
+    }
+    fn player_view(&self, state: &GameState, viewer: Viewer) -> GameState {
+        GameState(Arc::new(Ruleset::player_view(self, typed::<R>(state), viewer)))
     }
     fn legal_commands(&self, state: &GameState, player: PlayerId) -> Vec<Value> {
         Ruleset::legal_commands(self, typed::<R>(state), player).iter().map(encode::<R>).collect()

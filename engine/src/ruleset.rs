@@ -78,6 +78,14 @@ pub trait Ruleset: Send + Sync + 'static {
         Err(crate::setup::no_positions(&self.info().name))
     }
     fn pending(&self, state: &Self::State) -> Pending;
+    /// What `viewer` may know of `state`: the state with every secret the viewer may not see
+    /// taken out (for a player, the other players' secrets; for everyone, all of them). A
+    /// client presents a game only through it: `summary`, the prompt of `pending`, the JSON of
+    /// the state and the picture are made from the viewer's state, never from the whole one.
+    /// Default, for rulesets that hide nothing: the state itself.
+    fn player_view(&self, state: &Self::State, _viewer: Viewer) -> Self::State {
+        state.clone()
+    }
     fn legal_commands(&self, state: &Self::State, player: PlayerId) -> Vec<Self::Command>;
     fn apply(
         &self,

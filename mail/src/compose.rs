@@ -6,7 +6,7 @@
 //! gives the same id (receivers and mail clients can drop the copy).
 
 use crate::config::MailError;
-use grognard_engine::PlayerId;
+use grognard_engine::{PlayerId, Viewer};
 use grognard_journal::game::Game;
 use grognard_journal::ids::GameId;
 use grognard_journal::keys::check_identity;
@@ -222,7 +222,8 @@ pub fn compose(game: &Game, me: PlayerId, packet: &Packet, summary: &str) -> Res
     }
 
     let info = replay.ruleset.info();
-    let summary_text = replay.ruleset.summary(&replay.state);
+    // The mail goes to every other player: what everyone may see.
+    let summary_text = replay.ruleset.summary(&replay.ruleset.player_view(&replay.state, Viewer::Everyone));
     // A game started from a written position is named by the scenario it is played in.
     let scenario = replay.setup.scenario.clone();
     let phase = phase_text(summary_text.lines().next().unwrap_or(""), &info.name, &info.id, &scenario);

@@ -7,7 +7,7 @@ use super::GameArgs;
 use crate::failure::{Failure, Result};
 use crate::seat::LocalGame;
 use grognard_board::{HexId, Highlight};
-use grognard_engine::{AidQuery, AnyRuleset, GameState, Pending};
+use grognard_engine::{AidQuery, AnyRuleset, GameState, Pending, Viewer};
 use grognard_journal::game::GameError;
 use grognard_journal::local;
 use grognard_journal::replay::Owed;
@@ -160,7 +160,8 @@ pub fn moves(args: MovesArgs, json: bool) -> Result<()> {
     let (state, _) = local::preview(game, local.me, &staged)?;
     let mine: Vec<Owed> = r.owed().into_iter().filter(|(p, _)| *p == local.me).map(|(_, o)| o).collect();
     let can_decide = mine.iter().any(|o| matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
-    let pending = r.ruleset.pending(&state);
+    // The prompt as the player may see it; the legal commands are the player's own.
+    let pending = r.ruleset.pending(&r.ruleset.player_view(&state, Viewer::Player(local.me)));
     let legal: Vec<Value> = if can_decide || !staged.commands.is_empty() && pending.players().contains(&local.me) {
         r.ruleset.legal_commands(&state, local.me)
     } else {

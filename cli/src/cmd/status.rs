@@ -1,6 +1,6 @@
 use super::GameArgs;
 use crate::failure::Result;
-use grognard_engine::{GameState, Pending, PlayerId};
+use grognard_engine::{GameState, Pending, PlayerId, Viewer};
 use grognard_journal::entry::DiceMode;
 use grognard_journal::local::{self, owes_mechanical};
 use grognard_journal::replay::Owed;
@@ -37,10 +37,12 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let g = &r.genesis;
     let staged = local::staged(game)?;
     let (preview, _) = local::preview(game, local.me, &staged)?;
+    // What the player sees of it: the ruleset takes out what is not theirs to know.
+    let seen = r.ruleset.player_view(&preview, Viewer::Player(local.me));
     // One account of the game: with staged commands, the position they lead to (staging
     // happens only while the journal waits for an ordinary command, so nothing but the
     // local player's own decision is replaced).
-    let owed = if staged.commands.is_empty() { r.owed() } else { owed_of(&r.ruleset.pending(&preview)) };
+    let owed = if staged.commands.is_empty() { r.owed() } else { owed_of(&r.ruleset.pending(&seen)) };
     let holders: Vec<PlayerId> = {
         // Who holds the game is the journal's fact: staged commands are not sent yet.
         let mut v: Vec<PlayerId> = r.owed().iter().map(|(p, _)| *p).collect();
@@ -66,7 +68,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     };
     let staged_text: Vec<String> = staged.commands.iter().map(|c| r.ruleset.format_command(c)).collect();
     let waiting =
-        if staged.commands.is_empty() { local::waiting_sentence(game) } else { staged_sentence(r, &owed, &preview) };
+        if staged.commands.is_empty() { local::waiting_sentence(game) } else { staged_sentence(r, &owed, &seen) };
     let next = next_step(&local, &staged.commands, &owed);
     let over = r.over().map(|(result, winners)| json!({"result": result, "winners": winners}));
     // Since when the game waits, by this machine's clock (information only): the arrival of
@@ -88,7 +90,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),
         "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(), "waiting_since": since,
-        "staged": staged_text, "next": {"action": next.0, "text": next.1}, "summary": r.ruleset.summary(&preview), "over": over,
+        "staged": staged_text, "next": {"action": next.0, "text": next.1}, "summary": r.ruleset.summary(&seen), "over": over,
         "torn_tail": game.torn_tail.as_ref().map(|t| json!({"offset": t.offset, "bytes": t.bytes.len()})),
     });
     super::emit(json, value, || {
@@ -113,7 +115,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
                 if i == local.me.index() { " (you)" } else { "" }
             ));
         }
-        t.push_str(&r.ruleset.summary(&preview));
+        t.push_str(&r.ruleset.summary(&seen));
         t.push('\n');
         if !staged_text.is_empty() {
             t.push_str(&format!(

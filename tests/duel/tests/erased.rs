@@ -46,3 +46,16 @@ fn the_object_safe_interface_speaks_json() {
     assert!(r.summary(&g).contains("Waiting for player 1"));
     assert_eq!(r.scenario_data(&Setup::scenario("melee")).expect("data"), include_bytes!("../scenarios/melee.json"));
 }
+
+#[test]
+fn a_ruleset_that_hides_nothing_shows_every_viewer_the_whole_state() {
+    let r: &dyn AnyRuleset = &Duel;
+    let g = r.setup(&Setup::scenario("standard"), &seats("standard", 2)).expect("setup");
+    for viewer in
+        [grognard_engine::Viewer::Everyone, grognard_engine::Viewer::Player(P0), grognard_engine::Viewer::Player(P1)]
+    {
+        let seen = r.player_view(&g, viewer);
+        assert_eq!(r.state_json(&seen), r.state_json(&g), "{viewer:?}");
+        assert_eq!(r.summary(&seen), r.summary(&g), "{viewer:?}");
+    }
+}
