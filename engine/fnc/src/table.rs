@@ -21,9 +21,9 @@
 //! - (b) A choice that a sequence of listed commands makes is not listed again: a batch of
 //!   attacks (11.3) is the listed attacks declared together, so no `batch` command is
 //!   listed.
-//! - (c) At most [`MAX_LISTED`] commands are listed for one kind of choice (the attacks of a
+//! - (c) At most [`MAX_LISTED`](crate::choices::MAX_LISTED) commands are listed for one kind of choice (the attacks of a
 //!   combat phase, the answers to one decision), the first in the order stated below; this
-//!   bounds the work and is not reached in the play of the two games (see [`MAX_LISTED`]).
+//!   bounds the work and is not reached in the play of the two games (see [`MAX_LISTED`](crate::choices::MAX_LISTED)).
 //!
 //! What is listed, kind by kind:
 //!

@@ -64,7 +64,7 @@ fn complete_river(ctx: &Ctx, state: &State, player: PlayerId, units: &[String], 
 }
 
 /// Complete a command typed by `player` (`Ruleset::complete`): `river UNITS HEX` by the
-/// shortest river path ([`complete_river`]); `move UNITS HEX` whose one
+/// shortest river path (`complete_river`); `move UNITS HEX` whose one
 /// hex is not a legal single step (not adjacent, or adjacent but not enterable directly)
 /// becomes `move UNITS` along the cheapest path to that hex, as `reach` lists it (ties: the
 /// lexicographically smallest sequence of hex ids). Every other command, an explicit path

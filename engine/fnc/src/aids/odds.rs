@@ -4,7 +4,7 @@
 //!
 //! Nothing is reckoned here: the declaration is checked by [`combat::declare::check`] (so an
 //! illegal attack is refused with the rule `attack` cites) and the odds come from
-//! [`combat::odds`], the functions `attack` resolves with; the state is not changed.
+//! [`combat::odds()`], the functions `attack` resolves with; the state is not changed.
 
 use crate::combat;
 use crate::combat::declare;

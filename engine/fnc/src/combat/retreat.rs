@@ -377,7 +377,7 @@ fn groups_for(
 
 /// The legal answers to the pending retreat decision (for `legal_commands`), complete up
 /// to the same outcome: two retreats that leave the same units in the same hexes are one
-/// answer, listed with one path per end hex (see [`groups_for`]).
+/// answer, listed with one path per end hex (see `groups_for`).
 ///
 /// Each retreating unit that can retreat (a unit with no legal retreat is never named,
 /// strictures 1, 2, 4, 6) either ends in one of the hexes it may reach (in the order of
