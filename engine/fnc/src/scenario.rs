@@ -10,26 +10,25 @@ use crate::state::{Side, State};
 use crate::{sequence, setup};
 use grognard_engine::{PlayerId, PowerInfo, RuleError, ScenarioInfo, Seats, Setup};
 
-/// The scenario ids, in the order `grognard scenarios` lists them.
-const SCENARIO_IDS: [&str; 4] = ["ec", "ec-historical", "rsw", "rsw-historical"];
+/// The scenarios, in the order `grognard scenarios` lists them: id, game, and whether both
+/// sides start as historically deployed.
+const SCENARIOS: [(&str, Game, bool); 4] = [
+    ("ec", Game::Ec, false),
+    ("ec-historical", Game::Ec, true),
+    ("rsw", Game::Rsw, false),
+    ("rsw-historical", Game::Rsw, true),
+];
 
 /// A scenario id's game and whether it starts from the historical set-up.
 pub fn scenario_game(id: &str) -> Option<(Game, bool)> {
-    match id {
-        "ec" => Some((Game::Ec, false)),
-        "ec-historical" => Some((Game::Ec, true)),
-        "rsw" => Some((Game::Rsw, false)),
-        "rsw-historical" => Some((Game::Rsw, true)),
-        _ => None,
-    }
+    SCENARIOS.into_iter().find(|(s, _, _)| *s == id).map(|(_, game, historical)| (game, historical))
 }
 
 /// The scenarios of the games whose data files are part of this build.
 pub fn scenarios() -> Vec<ScenarioInfo> {
-    SCENARIO_IDS
+    SCENARIOS
         .into_iter()
-        .filter_map(|id| {
-            let (game, historical) = scenario_game(id)?;
+        .filter_map(|(id, game, historical)| {
             // Only games whose data files are part of this build.
             Ctx::embedded(game).ok()?;
             let rules = game.rules();
