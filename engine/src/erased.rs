@@ -4,8 +4,8 @@
 //! [`GameState`]s.
 
 use crate::{
-    AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
-    ScenarioInfo, Seats, Setup, View, Viewer,
+    AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset,
+    RulesetInfo, ScenarioInfo, Seats, Setup, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -47,6 +47,23 @@ pub trait AnyRuleset: Send + Sync {
         &self,
         state: &GameState,
         choices: &[(PlayerId, Value)],
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError>;
+    /// The public projection of a command, if a rule conceals part of it ([`Ruleset::conceal`]).
+    fn conceal(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Option<Value>, RuleError>;
+    /// Apply a concealed command ([`Ruleset::apply_concealed`]).
+    fn apply_concealed(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        concealed: &Concealed<Value>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError>;
+    /// Go on once `player` has opened what the rules asked ([`Ruleset::apply_opened`]).
+    fn apply_opened(
+        &self,
+        state: &GameState,
+        player: PlayerId,
         dice: &mut dyn DiceSource,
     ) -> Result<(GameState, Vec<Event>), ApplyError>;
     /// Parse typed text into the JSON form of a command.
@@ -145,6 +162,32 @@ impl<R: Ruleset> AnyRuleset for R {
     ) -> Result<(GameState, Vec<Event>), ApplyError> {
         let choices = choices.iter().map(|(p, c)| decode::<R>(c).map(|c| (*p, c))).collect::<Result<Vec<_>, _>>()?;
         Ruleset::apply_sealed(self, typed::<R>(state), &choices, dice).map(wrap)
+    }
+    fn conceal(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Option<Value>, RuleError> {
+        let command = decode::<R>(command)?;
+        Ok(Ruleset::conceal(self, typed::<R>(state), player, &command).map(|c| encode::<R>(&c)))
+    }
+    fn apply_concealed(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        concealed: &Concealed<Value>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError> {
+        let typed_concealed = Concealed {
+            index: concealed.index,
+            public: decode::<R>(&concealed.public)?,
+            full: concealed.full.as_ref().map(decode::<R>).transpose()?,
+        };
+        Ruleset::apply_concealed(self, typed::<R>(state), player, &typed_concealed, dice).map(wrap)
+    }
+    fn apply_opened(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        dice: &mut dyn DiceSource,
+    ) -> Result<(GameState, Vec<Event>), ApplyError> {
+        Ruleset::apply_opened(self, typed::<R>(state), player, dice).map(wrap)
     }
     fn parse_command(&self, text: &str) -> Result<Value, RuleError> {
         Ruleset::parse_command(self, text).map(|c| encode::<R>(&c))

@@ -19,6 +19,7 @@ mod dice;
 mod erased;
 mod error;
 mod event;
+mod hidden;
 mod pending;
 mod ruleset;
 mod seats;
@@ -30,7 +31,8 @@ pub use dice::{sample_face, DiceSource, DiceUnavailable, NoDice, ScriptedDice, S
 pub use erased::{AnyRuleset, GameState};
 pub use error::{ApplyError, RuleError};
 pub use event::Event;
-pub use pending::Pending;
+pub use hidden::Concealed;
+pub use pending::{Owing, Pending};
 pub use ruleset::{Applied, Ruleset, RulesetInfo, ScenarioInfo};
 pub use seats::{PlayerId, PowerInfo, Seats, SeatsError, MAX_PLAYERS};
 pub use setup::Setup;

@@ -15,8 +15,21 @@ pub enum Pending {
     /// A roll with no decision in it (random events, attrition): `player` issues the
     /// ruleset's roll command and the witnesses named by the journal reveal.
     Dice { player: PlayerId, prompt: String },
+    /// Players must open some of their concealed commands (hidden information that the rules
+    /// now reveal, docs/PROTOCOL.md section 12): each [`Owing`] names a player and the indices,
+    /// among that player's concealed commands in the order they were made, that must be
+    /// opened. The client opens them without asking.
+    Open { owing: Vec<Owing>, prompt: String },
     /// The game is over.
     Over { result: String, winners: Vec<PlayerId> },
+}
+
+/// A player and the concealed commands the rules make them open now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owing {
+    pub player: PlayerId,
+    /// Indices among the player's concealed commands (0 for their first), ascending.
+    pub indices: Vec<u32>,
 }
 
 impl Pending {
@@ -27,6 +40,7 @@ impl Pending {
                 vec![*player]
             }
             Pending::Sealed { players, .. } => players.clone(),
+            Pending::Open { owing, .. } => owing.iter().map(|o| o.player).collect(),
             Pending::Over { .. } => Vec::new(),
         }
     }
@@ -36,6 +50,7 @@ impl Pending {
             Pending::Command { prompt, .. }
             | Pending::Choice { prompt, .. }
             | Pending::Sealed { prompt, .. }
+            | Pending::Open { prompt, .. }
             | Pending::Dice { prompt, .. } => prompt,
             Pending::Over { result, .. } => result,
         }

@@ -1,6 +1,6 @@
 use crate::{
-    AidAnswer, AidQuery, ApplyError, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats, Setup, View,
-    Viewer,
+    AidAnswer, AidQuery, ApplyError, Concealed, DiceSource, Event, Pending, PlayerId, PowerInfo, RuleError, Seats,
+    Setup, View, Viewer,
 };
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::Debug;
@@ -110,6 +110,45 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Applied<Self::State>, ApplyError> {
         Err(no_sealed_steps(&self.info()).into())
     }
+    /// Hidden information (docs/PROTOCOL.md section 12): the public projection of `command`
+    /// when `player` gives it in `state` and a rule hides part of it from the other players
+    /// (FNC 7.7: which units move beneath the top of a stack), or `None` when the whole
+    /// command is public. A command whose projection is `Some` is never accepted in the
+    /// clear: the journal carries the projection and a commitment to the command, and
+    /// applies it by [`apply_concealed`]. Default: nothing is hidden.
+    ///
+    /// [`apply_concealed`]: Ruleset::apply_concealed
+    fn conceal(&self, _state: &Self::State, _player: PlayerId, _command: &Self::Command) -> Option<Self::Command> {
+        None
+    }
+    /// Apply a concealed command of `player`: with the whole command when `concealed.full`
+    /// is known (check it completely, as [`apply`] does), with its projection alone
+    /// otherwise (check everything the projection shows: what others can verify at once is
+    /// verified at once). Both ways must leave the same public part of the state. A
+    /// concealed command never rolls dice. Default: refused, nothing is hidden.
+    ///
+    /// [`apply`]: Ruleset::apply
+    fn apply_concealed(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        _concealed: &Concealed<Self::Command>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<Self::State>, ApplyError> {
+        Err(no_hidden(&self.info()).into())
+    }
+    /// `player` has opened the concealed commands that [`Pending::Open`] asked of them; the
+    /// state already knows them (a replay applies every opened command whole where it was
+    /// made). The rules go on from here, and may roll dice: the opening is then the roll's
+    /// request. Default: refused, nothing is hidden.
+    fn apply_opened(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<Self::State>, ApplyError> {
+        Err(no_hidden(&self.info()).into())
+    }
     /// Parse a command as a player types it (`grognard do fire 3`).
     fn parse_command(&self, text: &str) -> Result<Self::Command, RuleError>;
     /// Write a command the way `parse_command` reads it.
@@ -166,6 +205,11 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Self::Command, RuleError> {
         Ok(command)
     }
+}
+
+/// The refusal of a concealed command or an opening by a ruleset that hides nothing.
+fn no_hidden(info: &RulesetInfo) -> RuleError {
+    RuleError::new("input", format!("{} hides nothing: it has no concealed commands", info.name))
 }
 
 /// The refusal of a sealed choice by a ruleset that has no sealed steps.

@@ -217,6 +217,7 @@ fn generate(mode: DiceMode) -> Vec<SignedEntry> {
                 let index = state.used + 1;
                 Body::Reveal { request, generation: state.commit.generation, index, value: chains[p].reveal(index) }
             }
+            Owed::Open { .. } => panic!("the marathon conceals nothing"),
         };
         let signed = signer.sign(player, &keys[p], body);
         if entries.len() < 300 {

@@ -17,7 +17,7 @@ use grognard_engine::PlayerId;
 /// One thing answered automatically, for the player to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answered {
-    /// `reveal`, `unseal`, `chain` or `order`.
+    /// `reveal`, `unseal`, `open`, `chain` or `order`.
     pub kind: &'static str,
     pub text: String,
 }
@@ -134,6 +134,14 @@ fn describe(game: &Game, body: &Body) -> Answered {
         Body::Chain { chain } => Answered {
             kind: "chain",
             text: format!("committed to dice chain {} ({} values)", chain.generation, chain.length),
+        },
+        Body::Open { openings, .. } => Answered {
+            kind: "open",
+            text: format!(
+                "opened your concealed command{}: {}",
+                if openings.len() == 1 { "" } else { "s" },
+                openings.iter().map(|o| game.replay.ruleset.format_command(&o.command)).collect::<Vec<_>>().join("; ")
+            ),
         },
         Body::Command { command, .. } => {
             Answered { kind: "command", text: format!("signed `{}`", game.replay.ruleset.format_command(command)) }

@@ -167,6 +167,12 @@ pub enum Body {
     Reveal { request: EntryId, generation: u32, index: u32, value: Hash32 },
     /// A fresh dice chain when the current one runs low.
     Chain { chain: ChainCommit },
+    /// A concealed command (version 2): what everyone may see of it, and a commitment to
+    /// the whole command (docs/PROTOCOL.md section 12). The nonce goes into the salt.
+    Hidden { public: Value, commitment: Hash32, nonce: Hash32 },
+    /// The opening of some of the author's concealed commands (version 2). The nonce is the
+    /// opener's fresh contribution when the opening is a dice request.
+    Open { openings: Vec<crate::hidden::Opening>, nonce: Hash32 },
 }
 
 impl Body {
@@ -186,6 +192,8 @@ impl Body {
             Body::Chain { chain } => chain.nonce.is_some() == want,
             Body::Command { nonce, .. } | Body::Seal { nonce, .. } => nonce.is_some() == want,
             Body::Unseal { .. } | Body::Reveal { .. } => true,
+            // Only version 2 has them, and they always carry a nonce.
+            Body::Hidden { .. } | Body::Open { .. } => want,
         }
     }
 
@@ -198,6 +206,8 @@ impl Body {
             Body::Unseal { .. } => "unseal",
             Body::Reveal { .. } => "reveal",
             Body::Chain { .. } => "chain",
+            Body::Hidden { .. } => "hidden",
+            Body::Open { .. } => "open",
         }
     }
 }

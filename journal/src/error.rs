@@ -64,6 +64,16 @@ pub enum Problem {
     Equivocation { author: u8, seq: u64, first: Box<SignedEntry>, second: Box<SignedEntry> },
     #[error("line {line}: the entries are not in the journal's canonical order ({entry} belongs elsewhere)")]
     Order { line: usize, entry: Where },
+    /// A concealed command's opening failed (it does not match the commitment, its
+    /// projection, or the rules): its author forfeits; the hidden entry and the opening,
+    /// both signed by them, are the proof (docs/PROTOCOL.md section 12).
+    #[error(
+        "player {player} forfeits: their concealed command {} was opened by {}, and {reason}; \
+         both entries are signed by player {player}",
+        Where::of(hidden),
+        Where::of(opening)
+    )]
+    Forfeit { player: u8, hidden: Box<SignedEntry>, opening: Box<SignedEntry>, reason: String },
     /// The replay refused the entry; `rule` is the ruleset's rule number when a rule of the
     /// game refused it (`None` for the protocol's own refusals).
     #[error("{entry}: {reason}")]
@@ -95,6 +105,7 @@ impl Problem {
             Problem::Equivocation { .. } => "equivocation",
             Problem::Order { .. } => "order",
             Problem::Rejected { .. } => "rejected",
+            Problem::Forfeit { .. } => "forfeit",
         }
     }
 }

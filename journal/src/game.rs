@@ -6,12 +6,13 @@
 
 use crate::entry::{Ack, Body, Entry, SignedEntry};
 use crate::error::Problem;
+use crate::hidden::{Private, PRIVATE_FILE};
 use crate::ids::EntryId;
 use crate::keys::SecretKey;
 use crate::packet::{Packet, PacketError};
 use crate::replay::Replay;
 use crate::store::{Store, StoreError, TornTail};
-use crate::verify::{check, check_records, SigCheck};
+use crate::verify::{check, check_knowing, check_records_knowing, SigCheck};
 use grognard_engine::{AnyRuleset, PlayerId};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -19,6 +20,16 @@ use std::path::Path;
 /// The most entries a game's journal may hold (docs/PROTOCOL.md, section 10): an import or
 /// an append that would make it longer is refused. Opening a longer journal still works.
 pub const MAX_GAME_ENTRIES: usize = 100_000;
+
+/// The local player's concealed commands kept in the game directory, if any.
+fn read_private(store: &Store) -> Result<Option<Private>, GameError> {
+    let Some(bytes) = store.read_side(PRIVATE_FILE)? else { return Ok(None) };
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        GameError::Refused(format!(
+            "{PRIVATE_FILE} is damaged ({e}): it holds your concealed commands, which you must open later"
+        ))
+    })
+}
 
 /// Refuse a journal that would hold `total` entries, past [`MAX_GAME_ENTRIES`].
 pub fn check_game_entries(total: usize) -> Result<(), GameError> {
@@ -123,7 +134,8 @@ impl<'r> Game<'r> {
     pub fn open(dir: &Path, rulesets: &[&'r dyn AnyRuleset]) -> Result<Game<'r>, GameError> {
         let store = Store::open(dir)?;
         let loaded = store.load()?;
-        let checked = check_records(rulesets, &loaded.records)?;
+        let private = read_private(&store)?;
+        let checked = check_records_knowing(rulesets, &loaded.records, private)?;
         Ok(Game {
             store,
             rulesets: rulesets.to_vec(),
@@ -132,6 +144,29 @@ impl<'r> Game<'r> {
             torn_tail: loaded.torn_tail,
             mark: None,
         })
+    }
+
+    /// Keep `command`, which the local player `me` conceals in the entry with `nonce`, before
+    /// signing it: in the private side file `hidden.json` (it must be opened later, and only
+    /// its salt can be made again) and in this replay's knowledge.
+    pub fn keep_concealed(
+        &mut self,
+        me: PlayerId,
+        nonce: crate::ids::Hash32,
+        kept: crate::hidden::Kept,
+    ) -> Result<(), GameError> {
+        let mut private = read_private(&self.store)?.unwrap_or(Private { player: me.0, ..Private::default() });
+        if private.player != me.0 {
+            return Err(GameError::Refused(format!(
+                "{PRIVATE_FILE} holds player {}'s concealed commands, not player {}'s",
+                private.player, me.0
+            )));
+        }
+        private.commands.insert(nonce, kept);
+        let bytes = serde_json::to_vec_pretty(&private).map_err(|e| GameError::Refused(e.to_string()))?;
+        self.store.write_private(PRIVATE_FILE, &bytes)?;
+        self.replay.knowledge.private = Some(private);
+        Ok(())
     }
 
     /// Keep the local player's high-water mark at `mark` (see `mark.rs`): `append_own`
@@ -204,7 +239,8 @@ impl<'r> Game<'r> {
         }
         check_game_entries(base.len() + fresh.len())?;
         base.extend(fresh);
-        let checked = check(&self.rulesets, base, SigCheck::Only(&fresh_ids))?;
+        let private = self.replay.knowledge.private.clone();
+        let checked = check_knowing(&self.rulesets, base, SigCheck::Only(&fresh_ids), private)?;
         let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
         self.commit(checked.entries, checked.replay, resigned)?;
         Ok(ImportReport { added, known: known_count })

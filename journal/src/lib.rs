@@ -7,6 +7,7 @@ pub mod dag;
 pub mod entry;
 pub mod error;
 pub mod game;
+pub mod hidden;
 pub mod ids;
 pub mod keyfile;
 pub mod keys;

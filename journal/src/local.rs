@@ -9,6 +9,7 @@
 use crate::chain;
 use crate::entry::Body;
 use crate::game::{Game, GameError};
+use crate::hidden::{self, Kept, Opening};
 use crate::ids::EntryId;
 use crate::ids::Hash32;
 use crate::keys::SecretKey;
@@ -16,7 +17,7 @@ use crate::nonce;
 use crate::packet::Packet;
 use crate::replay::{Owed, Phase};
 use crate::sealed;
-use grognard_engine::{ApplyError, Event, GameState, NoDice, Pending, PlayerId};
+use grognard_engine::{ApplyError, Concealed, Event, GameState, NoDice, Pending, PlayerId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -48,6 +49,63 @@ pub enum DoOutcome {
 /// A command entry's body, with a fresh nonce in a version-2 game.
 fn command_body(game: &Game, command: Value) -> Body {
     Body::Command { command, nonce: nonce::for_version(game.replay.version) }
+}
+
+/// Apply a command of the local player to `state` as the journal will: concealed, as the
+/// `hidden` entry numbered `*next_hidden` among theirs, when a rule conceals it (the count
+/// then goes up); whole otherwise.
+fn apply_own(
+    game: &Game,
+    state: &GameState,
+    me: PlayerId,
+    command: &Value,
+    next_hidden: &mut u32,
+) -> Result<(GameState, Vec<Event>), ApplyError> {
+    let ruleset = game.replay.ruleset;
+    match ruleset.conceal(state, me, command)? {
+        None => ruleset.apply(state, me, command, &mut NoDice),
+        Some(public) => {
+            let concealed = Concealed { index: *next_hidden, public, full: Some(command.clone()) };
+            let applied = ruleset.apply_concealed(state, me, &concealed, &mut NoDice)?;
+            *next_hidden += 1;
+            Ok(applied)
+        }
+    }
+}
+
+/// The number of `me`'s concealed commands in the journal: the index of their next one.
+fn hidden_count(game: &Game, me: PlayerId) -> u32 {
+    game.replay.hidden.get(me.index()).map_or(0, |h| h.len() as u32)
+}
+
+/// The bodies that sign `commands` of `me`, given in this order from the journal's state:
+/// a `hidden` entry (kept in `hidden.json` first) for each one a rule conceals, a `command`
+/// entry for the others.
+fn bodies_for(game: &mut Game, me: PlayerId, key: &SecretKey, commands: Vec<Value>) -> Result<Vec<Body>, GameError> {
+    let ruleset = game.replay.ruleset;
+    let mut state = game.replay.state.clone();
+    let mut next = hidden_count(game, me);
+    let mut bodies = Vec::with_capacity(commands.len());
+    for command in commands {
+        let public = ruleset.conceal(&state, me, &command).map_err(GameError::Rule)?;
+        let (after, _) = apply_own(game, &state, me, &command, &mut next).or_else(|e| match e {
+            // The last command of a batch may wait for dice: it is signed all the same.
+            ApplyError::NeedDice => Ok((state.clone(), Vec::new())),
+            ApplyError::Rule(e) => Err(GameError::Rule(e)),
+        })?;
+        state = after;
+        bodies.push(match public {
+            None => command_body(game, command),
+            Some(public) => {
+                let nonce = nonce::fresh();
+                let salt = hidden::salt(key, &game.replay.game, &game.replay.genesis_id, &nonce);
+                let commitment = hidden::commitment(&game.replay.game, me.0, &salt, &command);
+                game.keep_concealed(me, nonce, Kept { command, salt })?;
+                Body::Hidden { public, commitment, nonce }
+            }
+        });
+    }
+    Ok(bodies)
 }
 
 fn head(game: &Game) -> Option<EntryId> {
@@ -82,11 +140,11 @@ fn save_staged(game: &Game, me: PlayerId, commands: Vec<Value>) -> Result<(), Ga
 
 /// The state with the staged commands applied, and their events.
 pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState, Vec<Event>), GameError> {
-    let ruleset = game.replay.ruleset;
     let mut state = game.replay.state.clone();
     let mut events = Vec::new();
+    let mut hidden = hidden_count(game, me);
     for c in &staged.commands {
-        let (next, ev) = ruleset.apply(&state, me, c, &mut NoDice).map_err(|e| {
+        let (next, ev) = apply_own(game, &state, me, c, &mut hidden).map_err(|e| {
             GameError::Refused(format!("a staged command no longer applies ({e}); run `grognard undo --all`"))
         })?;
         state = next;
@@ -154,7 +212,8 @@ fn play_completed(
         Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
             if player == me =>
         {
-            match ruleset.apply(state, me, &command, &mut NoDice) {
+            let mut next_hidden = hidden_count(game, me) + staged_hidden(game, me, &staged)?;
+            match apply_own(game, state, me, &command, &mut next_hidden) {
                 Ok((_, events)) => {
                     let mut commands = staged.commands;
                     commands.push(command);
@@ -162,8 +221,9 @@ fn play_completed(
                     Ok(DoOutcome::Staged { events })
                 }
                 Err(ApplyError::NeedDice) => {
-                    let mut bodies: Vec<Body> = staged.commands.into_iter().map(|c| command_body(game, c)).collect();
-                    bodies.push(command_body(game, command));
+                    let mut commands = staged.commands;
+                    commands.push(command);
+                    let bodies = bodies_for(game, me, key, commands)?;
                     let ids = game.append_own(me, key, bodies)?;
                     save_staged(game, me, Vec::new())?;
                     Ok(DoOutcome::Signed { ids })
@@ -196,7 +256,7 @@ fn seal(
     let nonce = nonce::for_version(game.replay.version);
     let salt = sealed::salt(key, &game.replay.game, &game.replay.genesis_id, &step, nonce.as_ref());
     let commitment = sealed::commitment(&game.replay.game, &step, me.0, &salt, &choice);
-    let mut bodies: Vec<Body> = staged.into_iter().map(|c| command_body(game, c)).collect();
+    let mut bodies = bodies_for(game, me, key, staged)?;
     bodies.push(Body::Seal { step: step.clone(), commitment, nonce });
     let ids = game.append_own(me, key, bodies)?;
     save_staged(game, me, Vec::new())?;
@@ -227,19 +287,68 @@ pub fn flush(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entry
     if staged.commands.is_empty() {
         return Ok(Vec::new());
     }
-    let bodies = staged.commands.into_iter().map(|c| command_body(game, c)).collect();
+    let bodies = bodies_for(game, me, key, staged.commands)?;
     let ids = game.append_own(me, key, bodies)?;
     save_staged(game, me, Vec::new())?;
     Ok(ids)
 }
 
+/// How many of the staged commands a rule conceals.
+fn staged_hidden(game: &Game, me: PlayerId, staged: &Staged) -> Result<u32, GameError> {
+    let ruleset = game.replay.ruleset;
+    let mut state = game.replay.state.clone();
+    let start = hidden_count(game, me);
+    let mut next = start;
+    for c in &staged.commands {
+        ruleset.conceal(&state, me, c).map_err(GameError::Rule)?;
+        state = apply_own(game, &state, me, c, &mut next)
+            .map_err(|e| GameError::Refused(format!("a staged command no longer applies ({e})")))?
+            .0;
+    }
+    Ok(next - start)
+}
+
+/// The `open` entry's openings of `me`'s concealed commands `indices`, from `hidden.json`
+/// (each salt made again from the key and checked against the one kept).
+fn openings(game: &Game, me: PlayerId, key: &SecretKey, indices: &[u32]) -> Result<Vec<Opening>, GameError> {
+    let records = game.replay.hidden.get(me.index()).map(Vec::as_slice).unwrap_or_default();
+    let private = game.replay.knowledge.private.as_ref().filter(|p| p.player == me.0);
+    let mut out = Vec::with_capacity(indices.len());
+    for &i in indices {
+        let record = records
+            .get(i as usize)
+            .ok_or_else(|| GameError::Refused(format!("you have no concealed command #{i} to open")))?;
+        let kept = private.and_then(|p| p.commands.get(&record.nonce)).ok_or_else(|| {
+            GameError::Refused(format!(
+                "your concealed command #{i} ({}) is not in this game's {}: it cannot be opened, and the game \
+                 cannot go on without it",
+                record.entry.id.short(),
+                hidden::PRIVATE_FILE
+            ))
+        })?;
+        let salt = hidden::salt(key, &game.replay.game, &game.replay.genesis_id, &record.nonce);
+        if salt != kept.salt {
+            return Err(GameError::Refused(format!(
+                "the salt kept for your concealed command #{i} is not the one your key makes: {} is damaged",
+                hidden::PRIVATE_FILE
+            )));
+        }
+        out.push(Opening { entry: record.entry.id, salt, command: kept.command.clone() });
+    }
+    Ok(out)
+}
+
 /// Is anything owed by `me` something the program does without a decision?
 pub fn owes_mechanical(game: &Game, me: PlayerId) -> bool {
-    game.replay.owed().iter().any(|(p, o)| *p == me && matches!(o, Owed::Unseal { .. } | Owed::Reveal { .. }))
+    game.replay
+        .owed()
+        .iter()
+        .any(|(p, o)| *p == me && matches!(o, Owed::Unseal { .. } | Owed::Reveal { .. } | Owed::Open { .. }))
 }
 
 /// Sign what the protocol asks of `me` that needs no decision: open sealed choices once
-/// all are sealed, reveal dice chain values, and commit to a fresh chain when it runs low.
+/// all are sealed, open the concealed commands the rules reveal (and all of them once the
+/// game is over), reveal dice chain values, and commit to a fresh chain when it runs low.
 pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<EntryId>, GameError> {
     let mut ids = Vec::new();
     // Each round signs at least one entry or stops; a game owes finitely many.
@@ -269,6 +378,9 @@ pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entr
                         GameError::Refused("your dice chain is exhausted while a roll waits on it".into())
                     })?;
                     bodies.push(Body::Reveal { request, generation: chain.commit.generation, index, value });
+                }
+                Owed::Open { indices, .. } => {
+                    bodies.push(Body::Open { openings: openings(game, me, key, &indices)?, nonce: nonce::fresh() });
                 }
                 _ => {}
             }
@@ -319,10 +431,12 @@ pub fn send(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Packet, Ga
 
 /// Who holds the game and why, in one sentence.
 pub fn waiting_sentence(game: &Game) -> String {
-    if let Some((result, _)) = game.replay.over() {
-        return format!("the game is over: {result}");
-    }
     let owed = game.replay.owed();
+    if let Some((result, _)) = game.replay.over() {
+        if owed.is_empty() {
+            return format!("the game is over: {result}");
+        }
+    }
     let parts: Vec<String> = owed
         .iter()
         .map(|(p, o)| {
@@ -332,6 +446,12 @@ pub fn waiting_sentence(game: &Game) -> String {
                 Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
                 Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
                 Owed::Unseal { step } => format!("{who} must open the sealed choice for `{step}`"),
+                Owed::Open { indices, at_end } => format!(
+                    "{who} must open concealed command{} {}{}",
+                    if indices.len() == 1 { "" } else { "s" },
+                    indices.iter().map(|i| format!("#{i}")).collect::<Vec<_>>().join(", "),
+                    if *at_end { " (the game is over: everything concealed is shown)" } else { "" }
+                ),
                 Owed::Reveal { request, roller, request_seq, acked, .. } => format!(
                     "{who} must reveal dice for request {} ({}'s entry #{request_seq}){}",
                     request.short(),

@@ -5,12 +5,13 @@
 use crate::chain::{self, ChainState, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use crate::entry::{Ack, Body, ChainCommit, DiceMode, Genesis, SignedEntry, Witnesses, PROTOCOL_V2};
 use crate::error::{Problem, Where};
+use crate::hidden::{self, Knowledge, Opening, Source};
 use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{check_identity, PublicKey};
 use crate::{rolls, sealed};
 use grognard_engine::{
-    AnyRuleset, ApplyError, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats, Setup,
-    StreamDice,
+    AnyRuleset, ApplyError, Concealed, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats,
+    Setup, StreamDice,
 };
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -24,8 +25,29 @@ pub fn scenario_hash(data: &[u8]) -> Hash32 {
 /// What a command or a sealed step waits for once its dice are in.
 #[derive(Clone, Debug)]
 pub enum Held {
-    Command { player: PlayerId, command: Value },
-    Sealed { choices: Vec<(PlayerId, Value)> },
+    Command {
+        player: PlayerId,
+        command: Value,
+    },
+    Sealed {
+        choices: Vec<(PlayerId, Value)>,
+    },
+    /// The rules going on once `player` has opened what they asked (`Ruleset::apply_opened`).
+    Opened {
+        player: PlayerId,
+    },
+}
+
+/// A concealed command of the journal (docs/PROTOCOL.md section 12).
+#[derive(Clone, Debug)]
+pub struct HiddenRecord {
+    pub entry: SignedEntry,
+    pub commitment: Hash32,
+    pub nonce: Hash32,
+    /// This replay applied it whole (its own player's, or opened in the journal).
+    pub known: bool,
+    /// An `open` entry placed so far has opened it.
+    pub opened: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -82,6 +104,12 @@ pub enum Owed {
     Unseal {
         step: String,
     },
+    /// Concealed commands to open, by their index among the player's concealed commands:
+    /// those a rule reveals now, or (`at_end`) every one still closed once the game is over.
+    Open {
+        indices: Vec<u32>,
+        at_end: bool,
+    },
     Reveal {
         request: EntryId,
         generation: u32,
@@ -135,6 +163,11 @@ pub struct Replay<'r> {
     pub script_used: usize,
     /// Names of the sealed steps opened so far (each may be used once).
     pub sealed_steps: BTreeSet<String>,
+    /// Each player's concealed commands so far, in order (their index is their place here).
+    pub hidden: Vec<Vec<HiddenRecord>>,
+    /// What this replay knows of concealed commands: the journal's openings and the local
+    /// player's own commands. Set it before applying the entries (`verify::check` does).
+    pub knowledge: Knowledge,
     pub log: Vec<LogItem>,
 }
 
@@ -235,6 +268,8 @@ impl<'r> Replay<'r> {
             },
             script_used: 0,
             sealed_steps: BTreeSet::new(),
+            hidden: vec![Vec::new(); n],
+            knowledge: Knowledge::default(),
             log: Vec::new(),
         };
         replay.log.push(LogItem {
@@ -305,6 +340,8 @@ impl<'r> Replay<'r> {
                 self.reveal(e, author, request, *generation, *index, value)?
             }
             Body::Chain { chain } => self.rechain(e, author, chain)?,
+            Body::Hidden { public, commitment, nonce } => self.concealed(e, author, public, commitment, nonce)?,
+            Body::Open { openings, .. } => self.open(e, author, openings)?,
         }
         self.placed[author.index()] += 1;
         if !self.v2() || !matches!(e.entry.body, Body::Chain { .. }) {
@@ -380,7 +417,12 @@ impl<'r> Replay<'r> {
     fn waiting_text(&self) -> String {
         match &self.phase {
             Phase::Joining => "the game waits for players to join".into(),
-            Phase::Playing => self.ruleset.pending(&self.state).prompt().to_string(),
+            Phase::Playing => match self.ruleset.pending(&self.state) {
+                Pending::Over { result, .. } if !self.unopened().is_empty() => {
+                    format!("the game is over ({result}); every concealed command must now be opened")
+                }
+                p => p.prompt().to_string(),
+            },
             Phase::Sealing { step, .. } => format!("the game is in sealed step `{step}`"),
             Phase::AwaitingDice { request, .. } => format!("the game waits for dice on request {}", request.short()),
         }
@@ -414,10 +456,199 @@ impl<'r> Replay<'r> {
                 ))
             }
         }
+        if let Ok(Some(_)) = self.ruleset.conceal(&self.state, author, command) {
+            return Err(reject(
+                e,
+                "a rule of the game conceals this command: it is given as a hidden entry, never in the clear",
+            ));
+        }
         let text = format!("{}: {}", self.name(author), self.ruleset.format_command(command));
         let log_index = self.log(e, text);
         let held = Held::Command { player: author, command: command.clone() };
         self.run(e, log_index, held)
+    }
+
+    /// A concealed command: applied whole when this replay knows it (after checking it
+    /// against its commitment and its projection), by its projection otherwise.
+    fn concealed(
+        &mut self,
+        e: &SignedEntry,
+        author: PlayerId,
+        public: &Value,
+        commitment: &Hash32,
+        nonce: &Hash32,
+    ) -> Result<(), Problem> {
+        if !matches!(self.phase, Phase::Playing) {
+            return Err(reject(e, format!("out of turn: {}", self.waiting_text())));
+        }
+        self.check_seen_everything(e)?;
+        match self.ruleset.pending(&self.state) {
+            Pending::Command { player, .. } | Pending::Choice { player, .. } if player == author => {}
+            Pending::Over { result, .. } => return Err(reject(e, format!("the game is over: {result}"))),
+            _ => return Err(reject(e, format!("out of turn: {}", self.waiting_text()))),
+        }
+        let index = self.hidden[author.index()].len() as u32;
+        let known = self.knowledge.of_entry(e, nonce);
+        if let Some(k) = &known {
+            if hidden::commitment(&self.game, author.0, &k.salt, &k.command) != *commitment {
+                return Err(self.failed_opening(e, &k.from, "the opened command and salt do not match its commitment"));
+            }
+            match self.ruleset.conceal(&self.state, author, &k.command) {
+                Ok(Some(p)) if p == *public => {}
+                Ok(Some(_)) => {
+                    return Err(self.failed_opening(
+                        e,
+                        &k.from,
+                        "the command it opens to has another public projection than the one signed",
+                    ))
+                }
+                Ok(None) => {
+                    return Err(self.failed_opening(e, &k.from, "the command it opens to is not one the rules conceal"))
+                }
+                Err(err) => return Err(self.failed_opening(e, &k.from, &format!("it opens to no command: {err}"))),
+            }
+        }
+        let full = known.as_ref().map(|k| k.command.clone());
+        let text = match &full {
+            Some(c) => format!("{}: {} (concealed)", self.name(author), self.ruleset.format_command(c)),
+            None => format!("{}: {}", self.name(author), self.ruleset.format_command(public)),
+        };
+        let log_index = self.log(e, text);
+        let concealed = Concealed { index, public: public.clone(), full };
+        match self.ruleset.apply_concealed(&self.state, author, &concealed, &mut NoDice) {
+            Ok((state, events)) => {
+                self.state = state;
+                self.log[log_index].events = events;
+            }
+            Err(ApplyError::NeedDice) => {
+                self.log.truncate(log_index);
+                return Err(reject(e, "a concealed command may not roll dice; the ruleset broke its contract"));
+            }
+            Err(ApplyError::Rule(err)) => {
+                self.log.truncate(log_index);
+                return Err(match &known {
+                    Some(k) if matches!(k.from, Source::Opening(_)) => {
+                        self.failed_opening(e, &k.from, &format!("the command it opens to is illegal: {err}"))
+                    }
+                    _ => reject_by_rule(e, &err),
+                });
+            }
+        }
+        self.hidden[author.index()].push(HiddenRecord {
+            entry: e.clone(),
+            commitment: *commitment,
+            nonce: *nonce,
+            known: known.is_some(),
+            opened: false,
+        });
+        Ok(())
+    }
+
+    /// The problem of a concealed command whose opening fails: its author forfeits, with
+    /// both signed entries as the proof; or, for the local player's own command, their
+    /// `hidden.json` does not match what they signed.
+    fn failed_opening(&self, hidden_entry: &SignedEntry, from: &Source, reason: &str) -> Problem {
+        match from {
+            Source::Opening(by) => Problem::Forfeit {
+                player: hidden_entry.entry.author,
+                hidden: Box::new(hidden_entry.clone()),
+                opening: by.clone(),
+                reason: reason.to_string(),
+            },
+            Source::Own => reject(
+                hidden_entry,
+                format!(
+                    "your own concealed command in {} fails: {reason}; the file does not match what you signed",
+                    hidden::PRIVATE_FILE
+                ),
+            ),
+        }
+    }
+
+    /// The opening of concealed commands: exactly those the rules ask of the author now (or,
+    /// once the game is over, every one still closed).
+    fn open(&mut self, e: &SignedEntry, author: PlayerId, openings: &[Opening]) -> Result<(), Problem> {
+        if !matches!(self.phase, Phase::Playing) {
+            return Err(reject(e, format!("out of turn: {}", self.waiting_text())));
+        }
+        let pending = self.ruleset.pending(&self.state);
+        let (wanted, at_end) = match &pending {
+            Pending::Open { owing, .. } => match owing.iter().find(|o| o.player == author) {
+                Some(o) => (o.indices.clone(), false),
+                None => {
+                    return Err(reject(e, format!("nothing asks {} to open concealed commands now", self.name(author))))
+                }
+            },
+            Pending::Over { .. } => (self.unopened_of(author), true),
+            _ => return Err(reject(e, format!("no rule asks for an opening now: {}", self.waiting_text()))),
+        };
+        if wanted.is_empty() {
+            return Err(reject(e, format!("{} has no concealed command left to open", self.name(author))));
+        }
+        let records = &self.hidden[author.index()];
+        let mut listed = Vec::with_capacity(openings.len());
+        for o in openings {
+            let Some(i) = records.iter().position(|r| r.entry.id == o.entry) else {
+                return Err(reject(
+                    e,
+                    format!(
+                        "{} opens {}, which is not one of their concealed commands",
+                        self.name(author),
+                        o.entry.short()
+                    ),
+                ));
+            };
+            let record = &records[i];
+            if record.opened {
+                return Err(reject(e, format!("concealed command #{i} of player {} is already open", author.0)));
+            }
+            if hidden::commitment(&self.game, author.0, &o.salt, &o.command) != record.commitment {
+                return Err(Problem::Forfeit {
+                    player: author.0,
+                    hidden: Box::new(record.entry.clone()),
+                    opening: Box::new(e.clone()),
+                    reason: "the opened command and salt do not match its commitment".into(),
+                });
+            }
+            listed.push(i as u32);
+        }
+        if listed != wanted {
+            return Err(reject(
+                e,
+                format!(
+                    "the rules ask {} to open concealed commands {}, and this entry opens {}",
+                    self.name(author),
+                    indices_text(&wanted),
+                    indices_text(&listed)
+                ),
+            ));
+        }
+        for i in &listed {
+            self.hidden[author.index()][*i as usize].opened = true;
+        }
+        let shown: Vec<String> = openings.iter().map(|o| self.ruleset.format_command(&o.command)).collect();
+        let text = format!(
+            "{} opens concealed command{} {}: {}",
+            self.name(author),
+            if listed.len() == 1 { "" } else { "s" },
+            indices_text(&listed),
+            shown.join("; ")
+        );
+        let log_index = self.log(e, text);
+        if at_end {
+            return Ok(());
+        }
+        self.run(e, log_index, Held::Opened { player: author })
+    }
+
+    /// The indices of `player`'s concealed commands not opened yet.
+    fn unopened_of(&self, player: PlayerId) -> Vec<u32> {
+        self.hidden[player.index()].iter().enumerate().filter(|(_, r)| !r.opened).map(|(i, _)| i as u32).collect()
+    }
+
+    /// Every player's concealed commands not opened yet (players with none left out).
+    pub fn unopened(&self) -> Vec<(PlayerId, Vec<u32>)> {
+        self.seats.players().map(|p| (p, self.unopened_of(p))).filter(|(_, v)| !v.is_empty()).collect()
     }
 
     /// Apply `held` with the game's dice; fair dice defer it until the witnesses reveal.
@@ -491,6 +722,7 @@ impl<'r> Replay<'r> {
         match held {
             Held::Command { player, command } => self.ruleset.apply(&self.state, *player, command, dice),
             Held::Sealed { choices } => self.ruleset.apply_sealed(&self.state, choices, dice),
+            Held::Opened { player } => self.ruleset.apply_opened(&self.state, *player, dice),
         }
     }
 
@@ -506,7 +738,7 @@ impl<'r> Replay<'r> {
         let in_game = |p: &PlayerId| self.ruleset.takes_part(&self.state, *p);
         let others = || self.seats.players().filter(|p| *p != requester);
         let chosen: Vec<PlayerId> = match held {
-            Held::Command { player, .. } => {
+            Held::Command { player, .. } | Held::Opened { player } => {
                 let opponents: Vec<PlayerId> = self.seats.opponents_of(*player).into_iter().filter(in_game).collect();
                 if self.genesis.dice.witnesses == Witnesses::Opponents && !opponents.is_empty() {
                     opponents
@@ -530,7 +762,7 @@ impl<'r> Replay<'r> {
 
     fn witnesses_v1(&self, held: &Held) -> Vec<PlayerId> {
         match held {
-            Held::Command { player, .. } => {
+            Held::Command { player, .. } | Held::Opened { player } => {
                 let opponents = self.seats.opponents_of(*player);
                 if self.genesis.dice.witnesses == Witnesses::Opponents && !opponents.is_empty() {
                     opponents
@@ -814,7 +1046,12 @@ impl<'r> Replay<'r> {
                     .into_iter()
                     .map(|p| (p, Owed::Seal { step: step.clone(), prompt: prompt.clone() }))
                     .collect(),
-                Pending::Over { .. } => Vec::new(),
+                Pending::Over { .. } => {
+                    self.unopened().into_iter().map(|(p, indices)| (p, Owed::Open { indices, at_end: true })).collect()
+                }
+                Pending::Open { owing, .. } => {
+                    owing.into_iter().map(|o| (o.player, Owed::Open { indices: o.indices, at_end: false })).collect()
+                }
                 other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
             },
             Phase::Sealing { step, players, commits, choices, .. } => {
@@ -862,6 +1099,14 @@ impl<'r> Replay<'r> {
             _ => None,
         }
     }
+}
+
+/// `#0, #2` for a list of concealed command indices.
+fn indices_text(indices: &[u32]) -> String {
+    if indices.is_empty() {
+        return "none".into();
+    }
+    indices.iter().map(|i| format!("#{i}")).collect::<Vec<_>>().join(", ")
 }
 
 /// Does `e` have `author#seq` in its causal past (through its own feed or its acks)?

@@ -4,6 +4,7 @@
 use crate::dag;
 use crate::entry::{Body, SignedEntry};
 use crate::error::{Problem, Where};
+use crate::hidden::{Knowledge, Private};
 use crate::ids::EntryId;
 use crate::replay::Replay;
 use crate::signatures;
@@ -31,11 +32,23 @@ pub fn ruleset_for<'r>(rulesets: &[&'r dyn AnyRuleset], genesis: &SignedEntry) -
     })
 }
 
-/// Verify `entries` (any order, no duplicate ids) and put them in canonical order.
+/// Verify `entries` (any order, no duplicate ids) and put them in canonical order. The
+/// replay knows of concealed commands what the journal's openings show.
 pub fn check<'r>(
     rulesets: &[&'r dyn AnyRuleset],
     entries: Vec<SignedEntry>,
     sigs: SigCheck<'_>,
+) -> Result<Checked<'r>, Problem> {
+    check_knowing(rulesets, entries, sigs, None)
+}
+
+/// [`check`], for the local player whose own concealed commands are `private`: the replay
+/// applies them whole (docs/PROTOCOL.md section 12).
+pub fn check_knowing<'r>(
+    rulesets: &[&'r dyn AnyRuleset],
+    entries: Vec<SignedEntry>,
+    sigs: SigCheck<'_>,
+    private: Option<Private>,
 ) -> Result<Checked<'r>, Problem> {
     let mut geneses = entries.iter().filter(|e| matches!(e.entry.body, Body::Genesis(_)));
     let genesis = geneses.next().ok_or(Problem::NoGenesis)?;
@@ -76,12 +89,15 @@ pub fn check<'r>(
     let mut replay = replay;
     let mut by_id: std::collections::HashMap<EntryId, SignedEntry> = entries.into_iter().map(|e| (e.id, e)).collect();
     let mut ordered = Vec::with_capacity(order.len());
-    for (i, id) in order.iter().enumerate() {
+    for id in &order {
         let Some(e) = by_id.remove(id) else { unreachable!("order lists each entry once") };
-        if i > 0 {
-            replay.apply(&e)?;
-        }
         ordered.push(e);
+    }
+    // Every opening is known from the start: a concealed command is applied whole where it
+    // was made, once it is opened anywhere (docs/PROTOCOL.md section 12).
+    replay.knowledge = Knowledge::of(&ordered, private);
+    for e in ordered.iter().skip(1) {
+        replay.apply(e)?;
     }
     Ok(Checked { entries: ordered, replay })
 }
@@ -89,13 +105,22 @@ pub fn check<'r>(
 /// Verify a journal file's records: each must parse, and they must already stand in the
 /// canonical order (a re-ordered journal is refused even if its entries are all valid).
 pub fn check_records<'r>(rulesets: &[&'r dyn AnyRuleset], records: &[Vec<u8>]) -> Result<Checked<'r>, Problem> {
+    check_records_knowing(rulesets, records, None)
+}
+
+/// [`check_records`], for the local player whose own concealed commands are `private`.
+pub fn check_records_knowing<'r>(
+    rulesets: &[&'r dyn AnyRuleset],
+    records: &[Vec<u8>],
+    private: Option<Private>,
+) -> Result<Checked<'r>, Problem> {
     let mut entries = Vec::with_capacity(records.len());
     for (i, line) in records.iter().enumerate() {
         let e = SignedEntry::parse_record(line).map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() })?;
         entries.push(e);
     }
     let stored: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
-    let checked = check(rulesets, entries, SigCheck::All)?;
+    let checked = check_knowing(rulesets, entries, SigCheck::All, private)?;
     if let Some(line) = stored.iter().zip(&checked.entries).position(|(a, b)| *a != b.id) {
         return Err(Problem::Order { line: line + 1, entry: Where::of(&checked.entries[line]) });
     }

@@ -226,6 +226,8 @@ fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Re
             }
             let mut replay =
                 Replay::start(ruleset, game.genesis()).map_err(|e| Failure::new("journal", e.to_string()))?;
+            // What the local player knows of concealed commands, as in their own replay.
+            replay.knowledge = game.replay.knowledge.clone();
             for entry in game.entries.iter().skip(1) {
                 if replay.log.len() >= n {
                     break;

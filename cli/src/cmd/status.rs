@@ -12,6 +12,7 @@ fn owed_json(o: &Owed) -> Value {
         Owed::Decide(p) => json!({"kind": "decide", "pending": p}),
         Owed::Seal { step, prompt } => json!({"kind": "seal", "step": step, "prompt": prompt}),
         Owed::Unseal { step } => json!({"kind": "unseal", "step": step}),
+        Owed::Open { indices, at_end } => json!({"kind": "open", "indices": indices, "at_end": at_end}),
         Owed::Reveal { request, generation, roller, request_seq, acked } => {
             json!({"kind": "reveal", "request": request.to_hex(), "chain": generation, "roller": roller.0,
                    "request_seq": request_seq, "acked": acked})
@@ -156,6 +157,9 @@ fn owed_of(pending: &Pending) -> Vec<(PlayerId, Owed)> {
             players.iter().map(|p| (*p, Owed::Seal { step: step.clone(), prompt: prompt.clone() })).collect()
         }
         Pending::Over { .. } => Vec::new(),
+        Pending::Open { owing, .. } => {
+            owing.iter().map(|o| (o.player, Owed::Open { indices: o.indices.clone(), at_end: false })).collect()
+        }
         other => other.players().into_iter().map(|p| (p, Owed::Decide(other.clone()))).collect(),
     }
 }
@@ -183,14 +187,16 @@ fn staged_sentence(r: &grognard_journal::replay::Replay, owed: &[(PlayerId, Owed
 /// sentence. `owed` is the account of the position shown (with the staged commands).
 fn next_step(local: &crate::seat::LocalGame, staged: &[Value], owed: &[(PlayerId, Owed)]) -> (&'static str, String) {
     let game = &local.game;
-    if game.replay.over().is_some() {
-        return ("over", "You: the game is over.".into());
-    }
     if owes_mechanical(game, local.me) {
         return (
             "send",
-            "You: run `grognard send` to open your sealed choice / reveal your dice, and send the packet.".into(),
+            "You: run `grognard send` to open your sealed choice or concealed commands / reveal your dice, and send \
+             the packet."
+                .into(),
         );
+    }
+    if game.replay.over().is_some() {
+        return ("over", "You: the game is over.".into());
     }
     let mine = owed.iter().any(|(p, o)| *p == local.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
     match (staged.len(), mine) {

@@ -55,11 +55,16 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let reveals = checked.entries.iter().filter(|e| matches!(e.entry.body, Body::Reveal { .. })).count();
     let rolls: usize = r.log.iter().map(|i| i.rolls.len()).sum();
     let result = r.over().map(|(res, _)| res);
+    // Hidden information (docs/PROTOCOL.md section 12): what is checked whole, what by its
+    // projection only until it is opened.
+    let concealed: usize = r.hidden.iter().map(Vec::len).sum();
+    let closed: usize = r.unopened().iter().map(|(_, v)| v.len()).sum();
     super::emit(
         json,
         json!({"ok": true, "verified": what, "game": r.game.to_hex(), "entries": checked.entries.len(),
                "dice": mode.as_str(), "fair": mode == DiceMode::Fair, "rolls": rolls, "reveals": reveals,
-               "protocol": r.version,
+               "protocol": r.version, "concealed": concealed, "concealed_closed": closed,
+               "complete": closed == 0,
                "torn_tail_bytes": torn, "result": result}),
         || {
             let mut t = format!(
@@ -78,6 +83,15 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                     ". SCRIPTED dice: the rolls were fixed in advance; this is not a fair game.\n".into()
                 }
             });
+            if concealed > 0 && closed == 0 {
+                t.push_str(&format!("{concealed} concealed commands, all opened: the whole game was checked.\n"));
+            } else if concealed > 0 {
+                t.push_str(&format!(
+                    "{closed} of {concealed} concealed commands are still closed: what they show was checked; the \
+                     rest is checked when they are opened{}.\n",
+                    if result.is_some() { " (the game is over: their players owe the openings)" } else { "" }
+                ));
+            }
             if let Some(n) = torn {
                 t.push_str(&format!(
                     "Note: {n} bytes of an append that never completed follow the last entry; no entry is lost.\n"

@@ -59,10 +59,15 @@ pub enum DuelCommand {
     Rest,
     /// Take the bonus earned by an initiative 6 (rule 6.1).
     Bonus(Bonus),
+    /// Prime a charge of this many grains of powder (rule 8.2): a concealed command.
+    Prime { grains: u8 },
+    /// What the other players see of a `prime`: a charge of unknown size (rule 8.2). It
+    /// stands only as the public projection of a concealed command; nobody gives it.
+    Primed,
 }
 
 const USAGE: &str = "Duel's commands are `initiative`, `stance guard`, `stance lunge`, `fire <duellist number>`, \
-                     `rest`, `bonus sharpen` and `bonus bandage`";
+                     `rest`, `bonus sharpen`, `bonus bandage` and, with powder, `prime <grains>`";
 
 fn input(message: String) -> RuleError {
     RuleError::new("input", message)
@@ -85,12 +90,24 @@ impl FromStr for DuelCommand {
             ["bonus", "sharpen"] => Ok(DuelCommand::Bonus(Bonus::Sharpen)),
             ["bonus", "bandage"] => Ok(DuelCommand::Bonus(Bonus::Bandage)),
             ["fire", n] => parse_duellist(n).map(|target| DuelCommand::Fire { target }),
+            ["prime"] | ["prime", "?"] => {
+                Err(input("`prime` needs the number of grains to prime, 1 to 3, e.g. `prime 2`".into()))
+            }
+            ["prime", n] => parse_grains(n).map(|grains| DuelCommand::Prime { grains }),
             ["fire"] => Err(input("`fire` needs the number of the duellist to fire at, e.g. `fire 1`".into())),
             ["stance", ..] => Err(input("a stance is `stance guard` or `stance lunge`".into())),
             ["bonus", ..] => Err(input("a bonus is `bonus sharpen` or `bonus bandage`".into())),
             _ => Err(input(format!("'{}' is not a Duel command; {USAGE}", text.trim()))),
         }
     }
+}
+
+fn parse_grains(word: &str) -> Result<u8, RuleError> {
+    let bad = || input(format!("'{word}' is not a number of grains (1 to 3)"));
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    word.parse::<u8>().map_err(|_| bad())
 }
 
 fn parse_duellist(word: &str) -> Result<u8, RuleError> {
@@ -110,6 +127,8 @@ impl fmt::Display for DuelCommand {
             DuelCommand::Fire { target } => write!(f, "fire {target}"),
             DuelCommand::Rest => f.write_str("rest"),
             DuelCommand::Bonus(b) => write!(f, "bonus {}", b.word()),
+            DuelCommand::Prime { grains } => write!(f, "prime {grains}"),
+            DuelCommand::Primed => f.write_str("prime ?"),
         }
     }
 }
@@ -124,6 +143,7 @@ mod tests {
         all.extend(Stance::ALL.map(DuelCommand::Stance));
         all.extend(Bonus::ALL.map(DuelCommand::Bonus));
         all.extend((0..=u8::MAX).map(|target| DuelCommand::Fire { target }));
+        all.extend((0..=u8::MAX).map(|grains| DuelCommand::Prime { grains }));
         for c in all {
             assert_eq!(c.to_string().parse::<DuelCommand>(), Ok(c), "{c}");
         }
@@ -154,6 +174,10 @@ mod tests {
             "rest please",
             "retreat",
             "fire 1\u{0}",
+            "prime",
+            "prime ?",
+            "prime 256",
+            "prime two",
         ] {
             let e = bad.parse::<DuelCommand>().expect_err(bad);
             assert_eq!(e.rule, "input", "{bad}: {e}");
@@ -170,6 +194,8 @@ mod tests {
             (DuelCommand::Fire { target: 1 }, r#"{"fire":{"target":1}}"#),
             (DuelCommand::Bonus(Bonus::Sharpen), r#"{"bonus":"sharpen"}"#),
             (DuelCommand::Bonus(Bonus::Bandage), r#"{"bonus":"bandage"}"#),
+            (DuelCommand::Prime { grains: 2 }, r#"{"prime":{"grains":2}}"#),
+            (DuelCommand::Primed, r#""primed""#),
         ];
         for (c, json) in cases {
             assert_eq!(serde_json::to_string(&c).expect("serializes"), json);

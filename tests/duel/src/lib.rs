@@ -10,15 +10,18 @@
 //! `bonus bandage` / `{"bonus":"bandage"}`.
 
 mod command;
+mod powder;
 mod scenario;
 mod state;
 
 pub use command::{Bonus, DuelCommand, Stance};
+pub use powder::{Charge, Firing, Pouch, Powder, MAX_CHARGE};
 pub use scenario::{PowerData, ScenarioData, SCENARIO_IDS};
 pub use state::{DuelState, Duellist, Phase};
 
 use grognard_engine::{
-    Applied, ApplyError, DiceSource, Pending, PlayerId, RuleError, Ruleset, RulesetInfo, ScenarioInfo, Seats, Setup,
+    Applied, ApplyError, Concealed, DiceSource, Owing, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Seats, Setup, Viewer,
 };
 
 /// The Duel ruleset (id `duel`, version `1`).
@@ -31,9 +34,22 @@ pub const BONUS_OPTIONS: [&str; 2] = ["bonus sharpen", "bonus bandage"];
 /// A command found legal, with what it needs to be carried out.
 enum Checked {
     Initiative,
-    Fire { actor: usize, target: usize },
-    Rest { actor: usize },
-    Bonus { actor: usize, bonus: Bonus },
+    Fire {
+        actor: usize,
+        target: usize,
+    },
+    Rest {
+        actor: usize,
+    },
+    Bonus {
+        actor: usize,
+        bonus: Bonus,
+    },
+    /// A charge primed (rule 8.2); `grains` when the command is known whole.
+    Prime {
+        actor: usize,
+        grains: Option<u32>,
+    },
 }
 
 fn over_error() -> RuleError {
@@ -87,6 +103,16 @@ impl Duel {
                 let Some((actor, me)) = s.acting().and_then(|d| Some((d, s.duellists().get(d)?))) else {
                     return Err(RuleError::new("2.1", "no duellist is to act"));
                 };
+                if let Some(f) = s.firing() {
+                    return Err(RuleError::new(
+                        "8.4",
+                        format!(
+                            "{} fires at {} with a charge: the game waits for the charge to be opened",
+                            s.short(f.actor),
+                            s.short(f.target)
+                        ),
+                    ));
+                }
                 if player != me.owner {
                     return Err(RuleError::new(
                         "2.1",
@@ -96,13 +122,15 @@ impl Duel {
                 let due = s.bonus_due(actor);
                 match *command {
                     DuelCommand::Bonus(bonus) if due => Ok(Checked::Bonus { actor, bonus }),
-                    DuelCommand::Fire { .. } | DuelCommand::Rest if due => Err(RuleError::new(
-                        "6.1",
-                        format!(
-                            "{} rolled a 6 for initiative and must first choose `bonus sharpen` or `bonus bandage`",
-                            me.name
-                        ),
-                    )),
+                    DuelCommand::Fire { .. } | DuelCommand::Rest | DuelCommand::Prime { .. } if due => {
+                        Err(RuleError::new(
+                            "6.1",
+                            format!(
+                                "{} rolled a 6 for initiative and must first choose `bonus sharpen` or `bonus bandage`",
+                                me.name
+                            ),
+                        ))
+                    }
                     DuelCommand::Bonus(_) if me.bonus.is_some() => {
                         Err(RuleError::new("6.1", format!("{} has already taken its bonus this round", me.name)))
                     }
@@ -137,6 +165,11 @@ impl Duel {
                         Ok(Checked::Fire { actor, target: t })
                     }
                     DuelCommand::Rest => Ok(Checked::Rest { actor }),
+                    DuelCommand::Prime { grains } => Self::check_prime(s, actor, Some(u32::from(grains))),
+                    DuelCommand::Primed => Err(RuleError::new(
+                        "8.2",
+                        "`prime ?` is what the other players see of a prime; prime a number of grains: `prime 2`",
+                    )),
                     other => Err(RuleError::new(
                         "2.2",
                         format!(
@@ -147,6 +180,36 @@ impl Duel {
                 }
             }
         }
+    }
+
+    /// Can `actor`, whose turn it is, prime a charge of `grains` (rules 8.2, 8.3)? With
+    /// `grains` unknown (a concealed prime seen by another player), what is public only.
+    fn check_prime(s: &DuelState, actor: usize, grains: Option<u32>) -> Result<Checked, RuleError> {
+        let Some(powder) = s.powder() else {
+            return Err(RuleError::new("8.1", format!("scenario {} is played without powder", s.scenario())));
+        };
+        let pouch = &powder.pouches[actor.min(powder.pouches.len().saturating_sub(1))];
+        if pouch.charge.is_some() {
+            return Err(RuleError::new(
+                "8.3",
+                format!("{} already holds a charge; it must fire it before priming another", s.short(actor)),
+            ));
+        }
+        if let Some(g) = grains {
+            if !(1..=powder::MAX_CHARGE).contains(&g) {
+                return Err(RuleError::new(
+                    "8.2",
+                    format!("a charge holds 1 to {} grains, not {g}", powder::MAX_CHARGE),
+                ));
+            }
+            if let Some(left) = pouch.grains.filter(|left| g > *left) {
+                return Err(RuleError::new(
+                    "8.2",
+                    format!("{} has {left} grains of powder left, not {g}", s.short(actor)),
+                ));
+            }
+        }
+        Ok(Checked::Prime { actor, grains })
     }
 
     /// Check one sealed stance choice (rules 2.1 to 4.1).
@@ -183,6 +246,7 @@ impl Duel {
         all.extend(Bonus::ALL.map(DuelCommand::Bonus));
         all.extend((0..duellists).filter_map(|t| u8::try_from(t).ok()).map(|target| DuelCommand::Fire { target }));
         all.push(DuelCommand::Rest);
+        all.extend((1..=powder::MAX_CHARGE as u8).map(|grains| DuelCommand::Prime { grains }));
         all
     }
 }
@@ -237,6 +301,18 @@ impl Ruleset for Duel {
                 let Some((actor, me)) = s.acting().and_then(|d| Some((d, s.duellists().get(d)?))) else {
                     return Pending::Over { result: "No duellist can act".into(), winners: Vec::new() };
                 };
+                if let (Some(f), Some(charge)) = (s.firing(), s.charge(actor)) {
+                    return Pending::Open {
+                        owing: vec![Owing { player: me.owner, indices: vec![charge.index] }],
+                        prompt: format!(
+                            "Round {round}: {} fires at {} with a primed charge: {} opens it (rule 8.4), then the \
+                             fire is rolled",
+                            me.name,
+                            s.short(f.target),
+                            me.owner
+                        ),
+                    };
+                }
                 if s.bonus_due(actor) {
                     Pending::Choice {
                         player: me.owner,
@@ -253,9 +329,13 @@ impl Ruleset for Duel {
                         .filter(|&d| d != actor)
                         .map(|d| format!("`fire {d}` ({})", s.short(d)))
                         .collect();
+                    let prime = match s.powder() {
+                        Some(_) if s.charge(actor).is_none() => ", `prime 1` to `prime 3` (concealed, rule 8.2)",
+                        _ => "",
+                    };
                     Pending::Command {
                         player: me.owner,
-                        prompt: format!("Round {round}: {} acts: {} or `rest`", me.name, targets.join(", ")),
+                        prompt: format!("Round {round}: {} acts: {}{prime} or `rest`", me.name, targets.join(", ")),
                     }
                 }
             }
@@ -292,14 +372,94 @@ impl Ruleset for Duel {
                 }
                 next.resolve_initiative(&rolls, &mut events);
             }
+            Checked::Fire { actor, target } if s.charge(actor).is_some() => {
+                next.fire_charged(actor, target, &mut events);
+            }
             Checked::Fire { actor, target } => {
                 let roll = dice.roll(6)?;
-                next.resolve_fire(actor, target, roll, &mut events);
+                next.resolve_fire(actor, target, roll, 0, &mut events);
             }
             Checked::Rest { actor } => next.resolve_rest(actor, &mut events),
             Checked::Bonus { actor, bonus } => next.resolve_bonus(actor, bonus, &mut events),
+            Checked::Prime { .. } => {
+                return Err(RuleError::new(
+                    "8.2",
+                    "a prime is concealed: it is given as a hidden entry, never in the clear",
+                )
+                .into())
+            }
         }
         Ok(Applied { state: next, events })
+    }
+
+    /// Rule 8.2: a prime is concealed; the others see `prime ?`.
+    fn conceal(&self, s: &DuelState, _player: PlayerId, command: &DuelCommand) -> Option<DuelCommand> {
+        match command {
+            DuelCommand::Prime { .. } if s.powder().is_some() => Some(DuelCommand::Primed),
+            _ => None,
+        }
+    }
+
+    fn apply_concealed(
+        &self,
+        s: &DuelState,
+        player: PlayerId,
+        concealed: &Concealed<DuelCommand>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<DuelState>, ApplyError> {
+        if concealed.public != DuelCommand::Primed {
+            return Err(RuleError::new("8.2", "only a prime is concealed").into());
+        }
+        let checked = match &concealed.full {
+            Some(full @ DuelCommand::Prime { .. }) => self.check(s, player, full)?,
+            Some(other) => return Err(RuleError::new("8.2", format!("`{other}` is not a prime")).into()),
+            None => {
+                // Only what the projection shows: the duellist's turn (with its bonus taken,
+                // 6.1) and no charge held already (8.3).
+                let Checked::Rest { actor } = self.check(s, player, &DuelCommand::Rest)? else {
+                    return Err(RuleError::new("2.1", "no duellist is to act").into());
+                };
+                Self::check_prime(s, actor, None)?
+            }
+        };
+        let Checked::Prime { actor, grains } = checked else {
+            return Err(RuleError::new("8.2", "only a prime is concealed").into());
+        };
+        let mut next = s.clone();
+        let mut events = Vec::new();
+        next.prime(actor, concealed.index, grains, &mut events);
+        Ok(Applied { state: next, events })
+    }
+
+    /// Rule 8.4: the charge of a fire is open; the fire is rolled.
+    fn apply_opened(
+        &self,
+        s: &DuelState,
+        player: PlayerId,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<DuelState>, ApplyError> {
+        let Some(f) = s.firing() else {
+            return Err(RuleError::new("8.4", "no fire waits for a charge to be opened").into());
+        };
+        if s.firing_player() != Some(player) {
+            return Err(RuleError::new("8.4", format!("the charge of this fire is not {player}'s to open")).into());
+        }
+        let Some(grains) = s.charge(f.actor).and_then(|c| c.grains) else {
+            return Err(RuleError::new("8.4", "the charge of this fire is still concealed after its opening").into());
+        };
+        let roll = dice.roll(6)?;
+        let mut next = s.clone();
+        let mut events = Vec::new();
+        next.spend_charge(f.actor);
+        next.resolve_fire(f.actor, f.target, roll, grains, &mut events);
+        Ok(Applied { state: next, events })
+    }
+
+    /// Rule 8.2: what the viewer may not see of the others' concealed charges.
+    fn player_view(&self, s: &DuelState, viewer: Viewer) -> DuelState {
+        let mut view = s.clone();
+        view.hide_from(viewer);
+        view
     }
 
     fn check_sealed(&self, s: &DuelState, player: PlayerId, choice: &DuelCommand) -> Result<(), RuleError> {
@@ -376,6 +536,9 @@ impl Ruleset for Duel {
             }
             if let Some(b) = x.bonus {
                 out.push_str(&format!(", bonus {}", b.word()));
+            }
+            if let Some(p) = s.powder_text(d) {
+                out.push_str(&format!(", {p}"));
             }
             out.push('\n');
         }

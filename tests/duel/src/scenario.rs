@@ -5,7 +5,7 @@ use grognard_engine::{PowerInfo, RuleError, ScenarioInfo, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// The scenario ids, in the order `scenarios()` lists them.
-pub const SCENARIO_IDS: [&str; 3] = ["standard", "melee", "marathon"];
+pub const SCENARIO_IDS: [&str; 4] = ["standard", "melee", "marathon", "powder"];
 
 /// The embedded bytes of a scenario's data file.
 pub(crate) fn raw(id: &str) -> Option<&'static str> {
@@ -13,6 +13,7 @@ pub(crate) fn raw(id: &str) -> Option<&'static str> {
         "standard" => Some(include_str!("../scenarios/standard.json")),
         "melee" => Some(include_str!("../scenarios/melee.json")),
         "marathon" => Some(include_str!("../scenarios/marathon.json")),
+        "powder" => Some(include_str!("../scenarios/powder.json")),
         _ => None,
     }
 }
@@ -40,6 +41,10 @@ pub struct ScenarioData {
     pub hp: u64,
     /// The number of rounds.
     pub rounds: u32,
+    /// Grains of powder each duellist starts with, in scenarios played with rule 8.0
+    /// (concealed charges); absent in the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub powder: Option<u32>,
     pub powers: Vec<PowerData>,
 }
 

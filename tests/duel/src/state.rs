@@ -57,6 +57,9 @@ pub struct DuelState {
     pub(crate) players: usize,
     pub(crate) duellists: Vec<Duellist>,
     pub(crate) phase: Phase,
+    /// Rule 8.0, in scenarios played with powder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) powder: Option<crate::powder::Powder>,
 }
 
 impl DuelState {
@@ -96,6 +99,7 @@ impl DuelState {
             rounds: scenario.rounds,
             round: 1,
             players: seats.player_count(),
+            powder: scenario.powder.map(|g| crate::powder::Powder::new(duellists.len(), g)),
             duellists,
             phase: Phase::Initiative,
         })
@@ -269,18 +273,22 @@ impl DuelState {
         }
     }
 
-    /// Duellist `d` fires at `target` with the die `roll` (rule 5.4).
-    pub(crate) fn resolve_fire(&mut self, d: usize, target: usize, roll: u32, events: &mut Vec<Event>) {
+    /// Duellist `d` fires at `target` with the die `roll` and a charge of `charge` grains
+    /// (rules 5.4, 8.4).
+    pub(crate) fn resolve_fire(&mut self, d: usize, target: usize, roll: u32, charge: u32, events: &mut Vec<Event>) {
         let (Some(a), Some(t)) = (self.duellists.get(d), self.duellists.get(target)) else { return };
         let lunge = a.stance == Some(Stance::Lunge);
         let sharpen = a.bonus == Some(Bonus::Sharpen);
-        let mut total = u64::from(roll) + u64::from(lunge) + u64::from(sharpen);
+        let mut total = u64::from(roll) + u64::from(lunge) + u64::from(sharpen) + u64::from(charge);
         let mut text = format!("{} fires at {}: rolls {roll}", a.short, t.short);
         if lunge {
             text.push_str(", +1 lunge");
         }
         if sharpen {
             text.push_str(", +1 sharpened");
+        }
+        if charge > 0 {
+            text.push_str(&format!(", +{charge} charge"));
         }
         match t.stance {
             Some(Stance::Guard) => {
@@ -295,7 +303,7 @@ impl DuelState {
         }
         let hp = t.hp.saturating_sub(total);
         text.push_str(&format!(": {total} damage ({} {hp} HP)", t.short));
-        let data = json!({
+        let mut data = json!({
             "event": "fire",
             "round": self.round,
             "attacker": d,
@@ -307,6 +315,9 @@ impl DuelState {
             "damage": total,
             "hp": hp,
         });
+        if charge > 0 {
+            data["charge"] = json!(charge);
+        }
         let target_short = t.short.clone();
         events.push(Event::new(text, data));
         if let Some(t) = self.duellists.get_mut(target) {
@@ -365,7 +376,7 @@ impl DuelState {
     }
 
     /// After a duellist's action: end the game, pass the turn or end the round.
-    fn next_turn(&mut self, events: &mut Vec<Event>) {
+    pub(crate) fn next_turn(&mut self, events: &mut Vec<Event>) {
         if let Phase::Action { turn, .. } = &mut self.phase {
             *turn += 1;
         }

@@ -145,6 +145,7 @@ fn policy_game(mut s: DuelState, stance: fn(u32) -> &'static str, faces: &[u32])
     for _ in 0..1000 {
         let (next, events) = match Duel.pending(&s) {
             Pending::Over { .. } => return (s, log),
+            Pending::Open { .. } => panic!("the policy primes no charge, so nothing is ever opened"),
             Pending::Dice { player, .. } => play(&s, player, "initiative", &draw(s.living().len())),
             Pending::Sealed { players, .. } => {
                 let st = stance(s.round());

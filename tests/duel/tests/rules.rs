@@ -137,7 +137,7 @@ fn rule_1_4_a_duellist_out_rolls_chooses_and_acts_no_more() {
 fn rule_1_5_scenarios_and_player_counts() {
     let infos = Duel.scenarios();
     let ids: Vec<&str> = infos.iter().map(|i| i.id.as_str()).collect();
-    assert_eq!(ids, ["standard", "melee", "marathon"]);
+    assert_eq!(ids, ["standard", "melee", "marathon", "powder"]);
     for info in &infos {
         assert_eq!((info.min_players, info.max_players), (info.powers.len(), info.powers.len()));
     }
@@ -918,6 +918,7 @@ fn every_rule_cited_by_the_code_is_in_the_rule_book() {
         include_str!("../src/state.rs"),
         include_str!("../src/scenario.rs"),
         include_str!("../src/command.rs"),
+        include_str!("../src/powder.rs"),
     ];
     let mut cited = Vec::new();
     for src in sources {
@@ -931,9 +932,125 @@ fn every_rule_cited_by_the_code_is_in_the_rule_book() {
     }
     cited.sort();
     cited.dedup();
-    assert_eq!(cited, ["1.5", "2.1", "2.2", "2.3", "4.1", "5.3", "6.1", "input"]);
+    assert_eq!(cited, ["1.5", "2.1", "2.2", "2.3", "4.1", "5.3", "6.1", "8.1", "8.2", "8.3", "8.4", "input"]);
     assert!(rules.contains("`input`"), "the pseudo-rule for unreadable commands is described");
     for number in cited.iter().filter(|n| *n != "input") {
         assert!(rules.contains(&format!("**{number} ")), "rule {number} is cited but not in RULES.md");
     }
+}
+
+// ---------------------------------------------------------------- 8.0 Concealed powder
+
+/// Prime `grains` as player `p`'s concealed command `index`: whole (`known`, as its owner
+/// replays it) or by its projection alone (as the opponent does).
+fn prime(s: &DuelState, p: PlayerId, grains: u8, index: u32, known: bool) -> Result<DuelState, ApplyError> {
+    let concealed = grognard_engine::Concealed {
+        index,
+        public: DuelCommand::Primed,
+        full: known.then_some(DuelCommand::Prime { grains }),
+    };
+    Duel.apply_concealed(s, p, &concealed, &mut NoDice).map(|a| a.state)
+}
+
+/// The powder scenario at Red's (player 0's) first action.
+fn powder_action() -> DuelState {
+    to_actions(&start("powder"), &[5, 2], "guard", "guard", &[])
+}
+
+#[test]
+fn rule_8_1_each_duellist_starts_with_the_scenarios_powder_and_others_have_none() {
+    let s = start("powder");
+    let pouches = &s.powder().expect("powder").pouches;
+    assert!(pouches.iter().all(|p| p.grains == Some(6) && p.charge.is_none()));
+    assert!(start("standard").powder().is_none());
+    let s = to_actions(&start("standard"), &[5, 2], "guard", "guard", &[]);
+    assert_refused(&s, P0, "prime 1", "8.1");
+}
+
+#[test]
+fn rule_8_2_a_prime_is_concealed_and_never_given_in_the_clear() {
+    let s = powder_action();
+    assert_eq!(Duel.conceal(&s, P0, &cmd("prime 2")), Some(DuelCommand::Primed));
+    assert_eq!(Duel.conceal(&s, P0, &cmd("rest")), None);
+    assert_refused(&s, P0, "prime 2", "8.2");
+    assert!(legal_texts(&s, P0).contains(&"prime 3".to_string()), "listed: the client conceals it");
+}
+
+#[test]
+fn rule_8_2_a_charge_holds_one_to_three_grains_of_those_left() {
+    let s = powder_action();
+    for bad in [0, 4] {
+        let Err(ApplyError::Rule(e)) = prime(&s, P0, bad, 0, true) else { panic!("prime {bad} accepted") };
+        assert_eq!(e.rule, "8.2", "{e}");
+    }
+    let s = prime(&s, P0, 3, 0, true).expect("prime 3");
+    assert_eq!(s.powder().expect("powder").pouches[0].grains, Some(3));
+    let s = fire_charge(&s);
+    let s = prime(&s, P0, 2, 1, true).expect("prime 2 of the 3 left");
+    let s = fire_charge(&s);
+    let Err(ApplyError::Rule(e)) = prime(&s, P0, 2, 2, true) else { panic!("only 1 grain was left") };
+    assert!(e.rule == "8.2" && e.message.contains("has 1 grains"), "{e}");
+    assert!(prime(&s, P0, 1, 2, true).is_ok());
+}
+
+/// Blue rests; next round Red fires its charge (opened, rolled 1), Blue rests; the round
+/// after, Red acts again.
+fn fire_charge(s: &DuelState) -> DuelState {
+    let s = step(s, P1, "rest", &[]);
+    let s = to_actions(&s, &[5, 2], "guard", "guard", &[]);
+    let s = step(&s, P0, "fire 1", &[]);
+    let s = Duel.apply_opened(&s, P0, &mut ScriptedDice::new(&[1])).expect("opened").state;
+    let s = step(&s, P1, "rest", &[]);
+    to_actions(&s, &[5, 2], "guard", "guard", &[])
+}
+
+#[test]
+fn rule_8_2_the_opponent_sees_a_charge_of_unknown_size() {
+    let s = powder_action();
+    let seen = prime(&s, P0, 2, 0, false).expect("the projection alone");
+    let pouch = &seen.powder().expect("powder").pouches[0];
+    assert_eq!((pouch.grains, pouch.charge.as_ref().map(|c| (c.index, c.grains))), (None, Some((0, None))));
+    let own = prime(&s, P0, 2, 0, true).expect("whole");
+    let view = Duel.player_view(&own, grognard_engine::Viewer::Player(P1));
+    assert_eq!(view, seen, "the owner's state, seen by the opponent, is the opponent's own replay");
+    assert_ne!(Duel.player_view(&own, grognard_engine::Viewer::Player(P0)), seen);
+}
+
+#[test]
+fn rule_8_3_a_duellist_holds_one_charge_at_a_time() {
+    let s = prime(&powder_action(), P0, 1, 0, true).expect("prime");
+    let s = step(&s, P1, "rest", &[]);
+    let s = to_actions(&s, &[5, 2], "guard", "guard", &[]);
+    for known in [true, false] {
+        let Err(ApplyError::Rule(e)) = prime(&s, P0, 1, 1, known) else { panic!("a second charge") };
+        assert_eq!(e.rule, "8.3", "{e}");
+    }
+}
+
+#[test]
+fn rule_8_4_a_fire_with_a_charge_waits_for_its_opening_then_adds_its_grains() {
+    let s = prime(&powder_action(), P0, 2, 0, true).expect("prime");
+    let s = step(&s, P1, "rest", &[]);
+    let s = to_actions(&s, &[5, 2], "lunge", "guard", &[]);
+    let s = step(&s, P0, "fire 1", &[]);
+    match Duel.pending(&s) {
+        Pending::Open { owing, .. } => {
+            assert_eq!(owing, [grognard_engine::Owing { player: P0, indices: vec![0] }]);
+        }
+        other => panic!("expected an opening, got {other:?}"),
+    }
+    assert_refused(&s, P1, "rest", "8.4");
+    assert!(matches!(Duel.apply_opened(&s, P1, &mut NoDice), Err(ApplyError::Rule(e)) if e.rule == "8.4"));
+    assert!(matches!(Duel.apply_opened(&s, P0, &mut NoDice), Err(ApplyError::NeedDice)), "then rolled");
+    let a = Duel.apply_opened(&s, P0, &mut ScriptedDice::new(&[4])).expect("rolled");
+    // 4 + 1 lunge + 2 charge = 7, halved by Blue's guard: 3.
+    assert_eq!(a.state.hp(1), 7);
+    assert!(a.events[0].text.contains("+2 charge"), "{}", a.events[0].text);
+    assert!(a.state.charge(0).is_none(), "the charge is spent");
+    // The opponent's replay cannot roll a charge it does not know.
+    let seen = prime(&powder_action(), P0, 2, 0, false).expect("prime");
+    let seen = step(&seen, P1, "rest", &[]);
+    let seen = to_actions(&seen, &[5, 2], "lunge", "guard", &[]);
+    let seen = step(&seen, P0, "fire 1", &[]);
+    assert!(matches!(Duel.apply_opened(&seen, P0, &mut NoDice), Err(ApplyError::Rule(e)) if e.rule == "8.4"));
 }
