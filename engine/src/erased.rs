@@ -178,6 +178,7 @@ impl<R: Ruleset> AnyRuleset for R {
             index: concealed.index,
             public: decode::<R>(&concealed.public)?,
             full: concealed.full.as_ref().map(decode::<R>).transpose()?,
+            opened: concealed.opened,
         };
         Ruleset::apply_concealed(self, typed::<R>(state), player, &typed_concealed, dice).map(wrap)
     }

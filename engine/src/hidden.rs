@@ -24,4 +24,8 @@ pub struct Concealed<C> {
     /// was opened). The journal has checked that it matches the commitment and that its
     /// projection is `public`.
     pub full: Option<C>,
+    /// The whole command is opened in the journal (now or later), so every copy knows it:
+    /// a view for others need not hide what it shows. `false` when `full` is only the
+    /// replaying player's own knowledge.
+    pub opened: bool,
 }

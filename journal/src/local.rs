@@ -65,7 +65,7 @@ fn apply_own(
     match ruleset.conceal(state, me, command)? {
         None => ruleset.apply(state, me, command, &mut NoDice),
         Some(public) => {
-            let concealed = Concealed { index: *next_hidden, public, full: Some(command.clone()) };
+            let concealed = Concealed { index: *next_hidden, public, full: Some(command.clone()), opened: false };
             let applied = ruleset.apply_concealed(state, me, &concealed, &mut NoDice)?;
             *next_hidden += 1;
             Ok(applied)

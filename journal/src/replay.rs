@@ -514,7 +514,8 @@ impl<'r> Replay<'r> {
             None => format!("{}: {}", self.name(author), self.ruleset.format_command(public)),
         };
         let log_index = self.log(e, text);
-        let concealed = Concealed { index, public: public.clone(), full };
+        let opened = matches!(known, Some(hidden::Known { from: Source::Opening(_), .. }));
+        let concealed = Concealed { index, public: public.clone(), full, opened };
         match self.ruleset.apply_concealed(&self.state, author, &concealed, &mut NoDice) {
             Ok((state, events)) => {
                 self.state = state;

@@ -176,6 +176,11 @@ fn staged_sentence(r: &grognard_journal::replay::Replay, owed: &[(PlayerId, Owed
             match o {
                 Owed::Decide(pending) => format!("{who}: {}", pending.prompt()),
                 Owed::Seal { step, prompt } => format!("{who} must seal a choice for `{step}` ({prompt})"),
+                Owed::Open { indices, .. } => format!(
+                    "{who} must open concealed command{} {} (`grognard send` does it)",
+                    if indices.len() == 1 { "" } else { "s" },
+                    indices.iter().map(|i| format!("#{i}")).collect::<Vec<_>>().join(", ")
+                ),
                 _ => who.to_string(),
             }
         })

@@ -87,7 +87,7 @@ fn rule_8_2_a_prime_travels_concealed_and_rule_8_4_its_fire_opens_exactly_it() {
     let line = gb.replay.log.iter().rev().find(|l| l.text.contains("prime")).expect("a log line");
     assert!(line.text.ends_with("prime ?"), "{}", line.text);
     let json = gb.replay.ruleset.state_json(&gb.replay.state).to_string();
-    assert!(json.contains(r#""charge":{"grains":null,"index":0}"#), "{json}");
+    assert!(json.contains(r#""charge":{"grains":null,"index":0,"open":false}"#), "{json}");
     // Its owner knows it whole, but shows the others only their view.
     let ga = t.open(a);
     let own = ga.replay.ruleset.summary(&ga.replay.state);
@@ -301,6 +301,12 @@ fn whole_powder_games_end_fully_open_and_byte_identical() {
         let json = |g: &grognard_journal::replay::Replay| g.ruleset.state_json(&g.state);
         assert_eq!(json(&checked.replay), json(&g0.replay), "seed {seed}");
         assert_eq!(json(&checked.replay), json(&g1.replay), "seed {seed}");
+        // Everything is open: no view hides anything any more.
+        for g in [&g0, &g1] {
+            let r = &g.replay;
+            let everyone = r.ruleset.player_view(&r.state, grognard_engine::Viewer::Everyone);
+            assert_eq!(r.ruleset.summary(&everyone), r.ruleset.summary(&r.state), "seed {seed}");
+        }
         let primes = g0.replay.hidden.iter().map(Vec::len).sum::<usize>();
         assert!(primes > 0 || seed > 1, "seed {seed}: the game had concealed commands");
     }

@@ -323,11 +323,12 @@ impl Ruleset for Duel {
                         options: BONUS_OPTIONS.iter().map(|o| o.to_string()).collect(),
                     }
                 } else {
+                    let charged = if s.charge(actor).is_some() { ", firing the charge: 8.4" } else { "" };
                     let targets: Vec<String> = s
                         .living()
                         .into_iter()
                         .filter(|&d| d != actor)
-                        .map(|d| format!("`fire {d}` ({})", s.short(d)))
+                        .map(|d| format!("`fire {d}` ({}{charged})", s.short(d)))
                         .collect();
                     let prime = match s.powder() {
                         Some(_) if s.charge(actor).is_none() => ", `prime 1` to `prime 3` (concealed, rule 8.2)",
@@ -427,7 +428,7 @@ impl Ruleset for Duel {
         };
         let mut next = s.clone();
         let mut events = Vec::new();
-        next.prime(actor, concealed.index, grains, &mut events);
+        next.prime(actor, concealed.index, grains, concealed.opened, &mut events);
         Ok(Applied { state: next, events })
     }
 

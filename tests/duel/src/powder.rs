@@ -24,6 +24,8 @@ pub struct Charge {
     pub index: u32,
     /// Its grains; `None` while it is concealed from this replay.
     pub grains: Option<u32>,
+    /// It is opened in the journal: every player knows it.
+    pub open: bool,
 }
 
 /// A fire with a charge, waiting for the charge to be opened (rule 8.4).
@@ -67,7 +69,7 @@ impl DuelState {
 
     /// Duellist `d` primes a charge, the `index`-th concealed command of its player; its
     /// grains when this replay knows them (rule 8.2).
-    pub(crate) fn prime(&mut self, d: usize, index: u32, grains: Option<u32>, events: &mut Vec<Event>) {
+    pub(crate) fn prime(&mut self, d: usize, index: u32, grains: Option<u32>, open: bool, events: &mut Vec<Event>) {
         let round = self.round;
         let short = self.short(d).to_string();
         let Some(pouch) = self.powder.as_mut().and_then(|p| p.pouches.get_mut(d)) else { return };
@@ -75,7 +77,7 @@ impl DuelState {
             (Some(left), Some(g)) => Some(left.saturating_sub(g)),
             _ => None,
         };
-        pouch.charge = Some(Charge { index, grains });
+        pouch.charge = Some(Charge { index, grains, open });
         let text = match grains {
             Some(g) => format!("{short} primes a charge of {g} grain{} (concealed)", if g == 1 { "" } else { "s" }),
             None => format!("{short} primes a charge (concealed)"),
@@ -125,7 +127,7 @@ impl DuelState {
         let Some(p) = self.powder.as_mut() else { return };
         for (d, pouch) in p.pouches.iter_mut().enumerate() {
             let own = matches!(viewer, Viewer::Player(v) if owners.get(d) == Some(&v));
-            if let (false, Some(charge)) = (own, pouch.charge.as_mut()) {
+            if let (false, Some(charge)) = (own, pouch.charge.as_mut().filter(|c| !c.open)) {
                 charge.grains = None;
                 pouch.grains = None;
             }

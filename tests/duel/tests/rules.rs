@@ -948,6 +948,7 @@ fn prime(s: &DuelState, p: PlayerId, grains: u8, index: u32, known: bool) -> Res
         index,
         public: DuelCommand::Primed,
         full: known.then_some(DuelCommand::Prime { grains }),
+        opened: false,
     };
     Duel.apply_concealed(s, p, &concealed, &mut NoDice).map(|a| a.state)
 }
