@@ -83,7 +83,7 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     let lines: String = done.iter().map(|a| format!("  automatically: {}\n", a.text)).collect();
     // What the answers let happen (the battles a reveal resolved...), as the log tells it.
     let signed: std::collections::HashSet<_> = local.game.entries[before..].iter().map(|e| e.id).collect();
-    let told = grognard_journal::story::story(&local.game, &signed);
+    let told = grognard_journal::story::story(&local.game, &signed, grognard_journal::story::Reader::Local);
     let story: String = told.iter().map(|l| format!("    {l}\n")).collect();
     let text = format!(
         "Game {short}: answered with {} entries: {sent}\n{lines}{}{story}  Now: {waiting}\n",

@@ -67,7 +67,7 @@ impl Report {
     fn imported(&mut self, local: &LocalGame, origins: &[&str], result: &ImportReport) {
         let game = local.game.replay.game;
         let added: HashSet<_> = result.added.iter().copied().collect();
-        let told = story::story(&local.game, &added);
+        let told = story::story(&local.game, &added, story::Reader::Local);
         let next = story::next_step(&local.game, local.me);
         let from = origins.iter().map(|o| one_line(o).into_owned()).collect::<Vec<_>>().join(", ");
         self.text.push_str(&format!(

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 pub fn summary(local: &LocalGame, packet: &Packet) -> String {
     let game = &local.game;
     let ids: HashSet<_> = packet.entries.iter().map(|e| e.id).collect();
-    let told = story::story(game, &ids);
+    let told = story::story(game, &ids, story::Reader::Others);
     let mut body = format!(
         "{} sends {} journal entries of game {}.\n\n",
         local.identity.name,

@@ -131,6 +131,17 @@ pub struct LogItem {
     pub rolls: Vec<(u32, u32)>,
     /// How the rolls were made ("fair, witnessed by ...", "casual", "scripted").
     pub dice: Option<String>,
+    /// For a concealed command this replay knows whole but the others do not (yet): what
+    /// they are told of it, its projection's line and events. Text for other players (a
+    /// turn mail) uses it instead of `text` and `events`.
+    pub public: Option<Told>,
+}
+
+/// What other players are told of a concealed command.
+#[derive(Clone, Debug)]
+pub struct Told {
+    pub text: String,
+    pub events: Vec<Event>,
 }
 
 #[derive(Clone)]
@@ -284,6 +295,7 @@ impl<'r> Replay<'r> {
             events: Vec::new(),
             rolls: Vec::new(),
             dice: None,
+            public: None,
         });
         replay.start_play_if_joined();
         Ok(replay)
@@ -314,7 +326,14 @@ impl<'r> Replay<'r> {
     }
 
     fn log(&mut self, e: &SignedEntry, text: String) -> usize {
-        self.log.push(LogItem { entry: Where::of(e), text, events: Vec::new(), rolls: Vec::new(), dice: None });
+        self.log.push(LogItem {
+            entry: Where::of(e),
+            text,
+            events: Vec::new(),
+            rolls: Vec::new(),
+            dice: None,
+            public: None,
+        });
         self.log.len() - 1
     }
 
@@ -515,6 +534,17 @@ impl<'r> Replay<'r> {
         };
         let log_index = self.log(e, text);
         let opened = matches!(known, Some(hidden::Known { from: Source::Opening(_), .. }));
+        if full.is_some() && !opened {
+            // What the others are told: the projection applied on this state, for its events.
+            let projection = Concealed { index, public: public.clone(), full: None, opened: false };
+            let events = self
+                .ruleset
+                .apply_concealed(&self.state, author, &projection, &mut NoDice)
+                .map(|(_, events)| events)
+                .unwrap_or_default();
+            let text = format!("{}: {}", self.name(author), self.ruleset.format_command(public));
+            self.log[log_index].public = Some(Told { text, events });
+        }
         let concealed = Concealed { index, public: public.clone(), full, opened };
         match self.ruleset.apply_concealed(&self.state, author, &concealed, &mut NoDice) {
             Ok((state, events)) => {

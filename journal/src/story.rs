@@ -10,17 +10,31 @@ use crate::replay::LogItem;
 use grognard_engine::PlayerId;
 use std::collections::HashSet;
 
-fn item_lines(item: &LogItem, out: &mut Vec<String>) {
-    out.push(item.text.clone());
+/// Who reads a story.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The local player: their own concealed commands are told whole.
+    Local,
+    /// The other players (a turn mail): concealed commands are told as the others see them
+    /// (docs/PROTOCOL.md section 12).
+    Others,
+}
+
+fn item_lines(item: &LogItem, reader: Reader, out: &mut Vec<String>) {
+    let (text, events) = match (&item.public, reader) {
+        (Some(told), Reader::Others) => (&told.text, &told.events),
+        _ => (&item.text, &item.events),
+    };
+    out.push(text.clone());
     if !item.rolls.is_empty() {
         let faces: Vec<String> = item.rolls.iter().map(|(s, f)| format!("d{s}={f}")).collect();
         out.push(format!("  dice: {} ({})", faces.join(" "), item.dice.clone().unwrap_or_default()));
     }
-    out.extend(item.events.iter().map(|e| format!("  {}", e.text)));
+    out.extend(events.iter().map(|e| format!("  {}", e.text)));
 }
 
-/// The story of the entries `ids`, in journal order.
-pub fn story(game: &Game, ids: &HashSet<EntryId>) -> Vec<String> {
+/// The story of the entries `ids`, in journal order, for `reader`.
+pub fn story(game: &Game, ids: &HashSet<EntryId>, reader: Reader) -> Vec<String> {
     // Requests whose dice one of these entries revealed: their results are news too.
     let completed: HashSet<EntryId> = game
         .entries
@@ -34,10 +48,10 @@ pub fn story(game: &Game, ids: &HashSet<EntryId>) -> Vec<String> {
     let mut out = Vec::new();
     for item in &game.replay.log {
         if ids.contains(&item.entry.id) {
-            item_lines(item, &mut out);
+            item_lines(item, reader, &mut out);
         } else if completed.contains(&item.entry.id) && !item.rolls.is_empty() {
             out.push(format!("Dice for: {}", item.text));
-            item_lines(item, &mut out);
+            item_lines(item, reader, &mut out);
         }
     }
     out
