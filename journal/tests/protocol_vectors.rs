@@ -7,7 +7,7 @@
 //! language: the JSON string escapes, the refused encodings, the ChaCha20 keystream, the face
 //! sampling, the canonical order, the packet format and the dice chain rules.
 
-use grognard_engine::{sample_face, AnyRuleset, DiceSource, PlayerId, StreamDice};
+use grognard_engine::{sample_face, AnyRuleset, DiceSource, Pending, PlayerId, StreamDice};
 use grognard_journal::canonical::{self, CanonicalError};
 use grognard_journal::chain;
 use grognard_journal::dag;
@@ -16,11 +16,12 @@ use grognard_journal::entry::{
     PROTOCOL_V1, PROTOCOL_V2,
 };
 use grognard_journal::game::sign_after;
+use grognard_journal::hidden::{self, Kept, Opening, Private};
 use grognard_journal::ids::{EntryId, GameId, Hash32};
 use grognard_journal::keys::{PublicKey, PublicLine, SecretKey};
 use grognard_journal::packet::{Packet, PacketError};
-use grognard_journal::replay::scenario_hash;
-use grognard_journal::verify::{check, SigCheck};
+use grognard_journal::replay::{scenario_hash, Owed, Phase};
+use grognard_journal::verify::{self, check, SigCheck};
 use grognard_journal::{rolls, sealed};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -85,6 +86,24 @@ fn origin(version: u32, anchor: Hash32, generation: u32, n: Hash32) -> chain::Or
     chain::Origin { game: GAME, anchor, generation, nonce: nonce(version, n) }
 }
 
+/// The players of the sample games: Jean Lannes (Red) and Michel Ney (Blue).
+fn sample_players() -> Vec<PlayerInfo> {
+    vec![
+        PlayerInfo {
+            name: "Jean Lannes".into(),
+            email: "lannes@example.org".into(),
+            key: lannes().public().to_hex(),
+            powers: vec!["red".into()],
+        },
+        PlayerInfo {
+            name: "Michel Ney".into(),
+            email: "ney@example.org".into(),
+            key: ney().public().to_hex(),
+            powers: vec!["blue".into()],
+        },
+    ]
+}
+
 /// The sample game's entries, in canonical order: version 2 (8 entries) or version 1 (9
 /// entries: version 1 also renewed player 1's chain after the first reveal, which version 2
 /// refuses while a chain is far from spent).
@@ -104,20 +123,7 @@ fn sample_entries_of(version: u32) -> Vec<SignedEntry> {
             scenario: "standard".into(),
             position: None,
             scenario_hash: Hash32(hex_array(SCENARIO_HASH)),
-            players: vec![
-                PlayerInfo {
-                    name: "Jean Lannes".into(),
-                    email: "lannes@example.org".into(),
-                    key: k0.public().to_hex(),
-                    powers: vec!["red".into()],
-                },
-                PlayerInfo {
-                    name: "Michel Ney".into(),
-                    email: "ney@example.org".into(),
-                    key: k1.public().to_hex(),
-                    powers: vec!["blue".into()],
-                },
-            ],
+            players: sample_players(),
             dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },
             // The creator's first chain is committed inside the genesis: anchored to zeros.
             chain: Some(
@@ -164,6 +170,133 @@ fn sample_entries() -> Vec<SignedEntry> {
     sample_entries_of(PROTOCOL_V2)
 }
 
+/// The nonce of the concealed command of section 8.7 and of the powder game's `hidden` entry.
+const NONCE_HIDDEN: Hash32 = Hash32([0x41; 32]);
+/// The nonce of the powder game's `open` entry (its fresh contribution to the fire's roll).
+const NONCE_OPEN: Hash32 = Hash32([0x42; 32]);
+
+/// The command that is concealed in sections 8.7 and 8.8: a prime of 2 grains (Duel rule
+/// 8.2), whose public projection is `"primed"`.
+fn prime() -> Value {
+    json!({"prime": {"grains": 2}})
+}
+
+/// The powder game (PROTOCOL.md section 8.8): the sample game's players, keys, game id,
+/// dice and chain nonces, in Duel's `powder` scenario. Each entry acks everything before
+/// it. Every decision is fixed: player 0 asks for the initiative, both players guard, a
+/// bonus is bandage; the first duellist to act primes 2 grains (a `hidden` entry with nonce
+/// `41`*32), the other rests, and the primer fires at the other at its next turn; the rules
+/// then demand the prime's opening (an `open` entry with nonce `42`*32), which is the
+/// fire's dice request. The game stops when the fire is rolled. Commands have the nonces
+/// `11`*32, `12`*32, ... and seals `31`*32, `32`*32, ..., in the order they are signed.
+fn powder_entries() -> Vec<SignedEntry> {
+    let keys = [lannes(), ney()];
+    let zero = chain::anchor(&EntryId([0; 32]), true, 0);
+    let o0 = origin(PROTOCOL_V2, zero, 0, NONCE_GENESIS_CHAIN);
+    let c0 = chain::commit(&keys[0], &o0, CHAIN_LENGTH).expect("a length");
+    let data = DUEL.scenario_data(&grognard_engine::Setup::scenario("powder")).expect("the powder scenario");
+    let genesis = Entry {
+        v: PROTOCOL_V2,
+        game: GAME,
+        author: 0,
+        seq: 0,
+        prev: None,
+        acks: Vec::new(),
+        body: Body::Genesis(Genesis {
+            ruleset: "duel".into(),
+            ruleset_version: "1".into(),
+            scenario: "powder".into(),
+            position: None,
+            scenario_hash: scenario_hash(&data),
+            players: sample_players(),
+            dice: DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Opponents, faces: Vec::new() },
+            chain: Some(c0),
+        }),
+    };
+    let mut entries = vec![SignedEntry::sign(genesis, &keys[0])];
+    let genesis_id = entries[0].id;
+    let o1 = origin(PROTOCOL_V2, chain::anchor(&genesis_id, false, 0), 0, NONCE_JOIN_CHAIN);
+    let c1 = chain::commit(&keys[1], &o1, CHAIN_LENGTH).expect("a length");
+    let chains = [(o0, c0), (o1, c1)];
+    let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
+    let mut replay = check(&rulesets, entries.clone(), SigCheck::All).expect("the genesis verifies").replay;
+    let guard = json!({"stance": "guard"});
+    let (mut commands, mut seals) = (0u8, 0u8);
+    let mut seal_nonces: [Option<Hash32>; 2] = [None, None];
+    let mut hidden_entry: Option<(PlayerId, EntryId)> = None;
+    let mut opened = false;
+    while !(opened && matches!(replay.phase, Phase::Playing)) {
+        let (player, owed) = replay.owed().into_iter().next().expect("something is owed");
+        let (p, key) = (player.index(), &keys[player.index()]);
+        let body = match owed {
+            Owed::Join => Body::Join { chain: Some(c1) },
+            Owed::Decide(Pending::Command { .. }) if hidden_entry.is_none() => {
+                let salt = hidden::salt(key, &GAME, &genesis_id, &NONCE_HIDDEN);
+                let commitment = hidden::commitment(&GAME, player.0, &salt, &prime());
+                // The builder's replay is the primer's: it knows its own command whole.
+                let kept = Kept { command: prime(), salt };
+                let private = Private { player: player.0, commands: [(NONCE_HIDDEN, kept)].into() };
+                replay.knowledge.private = Some(private);
+                Body::Hidden { public: json!("primed"), commitment, nonce: NONCE_HIDDEN }
+            }
+            Owed::Decide(pending) => {
+                let command = match pending {
+                    Pending::Dice { .. } => json!("initiative"),
+                    Pending::Choice { .. } => json!({"bonus": "bandage"}),
+                    _ if hidden_entry.map(|(by, _)| by) == Some(player) => json!({"fire": {"target": 1 - p}}),
+                    _ => json!("rest"),
+                };
+                commands += 1;
+                Body::Command { command, nonce: Some(Hash32([0x10 + commands; 32])) }
+            }
+            Owed::Seal { step, .. } => {
+                seals += 1;
+                let nonce = Hash32([0x30 + seals; 32]);
+                seal_nonces[p] = Some(nonce);
+                let salt = sealed::salt(key, &GAME, &genesis_id, &step, Some(&nonce));
+                Body::Seal {
+                    commitment: sealed::commitment(&GAME, &step, player.0, &salt, &guard),
+                    step,
+                    nonce: Some(nonce),
+                }
+            }
+            Owed::Unseal { step } => {
+                let salt = sealed::salt(key, &GAME, &genesis_id, &step, seal_nonces[p].as_ref());
+                Body::Unseal { step, choice: guard.clone(), salt }
+            }
+            Owed::Reveal { request, generation, .. } => {
+                let index = replay.chains[p][generation as usize].state.used + 1;
+                let (o, c) = &chains[p];
+                let value = chain::reveal_value(key, o, c, index).expect("in range");
+                Body::Reveal { request, generation, index, value }
+            }
+            Owed::Open { indices, at_end } => {
+                assert_eq!((indices, at_end), (vec![0], false), "the rules demand the prime");
+                let (by, entry) = hidden_entry.expect("a concealed command");
+                assert_eq!(by, player);
+                let salt = hidden::salt(key, &GAME, &genesis_id, &NONCE_HIDDEN);
+                opened = true;
+                Body::Open { openings: vec![Opening { entry, salt, command: prime() }], nonce: NONCE_OPEN }
+            }
+        };
+        let e = sign_after(&entries, 2, player, key, body);
+        replay.apply(&e).map_err(|err| err.to_string()).expect("the powder game's entries are valid");
+        if matches!(e.entry.body, Body::Hidden { .. }) {
+            hidden_entry = Some((player, e.id));
+        }
+        entries.push(e);
+    }
+    entries
+}
+
+/// The index of the powder game's only entry of `kind`.
+fn powder_index(entries: &[SignedEntry], kind: &str) -> usize {
+    let mut found = entries.iter().enumerate().filter(|(_, e)| e.entry.body.kind() == kind).map(|(i, _)| i);
+    let i = found.next().unwrap_or_else(|| panic!("no {kind} entry"));
+    assert!(found.next().is_none(), "one {kind} entry");
+    i
+}
+
 /// The first `n` little-endian u32 words of the keystream of `seed`.
 fn words(seed: [u8; 32], n: usize) -> Vec<u32> {
     StreamDice::keystream(seed, 4 * n).chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
@@ -196,7 +329,40 @@ fn computed() -> Vec<(String, String)> {
         game_vectors(version, &mut put);
     }
     put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
+    hidden_vectors(&mut put);
     v
+}
+
+/// The vectors of hidden information: a concealed command's salt and commitment (section
+/// 8.7) and the powder game (section 8.8).
+fn hidden_vectors(put: &mut dyn FnMut(&str, String)) {
+    let genesis_id = sample_entries()[0].id;
+    let salt = hidden::salt(&lannes(), &GAME, &genesis_id, &NONCE_HIDDEN);
+    put("hidden-salt", salt.to_hex());
+    put("hidden-commitment", hidden::commitment(&GAME, 0, &salt, &prime()).to_hex());
+
+    let entries = powder_entries();
+    let Body::Genesis(g) = &entries[0].entry.body else { unreachable!("a genesis") };
+    put("powder-scenario-hash", g.scenario_hash.to_hex());
+    for (i, e) in entries.iter().enumerate() {
+        put(&format!("powder-entry-{i}-id"), e.id.to_hex());
+    }
+    for kind in ["hidden", "open"] {
+        let i = powder_index(&entries, kind);
+        put(&format!("powder-entry-{i}-canonical"), String::from_utf8(entries[i].bytes.clone()).expect("UTF-8"));
+        put(&format!("powder-entry-{i}-signature"), hex::encode(entries[i].signature.to_bytes()));
+    }
+    let salt = hidden::salt(&lannes(), &GAME, &entries[0].id, &NONCE_HIDDEN);
+    put("powder-hidden-salt", salt.to_hex());
+    let open = &entries[powder_index(&entries, "open")];
+    let reveal = entries.last().expect("the fire's reveal");
+    let Body::Reveal { request, value, .. } = &reveal.entry.body else { panic!("the game ends with a reveal") };
+    assert_eq!(*request, open.id, "the opening is the fire's dice request");
+    let seed = rolls::fair_seed(&GAME, &open.id, &[(1, *value)]);
+    put("powder-fire-roll-seed", hex::encode(seed));
+    put("powder-fire-roll-d6", faces(seed, 6, 1));
+    let journal: Vec<u8> = entries.iter().flat_map(|e| e.record().into_iter().chain([b'\n'])).collect();
+    put("powder-journal-sha256", hex::encode(Sha256::digest(&journal)));
 }
 
 /// Vector names of a version: `name` for the current version, `v1-name` for version 1.
@@ -355,7 +521,37 @@ const EXPECTED: &[(&str, &str)] = &[
     ("v1-fair-roll-d20", "20 7 14 19 19 17 13 10 8 8"),
     ("v1-seal-salt", "ed2944bff5d812acbb3baf9eee994cda9687df72f483383e56e360f5d831454d"),
     ("v1-seal-commitment", "2c13301443db1653e2c2b94ffe82117f6a3d28b9cd199803fb2bd2a1600a529f"),
-    ("keystream-zero-key", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),
+    ("keystream-zero-key", "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"),    ("hidden-salt", "aa8f35c25e089badd158e4f8cf48605e35f02f5a420c804ad516628e66c0dc62"),
+    ("hidden-commitment", "2a0e9d195f8677291ea77c415987c45c2fa52313955d8a07c7e671cb2f4fd764"),
+    ("powder-scenario-hash", "1a203a2e29f2847962c06eb64400dab5b6745e42a0312c23f4414857a7725ea4"),
+    ("powder-entry-0-id", "07cbcb43fd3e29b09308c64185a58951c06a05f7228df82b152f5c1add3b290a"),
+    ("powder-entry-1-id", "c346b592dab55c71f2597e338e9d6820477458a35126f414c0e0e4908a8331b9"),
+    ("powder-entry-2-id", "5a65185dbfe012ccfaef4790ad08bbc9d08782e9aec0c7d3a9552b53380d0d83"),
+    ("powder-entry-3-id", "1112ad0978d4079b0ac59fa8d98309e2e1554e0aaf2813e789ec8afde657158a"),
+    ("powder-entry-4-id", "4a75199d04e6bd83cefc406c50aa1ec70e0b97f098020c95875bc997966409a8"),
+    ("powder-entry-5-id", "a98bd209184ed23df75e97c968e1dcafbe4318438711b1514a1a6c3a7e8d558b"),
+    ("powder-entry-6-id", "376b506bdbdbd0444af4be82f49d213446f59c63704c8218a71975a21820f006"),
+    ("powder-entry-7-id", "e81085641c7ea8c08d52030b922144541b2d37b645008679cb1bd214fe28051f"),
+    ("powder-entry-8-id", "4f63977e2a7a145e96b1b302f6ba86cc9a8112e39cef35c3bf3412c77eed899b"),
+    ("powder-entry-9-id", "1d760f81e2e687f89ecb83077b77270bea27dd214478b666f3d5b6645daa35c7"),
+    ("powder-entry-10-id", "bb9b67b3ca62df5ddc7002481ca30396013ea7a229eee435b0e86d954b45219b"),
+    ("powder-entry-11-id", "a208e3564741e51bb9e9a930cee45b7dc3332c1a878a82a54b57ab5391735611"),
+    ("powder-entry-12-id", "1c75ecfdd0ebd166d4f215a2bf51e31c698bdd7511012485925f213054e116ca"),
+    ("powder-entry-13-id", "154a4f6eba1554ee50354b83bc352dc234c0aa97761d904c445aed75933a8823"),
+    ("powder-entry-14-id", "a46246124bfd88b902b94d96c1deb6d90bc368c27753d8230d0f34297d886ca1"),
+    ("powder-entry-15-id", "d8645e33ae039e7e93dcb8ce67f8ebecfdf697b6328eee78d84069def99ee1b5"),
+    ("powder-entry-16-id", "2fcf34731bc4c7b6952fe1da35713532fdce532a2574248ecd3e43ab597159f9"),
+    ("powder-entry-17-id", "0ad58d33ff98aa6e5132f65da5b52cadee64d7d9ca61e9e66d6a6281dbe47dc5"),
+    ("powder-entry-18-id", "2d90c8077f29daf19f81a52b5d431f3fc92a39e037f285bc5215b6c9587a9bce"),
+    ("powder-entry-19-id", "cf065610420a9207ff869625461ecddb254f8ed1825ccfaf32d588a3f4dce0c3"),
+    ("powder-entry-8-canonical", r#"{"acks":[{"author":1,"id":"e81085641c7ea8c08d52030b922144541b2d37b645008679cb1bd214fe28051f","seq":3}],"author":0,"body":{"commitment":"788fd75769135fcec9682b5a1d9419a521c9a20ba9c2685d1925448c89b617c1","kind":"hidden","nonce":"4141414141414141414141414141414141414141414141414141414141414141","public":"primed"},"game":"03030303030303030303030303030303","prev":"376b506bdbdbd0444af4be82f49d213446f59c63704c8218a71975a21820f006","seq":4,"v":2}"#),
+    ("powder-entry-8-signature", "e17a88594a9fa78ce5a9ba2c8c7c460d0c4648f0e06ba8ad8cac52acb81112194933126fab5657aa679d57c86b78991c34cb578689adfa7d419b4a4d43b21706"),
+    ("powder-entry-18-canonical", r#"{"acks":[{"author":1,"id":"d8645e33ae039e7e93dcb8ce67f8ebecfdf697b6328eee78d84069def99ee1b5","seq":7}],"author":0,"body":{"kind":"open","nonce":"4242424242424242424242424242424242424242424242424242424242424242","openings":[{"command":{"prime":{"grains":2}},"entry":"4f63977e2a7a145e96b1b302f6ba86cc9a8112e39cef35c3bf3412c77eed899b","salt":"db5b74dc2803ff2bc75c740c00db0a92dcf8c9e70549c3786d7dcd7d3e58de45"}]},"game":"03030303030303030303030303030303","prev":"0ad58d33ff98aa6e5132f65da5b52cadee64d7d9ca61e9e66d6a6281dbe47dc5","seq":10,"v":2}"#),
+    ("powder-entry-18-signature", "b3e4b195c6bc34fdfab99d72e33b74694ad1d10f5d38c01c243256640fe047ecfb23146cf07ad141f319379a559ddaebb2ac279e851d26940d216381eabadd04"),
+    ("powder-hidden-salt", "db5b74dc2803ff2bc75c740c00db0a92dcf8c9e70549c3786d7dcd7d3e58de45"),
+    ("powder-fire-roll-seed", "f50e4c361c678668b14507cff3817f4dc6720742367e15d46fd57c2b8ab4a282"),
+    ("powder-fire-roll-d6", "4"),
+    ("powder-journal-sha256", "0784e6faff2bdc43e7b33fa41d9aca6d3120822e1ab5d349b8d86ebb5a6384af"),
 ];
 
 fn expected(name: &str) -> &'static str {
@@ -457,6 +653,61 @@ fn derivations_follow_the_documented_byte_layouts() {
     for version in [PROTOCOL_V2, PROTOCOL_V1] {
         game_derivations_follow_the_documented_byte_layouts(version);
     }
+    hidden_derivations_follow_the_documented_byte_layouts();
+}
+
+/// Section 12.3: the salt and the commitment of a concealed command, from their parts; and
+/// the powder game's hidden entry, opening and roll seed (section 8.8).
+fn hidden_derivations_follow_the_documented_byte_layouts() {
+    let (salt_tag, commit_tag): (&[u8], &[u8]) = (b"grognard/hidden-salt/v1\0", b"grognard/hidden/v1\0");
+    let command = br#"{"prime":{"grains":2}}"#;
+    assert_eq!(canonical::encode(&prime()), command);
+    let genesis: [u8; 32] = hex_array(expected("entry-0-id"));
+    let salt = sha(&[salt_tag, &[1u8; 32], &[3u8; 16], &genesis, &[0x41u8; 32]]);
+    assert_eq!(hex::encode(salt), expected("hidden-salt"));
+    let commitment = sha(&[commit_tag, &[3u8; 16], &[0], &salt, command]);
+    assert_eq!(hex::encode(commitment), expected("hidden-commitment"));
+
+    // The powder game: the same derivation from its own genesis id.
+    let data = DUEL.scenario_data(&grognard_engine::Setup::scenario("powder")).expect("the powder scenario");
+    assert_eq!(hex::encode(sha(&[b"grognard/scenario/v1\0", &data])), expected("powder-scenario-hash"));
+    let genesis: [u8; 32] = hex_array(expected("powder-entry-0-id"));
+    let salt = sha(&[salt_tag, &[1u8; 32], &[3u8; 16], &genesis, &[0x41u8; 32]]);
+    assert_eq!(hex::encode(salt), expected("powder-hidden-salt"));
+    let record = |i: usize| {
+        let line = format!(
+            "{} {}",
+            expected(&format!("powder-entry-{i}-signature")),
+            expected(&format!("powder-entry-{i}-canonical"))
+        );
+        let e = SignedEntry::parse_record(line.as_bytes()).expect("a valid record");
+        assert_eq!(hex::encode(e.id.0), expected(&format!("powder-entry-{i}-id")));
+        assert_eq!(e.id.0, sha(&[b"grognard/id/v1\0", &e.bytes]));
+        let key = PublicKey::from_hex(expected("key-public")).expect("a valid key");
+        assert!(key.verify_strict(&[&b"grognard/entry/v1\0"[..], &e.bytes].concat(), &e.signature));
+        e
+    };
+    // Entry 8 commits to the prime with that salt; entry 18 opens it.
+    let Body::Hidden { public, commitment, nonce } = record(8).entry.body else { panic!("entry 8 is hidden") };
+    assert_eq!((public, nonce), (json!("primed"), Hash32([0x41; 32])));
+    assert_eq!(commitment.0, sha(&[commit_tag, &[3u8; 16], &[0], &salt, command]));
+    let Body::Open { openings, nonce } = record(18).entry.body else { panic!("entry 18 is an opening") };
+    assert_eq!(nonce, Hash32([0x42; 32]));
+    let hidden_id: [u8; 32] = hex_array(expected("powder-entry-8-id"));
+    assert_eq!(openings, vec![Opening { entry: EntryId(hidden_id), salt: Hash32(salt), command: prime() }]);
+    // The opening is the fire's dice request: player 1 witnesses it with the third value of
+    // its chain (anchored to this game's genesis id).
+    let o1 = chain::Origin {
+        game: GAME,
+        anchor: chain::anchor(&EntryId(genesis), false, 0),
+        generation: 0,
+        nonce: Some(NONCE_JOIN_CHAIN),
+    };
+    let c1 = chain::commit(&ney(), &o1, CHAIN_LENGTH).expect("a length");
+    let value = chain::reveal_value(&ney(), &o1, &c1, 3).expect("in range");
+    let open: [u8; 32] = hex_array(expected("powder-entry-18-id"));
+    let seed = sha(&[b"grognard/roll/v1\0", &[3u8; 16], &open, &[1], &value.0]);
+    assert_eq!(hex::encode(seed), expected("powder-fire-roll-seed"));
 }
 
 fn game_derivations_follow_the_documented_byte_layouts(version: u32) {
@@ -904,4 +1155,120 @@ fn chain_rules_are_as_documented() {
     let next = chain::commit(&k1, &v2_origin(1), CHAIN_LENGTH).expect("a length");
     let early = sign_after(&entries[..4], 2, PlayerId(1), &k1, Body::Chain { chain: next });
     assert!(refusal([&entries[..4], &[early]].concat()).contains("a chain is renewed only when fewer than 8 remain"));
+}
+
+#[test]
+fn the_powder_game_is_valid_and_each_copy_knows_what_its_player_knows() {
+    let entries = powder_entries();
+    let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
+    let kinds: Vec<&str> = entries.iter().map(|e| e.entry.body.kind()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "genesis", "join", "command", "reveal", "seal", "seal", "unseal", "unseal", "hidden", "command", "command",
+            "reveal", "seal", "seal", "unseal", "unseal", "command", "command", "open", "reveal"
+        ],
+        "the table of section 8.8"
+    );
+    let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
+    let event = |replay: &grognard_journal::replay::Replay, name: &str| {
+        let mut found = replay.log.iter().flat_map(|l| &l.events).filter(|e| e.data["event"] == name);
+        found.next().map(|e| e.data.clone()).unwrap_or_else(|| panic!("no {name} event"))
+    };
+    // Anyone with the whole journal, whatever the order of arrival, knows the prime from
+    // where it was made: every opening is known from the start.
+    let mut arrivals = vec![entries.clone(), entries.iter().rev().cloned().collect::<Vec<_>>()];
+    for k in 1..entries.len() {
+        let mut rotated = entries.clone();
+        rotated.rotate_left(k);
+        arrivals.push(rotated);
+    }
+    for arrival in arrivals {
+        let checked = check(&rulesets, arrival, SigCheck::All).map_err(|e| e.to_string()).expect("a valid journal");
+        assert_eq!(checked.entries.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
+        assert_eq!(event(&checked.replay, "prime")["grains"], 2);
+        let fire = event(&checked.replay, "fire");
+        let d6: u32 = expected("powder-fire-roll-d6").parse().expect("a face");
+        assert_eq!((fire["roll"].clone(), fire["charge"].clone()), (json!(d6), json!(2)));
+        assert!(checked.replay.unopened().is_empty());
+    }
+    // Before the opening (entries 0 to 17): a third party applies the prime by its projection,
+    // player 0 (its author) whole. Their states differ in the hidden part only.
+    let before = entries[..18].to_vec();
+    let third = check(&rulesets, before.clone(), SigCheck::All).expect("valid").replay;
+    assert_eq!(event(&third, "prime").get("grains"), None, "the grains are not known");
+    assert_eq!(third.owed(), vec![(PlayerId(0), Owed::Open { indices: vec![0], at_end: false })]);
+    let genesis_id = entries[0].id;
+    let salt = hidden::salt(&lannes(), &GAME, &genesis_id, &NONCE_HIDDEN);
+    let private = Private { player: 0, commands: [(NONCE_HIDDEN, Kept { command: prime(), salt })].into() };
+    let own = verify::check_knowing(&rulesets, before, SigCheck::All, Some(private)).expect("valid").replay;
+    assert_eq!(event(&own, "prime")["grains"], 2, "player 0 knows its own prime");
+    let json = |r: &grognard_journal::replay::Replay| r.ruleset.state_json(&r.state);
+    assert_ne!(json(&third), json(&own), "the copies differ in what is hidden");
+    let public = |r: &grognard_journal::replay::Replay| {
+        r.ruleset.state_json(&r.ruleset.player_view(&r.state, grognard_engine::Viewer::Everyone))
+    };
+    assert_eq!(public(&third), public(&own), "and agree on what is public");
+    assert_eq!(third.owed(), own.owed());
+}
+
+#[test]
+fn hidden_and_open_entries_are_checked_as_documented() {
+    let entries = powder_entries();
+    let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
+    let problem = |all: Vec<SignedEntry>| match check(&rulesets, all, SigCheck::All) {
+        Err(p) => p,
+        Ok(_) => panic!("accepted"),
+    };
+    let (k0, k1) = (lannes(), ney());
+    let genesis_id = entries[0].id;
+    let salt = hidden::salt(&k0, &GAME, &genesis_id, &NONCE_HIDDEN);
+    // The kinds exist only in version 2, with their nonce (section 2.5).
+    let hidden_line = entries[8].record();
+    let text = String::from_utf8(hidden_line).expect("UTF-8");
+    for bad in
+        [text.replace(r#""v":2"#, r#""v":1"#), text.replace(&format!(r#","nonce":"{}""#, NONCE_HIDDEN.to_hex()), "")]
+    {
+        assert!(matches!(SignedEntry::parse_record(bad.as_bytes()), Err(RecordError::Fields(_))), "{bad}");
+    }
+    // A command the rules conceal is refused in the clear.
+    let clear = Body::Command { command: prime(), nonce: Some(NONCE_HIDDEN) };
+    let e = sign_after(&entries[..8], 2, PlayerId(0), &k0, clear);
+    assert!(problem([&entries[..8], &[e]].concat()).to_string().contains("conceals this command"));
+    // A projection the rules do not accept is an ordinary rejection, at once.
+    let commitment = hidden::commitment(&GAME, 0, &salt, &prime());
+    let rest = Body::Hidden { public: json!("rest"), commitment, nonce: NONCE_HIDDEN };
+    let e = sign_after(&entries[..8], 2, PlayerId(0), &k0, rest);
+    let p = problem([&entries[..8], &[e]].concat());
+    assert_eq!((p.code(), p.rule()), ("rejected", Some("8.2")), "{p}");
+    // A hidden entry out of turn (player 1 while player 0 acts) is refused like a command.
+    let e = sign_after(
+        &entries[..8],
+        2,
+        PlayerId(1),
+        &k1,
+        Body::Hidden { public: json!("primed"), commitment, nonce: NONCE_HIDDEN },
+    );
+    assert!(problem([&entries[..8], &[e]].concat()).to_string().contains("out of turn"));
+    // An opening whose salt does not match the commitment: player 0 forfeits, with entry 8
+    // and the opening as proof.
+    let mut wrong = salt;
+    wrong.0[0] ^= 1;
+    let open = Body::Open {
+        openings: vec![Opening { entry: entries[8].id, salt: wrong, command: prime() }],
+        nonce: NONCE_OPEN,
+    };
+    let e = sign_after(&entries[..18], 2, PlayerId(0), &k0, open);
+    match problem([&entries[..18], std::slice::from_ref(&e)].concat()) {
+        grognard_journal::error::Problem::Forfeit { player, hidden, opening, .. } => {
+            assert_eq!((player, hidden.id, opening.id), (0, entries[8].id, e.id));
+        }
+        other => panic!("not a forfeit: {other}"),
+    }
+    // An opening that opens nothing the rules ask for is refused.
+    let none = Body::Open { openings: Vec::new(), nonce: NONCE_OPEN };
+    let e = sign_after(&entries[..18], 2, PlayerId(0), &k0, none);
+    assert!(problem([&entries[..18], &[e]].concat())
+        .to_string()
+        .contains("the rules ask Jean Lannes to open concealed commands #0, and this entry opens none"));
 }
