@@ -99,11 +99,19 @@ pub struct Knowledge {
 
 impl Knowledge {
     /// The openings of `entries` (in canonical order), with the local player's own commands.
+    /// Only an `open` entry of a concealed command's own author counts (docs/PROTOCOL.md
+    /// section 12): an opening signed by anyone else proves nothing against the author, and
+    /// is refused where it stands (it opens none of its own author's concealed commands).
     pub fn of(entries: &[SignedEntry], private: Option<Private>) -> Knowledge {
+        let authors: BTreeMap<EntryId, u8> = entries
+            .iter()
+            .filter(|e| matches!(e.entry.body, Body::Hidden { .. }))
+            .map(|e| (e.id, e.entry.author))
+            .collect();
         let mut opened = BTreeMap::new();
         for e in entries {
             if let Body::Open { openings, .. } = &e.entry.body {
-                for o in openings {
+                for o in openings.iter().filter(|o| authors.get(&o.entry) == Some(&e.entry.author)) {
                     opened.entry(o.entry).or_insert_with(|| Opened {
                         by: Box::new(e.clone()),
                         salt: o.salt,

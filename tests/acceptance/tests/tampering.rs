@@ -997,7 +997,7 @@ fn an_altered_concealed_command_or_opening_is_refused() {
 }
 
 /// Player 1 cannot open player 0's concealed command: the opening is refused and player 0's
-/// journal is unchanged (whom the refusal blames: the ignored test below).
+/// journal is unchanged (and the refusal blames the forger: the test below).
 #[test]
 fn an_opening_of_another_players_concealed_command_is_refused() {
     let mut f = Fixture::of("powder");
@@ -1006,10 +1006,8 @@ fn an_opening_of_another_players_concealed_command_is_refused() {
 }
 
 /// Only the author of a concealed command can open it: an opening signed by another player
-/// proves nothing against the author. The reference code takes openings from every player's
-/// `open` entries, so the refusal above blames player 0 (docs/PROTOCOL.md section 9, gap 3).
+/// proves nothing against the author, and the forger's own entry is the one refused.
 #[test]
-#[ignore = "known gap 3 of docs/PROTOCOL.md section 9: an opening signed by another player is taken as the author's"]
 fn an_opening_signed_by_another_player_is_never_the_authors_forfeit() {
     let mut f = Fixture::of("powder");
     let (err, open) = case_opening_of_anothers_command(&mut f);
