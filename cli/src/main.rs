@@ -88,6 +88,9 @@ enum Command {
     Log(cmd::GameArgs),
     /// A picture of the board (PNG or SVG): of a game, of a game after N steps, or of a scenario.
     Show(cmd::show::Args),
+    /// Step through a match (a local game or a journal file): entries, player turns, game
+    /// turns, with every event, every die and what produced it, and the board after each step.
+    Replay(cmd::replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -123,6 +126,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => cmd::verify::run(a, json),
         Command::Log(a) => cmd::log::run(a, json),
         Command::Show(a) => cmd::show::run(a, json),
+        Command::Replay(a) => cmd::replay::run(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,7 @@
 
 use crate::{
     AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset,
-    RulesetInfo, ScenarioInfo, Seats, Setup, View, Viewer,
+    RulesetInfo, ScenarioInfo, Seats, Setup, TurnMark, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -71,6 +71,8 @@ pub trait AnyRuleset: Send + Sync {
     fn format_command(&self, command: &Value) -> String;
     fn summary(&self, state: &GameState) -> String;
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool;
+    /// Where the state stands in the game's time ([`Ruleset::turn`]).
+    fn turn(&self, state: &GameState) -> Option<TurnMark>;
     fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError>;
     /// The JSON form of the command `player`'s standing orders give now, with the order.
     fn answer_by_orders(
@@ -204,6 +206,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool {
         Ruleset::takes_part(self, typed::<R>(state), player)
+    }
+    fn turn(&self, state: &GameState) -> Option<TurnMark> {
+        Ruleset::turn(self, typed::<R>(state))
     }
     fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError> {
         Ruleset::check_orders(self, typed::<R>(state), text)

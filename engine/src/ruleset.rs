@@ -15,6 +15,16 @@ pub struct RulesetInfo {
     pub test_only: bool,
 }
 
+/// Where a state stands in a game's time, for replays that step by turns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnMark {
+    /// The game turn (or round), from 1.
+    pub game_turn: u32,
+    /// The player turn within it, in words (`turn 3, French player turn`): a replay's "next
+    /// player turn" goes to the next step where this changes.
+    pub player_turn: String,
+}
+
 /// A scenario a game can start from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioInfo {
@@ -155,6 +165,11 @@ pub trait Ruleset: Send + Sync + 'static {
     fn format_command(&self, command: &Self::Command) -> String;
     /// A few lines for `grognard status`.
     fn summary(&self, state: &Self::State) -> String;
+    /// Where `state` stands in the game's time ([`TurnMark`]). Default: `None`, the ruleset
+    /// has no turns (a replay then steps only entry by entry).
+    fn turn(&self, _state: &Self::State) -> Option<TurnMark> {
+        None
+    }
     /// Does `player` still take part in the game in `state`? A player with nothing left at
     /// stake (all of their forces eliminated) witnesses no more dice rolls: the journal
     /// decides a roll's witnesses from the state when the roll is requested. Default: every

@@ -11,6 +11,7 @@ pub mod new;
 pub mod orders;
 pub mod play;
 pub mod receive;
+pub mod replay;
 pub mod scenarios;
 pub mod send;
 pub mod show;

@@ -203,6 +203,17 @@ impl Ruleset for Fnc {
         }
     }
 
+    /// The game turn, and the player turn of the phasing side (set-up before turn 1).
+    fn turn(&self, state: &State) -> Option<grognard_engine::TurnMark> {
+        let ctx = self.ctx_of(state).ok()?;
+        let side = ctx.rules.side_name(state.phasing);
+        let player_turn = match state.phase {
+            crate::state::Phase::Setup(_) => format!("set-up ({side})"),
+            _ => format!("turn {}, {side} player turn", state.turn),
+        };
+        Some(grognard_engine::TurnMark { game_turn: u32::from(state.turn), player_turn })
+    }
+
     fn check_orders(&self, state: &State, text: &str) -> Result<(), RuleError> {
         crate::orders::Orders::parse(text)?.check(self.ctx_of(state)?)
     }

@@ -514,6 +514,11 @@ impl Ruleset for Duel {
         command.to_string()
     }
 
+    /// The round (rule 2.1); a round is one "player turn" for replays.
+    fn turn(&self, s: &DuelState) -> Option<grognard_engine::TurnMark> {
+        Some(grognard_engine::TurnMark { game_turn: s.round(), player_turn: format!("round {}", s.round()) })
+    }
+
     /// Rule 1.4: a player whose duellists are all out takes no further part (and so
     /// witnesses no more rolls).
     fn takes_part(&self, s: &DuelState, player: PlayerId) -> bool {
