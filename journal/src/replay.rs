@@ -176,6 +176,8 @@ pub struct Replay<'r> {
     pub sealed_steps: BTreeSet<String>,
     /// Each player's concealed commands so far, in order (their index is their place here).
     pub hidden: Vec<Vec<HiddenRecord>>,
+    /// Where each concealed command stands in `hidden`: its author and index, by entry id.
+    pub hidden_at: BTreeMap<EntryId, (PlayerId, usize)>,
     /// What this replay knows of concealed commands: the journal's openings and the local
     /// player's own commands. Set it before applying the entries (`verify::check` does).
     pub knowledge: Knowledge,
@@ -280,6 +282,7 @@ impl<'r> Replay<'r> {
             script_used: 0,
             sealed_steps: BTreeSet::new(),
             hidden: vec![Vec::new(); n],
+            hidden_at: BTreeMap::new(),
             knowledge: Knowledge::default(),
             log: Vec::new(),
         };
@@ -565,6 +568,7 @@ impl<'r> Replay<'r> {
                 });
             }
         }
+        self.hidden_at.insert(e.id, (author, self.hidden[author.index()].len()));
         self.hidden[author.index()].push(HiddenRecord {
             entry: e.clone(),
             commitment: *commitment,
@@ -619,7 +623,7 @@ impl<'r> Replay<'r> {
         let records = &self.hidden[author.index()];
         let mut listed = Vec::with_capacity(openings.len());
         for o in openings {
-            let Some(i) = records.iter().position(|r| r.entry.id == o.entry) else {
+            let Some(i) = self.hidden_at.get(&o.entry).filter(|(p, _)| *p == author).map(|(_, i)| *i) else {
                 return Err(reject(
                     e,
                     format!(
