@@ -31,6 +31,9 @@ pub enum ArchiveError {
         "the archive holds a longer journal of game {game} ({stored} entries, every one of the {offered} offered)"
     )]
     Older { game: String, stored: u64, offered: u64 },
+    /// The archive does not hold this game.
+    #[error("game {game} is not in the archive")]
+    NotArchived { game: String },
     /// A value past the archive's limits.
     #[error("{what} is {size} bytes; the archive takes at most {limit}")]
     TooLarge { what: &'static str, size: usize, limit: usize },
@@ -49,6 +52,7 @@ impl ArchiveError {
             ArchiveError::Sqlite { .. } => "archive",
             ArchiveError::OtherHistory { .. } => "archive-other-history",
             ArchiveError::Older { .. } => "archive-older",
+            ArchiveError::NotArchived { .. } => "not-archived",
             ArchiveError::TooLarge { .. } => "too-large",
             ArchiveError::Query(_) => "usage",
         }

@@ -65,7 +65,7 @@ pub struct Player {
 /// whoever verified it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Facts {
-    /// The game id (64 lowercase hex digits).
+    /// The game id (lowercase hexadecimal digits).
     pub game: String,
     pub ruleset: String,
     pub ruleset_version: String,
@@ -366,7 +366,7 @@ impl Archive {
 
     /// The ids of the archived games that start with `prefix`, in order.
     pub fn find(&self, prefix: &str) -> Result<Vec<String>, ArchiveError> {
-        if prefix.len() > 64 || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if prefix.len() > MAX_GAME_ID || !prefix.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(ArchiveError::Query(format!(
                 "`{}` is not the start of a game id (hexadecimal digits)",
                 prefix.chars().take(80).collect::<String>()
@@ -437,9 +437,15 @@ impl Archive {
     }
 }
 
-/// A game id, as the archive stores it.
+/// The longest game id the archive takes, in hexadecimal digits.
+const MAX_GAME_ID: usize = 128;
+
+/// A game id, as the archive stores it: lowercase hexadecimal digits.
 fn check_game_id(game: &str) -> Result<(), ArchiveError> {
-    if game.len() == 64 && game.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+    if !game.is_empty()
+        && game.len() <= MAX_GAME_ID
+        && game.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
         Ok(())
     } else {
         Err(ArchiveError::Query(format!("`{}` is not a game id", game.chars().take(80).collect::<String>())))
@@ -478,7 +484,7 @@ fn read_journal(conn: &Connection, path: &Path, game: &str) -> Result<Vec<u8>, A
         .query_row("SELECT journal, journal_sha256 FROM match WHERE game = ?1", [game], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()
         .map_err(|e| sqlite(path, e))?
-        .ok_or_else(|| ArchiveError::Query(format!("game {game} is not in the archive")))?;
+        .ok_or_else(|| ArchiveError::NotArchived { game: game.to_string() })?;
     if journal.len() > MAX_JOURNAL_BYTES {
         return Err(damaged(format!("the journal of game {game} is {} bytes, past the limit", journal.len())));
     }

@@ -82,7 +82,7 @@ fn add_get_and_read_back() {
     assert!(archive.find("b").unwrap().is_empty());
     assert!(archive.get(&"b".repeat(64)).unwrap().is_none());
     assert_eq!(archive.find("xyz").unwrap_err().code(), "usage");
-    assert_eq!(archive.journal(&"b".repeat(64)).unwrap_err().code(), "usage");
+    assert_eq!(archive.journal(&"b".repeat(64)).unwrap_err().code(), "not-archived");
     let bad = Facts { game: "not an id".into(), ..f };
     assert_eq!(archive.add(&bad, &j, 0, by_lines(&j)).unwrap_err().code(), "usage");
 }
