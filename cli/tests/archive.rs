@@ -4,37 +4,14 @@
 
 mod common;
 
-use common::{at_once, joined_duel, Player};
+use common::{at_once, copy_tree, decide, game_dir, joined_duel, Player};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-fn game_dir(home: &Path) -> PathBuf {
-    std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).expect("copy");
-        }
-    }
-}
-
 /// Make every decision `p` owes (the first legal command), then send; the packet, if any.
 fn act(p: &Player, cwd: &Path, n: &mut usize) -> Option<PathBuf> {
-    for _ in 0..4 {
-        let moves = p.json(cwd, &["moves"]);
-        let Some(first) = moves["moves"].as_array().and_then(|m| m.first()).and_then(Value::as_str) else { break };
-        let mut args = vec!["do"];
-        args.extend(first.split(' '));
-        p.ok(cwd, &args);
-    }
+    decide(p, cwd);
     *n += 1;
     let out = format!("{}-{n}.grog", p.name);
     let sent = p.json(cwd, &["send", "--out", &out]);
@@ -75,7 +52,7 @@ fn play() -> Played {
     let cwd = tmp.path().to_path_buf();
     let (alice, bob, id) = joined_duel(&cwd, "standard", "fair");
     let fork = Player::new(cwd.join("fork"), "fork");
-    copy_dir(&alice.home, &fork.home);
+    copy_tree(&alice.home, &fork.home);
     let mut n = 0;
     let mut to_bob: Vec<PathBuf> = act(&alice, &cwd, &mut n).into_iter().collect();
     let early = cwd.join("early.journal");
@@ -174,7 +151,8 @@ fn a_finished_game_is_archived_searched_shown_verified_and_exported() {
         alice.json(cwd, &a)["matches"].as_array().expect("matches").len()
     };
     let fingerprint = m["players"][1]["fingerprint"].as_str().expect("fingerprint");
-    let today = alice_today(m);
+    // The day it was added, as the listing shows it and search takes it.
+    let today = text.lines().next().and_then(|l| l.split_whitespace().nth(1)).expect("a date").to_string();
     let result = m["result"].as_str().expect("result");
     let winner = winners.first().map(|w| names[*w as usize]);
     assert_eq!(found(&[]), 1);
@@ -237,23 +215,6 @@ fn a_finished_game_is_archived_searched_shown_verified_and_exported() {
     refused(&alice.run(cwd, &["archive", "show", "not-hex", "--json"]), "usage");
     refused(&bob.run(cwd, &["archive", "show", short, "--json"]), "not-archived");
     refused(&alice.run(cwd, &["archive", "add", "0000ffff", "--json"]), "no-game");
-}
-
-/// The day (UTC) the match was added, as search takes it.
-fn alice_today(m: &Value) -> String {
-    let seconds = m["added_at"].as_i64().expect("added_at");
-    let days = seconds.div_euclid(86_400);
-    // Days to a civil date (the same algorithm as the archive's; checked there).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 #[test]

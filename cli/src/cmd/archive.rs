@@ -127,7 +127,7 @@ fn now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
-/// What `add` verified: the replay, the journal's bytes, where it came from.
+/// What `add` verified: the replay, when its last entry arrived, what follows its last line, where it came from.
 struct Offered<'r> {
     checked: Checked<'r>,
     last_arrival: Option<i64>,
@@ -480,7 +480,7 @@ fn show(home: &Home, prefix: &str, json: bool) -> Result<()> {
             "{} entries, {} commands; {}.\nArchived {}{}; last entry arrived {}.\nJournal: {} bytes, SHA-256 {} (verified again just now).\nStory:\n",
             f.entries,
             f.commands,
-            if f.all_opened { "every concealed command opened" } else { "some concealed commands never opened" },
+            if f.all_opened { "no concealed command left closed" } else { "some concealed commands never opened" },
             grognard_archive::date::format_time(s.added_at),
             s.replaced_at.map(|t| format!(", replaced by a longer journal {}", grognard_archive::date::format_time(t))).unwrap_or_default(),
             f.last_arrival.map_or("at an unknown time".to_string(), |t| format!("{} (by the adding machine's clock)", grognard_archive::date::format_time(t))),
