@@ -214,6 +214,7 @@ fn a_finished_game_is_archived_searched_shown_verified_and_exported() {
     refused(&alice.run(cwd, &["archive", "show", "ffffffff", "--json"]), "not-archived");
     refused(&alice.run(cwd, &["archive", "show", "not-hex", "--json"]), "usage");
     refused(&bob.run(cwd, &["archive", "show", short, "--json"]), "not-archived");
+    assert_eq!(bob.json(cwd, &["archive", "verify"])["checked"], serde_json::json!([]), "no archive: nothing to check");
     refused(&alice.run(cwd, &["archive", "add", "0000ffff", "--json"]), "no-game");
 }
 
@@ -348,7 +349,8 @@ fn adds_at_once_damage_and_limits() {
     let out = changed.run(cwd, &["archive", "verify", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!((v["ok"].as_bool(), v["checked"][0]["error"].as_str()), (Some(false), Some("archive-damaged")), "{v}");
+    assert_eq!((v["ok"].as_bool(), v["error"].as_str()), (Some(false), Some("archive-damaged")), "{v}");
+    assert_eq!(v["checked"][0]["error"], "archive-damaged", "{v}");
     assert!(v["checked"][0]["message"].as_str().expect("message").contains("SHA-256"), "{v}");
     let text = changed.run(cwd, &["archive", "verify"]);
     assert!(String::from_utf8_lossy(&text.stdout).starts_with("FAILED "), "{text:?}");

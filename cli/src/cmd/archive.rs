@@ -406,9 +406,11 @@ fn select(archive: &Archive, prefix: &str) -> Result<String> {
 
 /// The archive, which must exist to be read from.
 fn existing(home: &Home) -> Result<Archive> {
-    Archive::open_if_present(&home.archive_file())?.ok_or_else(|| {
-        Failure::new("not-archived", "there is no archive yet").hint("`grognard archive add GAME` starts it")
-    })
+    Archive::open_if_present(&home.archive_file())?.ok_or_else(no_archive)
+}
+
+fn no_archive() -> Failure {
+    Failure::new("not-archived", "there is no archive yet").hint("`grognard archive add GAME` starts it")
 }
 
 /// Read a stored journal back and verify it completely; the facts it gives must be the
@@ -493,7 +495,13 @@ fn show(home: &Home, prefix: &str, json: bool) -> Result<()> {
 }
 
 fn verify(home: &Home, prefix: Option<&str>, json: bool) -> Result<()> {
-    let archive = existing(home)?;
+    let archive = match (Archive::open_if_present(&home.archive_file())?, prefix) {
+        (Some(archive), _) => archive,
+        (None, Some(_)) => return Err(no_archive()),
+        (None, None) => {
+            return super::emit(json, json!({"ok": true, "checked": []}), || "There is no archive yet.".into())
+        }
+    };
     let games = match prefix {
         Some(p) => vec![select(&archive, p)?],
         None => archive.search(&Filter::default())?.into_iter().map(|s| s.facts.game).collect(),
@@ -528,14 +536,13 @@ fn verify(home: &Home, prefix: Option<&str>, json: bool) -> Result<()> {
             }
         }
     }
-    let ok = first_failure.is_none();
-    super::emit(json, json!({"ok": ok, "checked": results}), || {
-        if games.is_empty() {
-            "The archive is empty.".into()
-        } else {
-            text
-        }
-    })?;
+    let failed = results.iter().filter(|r| r["ok"] == false).count();
+    let value = match first_failure {
+        None => json!({"ok": true, "checked": results}),
+        Some(code) => json!({"ok": false, "error": code, "checked": results,
+                             "message": format!("{failed} of {} archived journals failed verification", games.len())}),
+    };
+    super::emit(json, value, || if games.is_empty() { "The archive is empty.".into() } else { text })?;
     match first_failure {
         None => Ok(()),
         Some(code) => {
