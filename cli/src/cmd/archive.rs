@@ -30,7 +30,7 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     /// Verify a game completely and keep it in the archive: a game of this machine (a prefix
-    /// of its id) or a journal file (a path that exists is read as a file). A game already
+    /// of its id) or a journal file (a file that exists is read as one). A game already
     /// archived is replaced only by a journal that extends it.
     Add(AddArgs),
     /// Every archived match, in the order they were added.
@@ -137,13 +137,13 @@ struct Offered<'r> {
 
 fn add(home: &Home, args: AddArgs, json: bool) -> Result<()> {
     let rulesets = registry::all();
-    let offered = if args.game_or_file.exists() {
+    let offered = if args.game_or_file.is_file() {
         from_file(&rulesets, &args.game_or_file)?
     } else {
         let selector = args
             .game_or_file
             .to_str()
-            .ok_or_else(|| Failure::usage("name a game by a prefix of its id, or a journal file that exists"))?;
+            .ok_or_else(|| Failure::usage("name a game by a prefix of its id, or a journal file"))?;
         from_game(home, &rulesets, selector)?
     };
     let facts = facts_of(&offered.checked, offered.last_arrival);
