@@ -28,6 +28,8 @@ pub struct Report {
     pub json: Vec<Value>,
     /// Games that could not be answered (a locked key, a mail that failed...).
     pub problems: String,
+    /// Games over once answered, with their number of entries.
+    pub over: std::collections::BTreeMap<GameId, usize>,
 }
 
 /// The standing orders of the local player in `local`'s game.
@@ -126,7 +128,11 @@ pub fn answer_games(games: Option<&[GameId]>, reply: &Reply, rolls: bool) -> Res
                 continue;
             }
         };
-        match answer_game(&mut local, reply, rolls) {
+        let answered = answer_game(&mut local, reply, rolls);
+        if local.game.replay.over().is_some() {
+            report.over.insert(local.game.replay.game, local.game.entries.len());
+        }
+        match answered {
             Ok(Some((text, value))) => {
                 report.text.push_str(&text);
                 report.json.push(value);

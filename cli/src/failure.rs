@@ -85,4 +85,28 @@ impl From<crate::home::HomeError> for Failure {
     }
 }
 
+impl From<grognard_archive::ArchiveError> for Failure {
+    fn from(e: grognard_archive::ArchiveError) -> Failure {
+        use grognard_archive::ArchiveError as E;
+        let failure = Failure::new(e.code(), e.to_string());
+        match &e {
+            E::Damaged { path, .. } => failure.hint(format!(
+                "nothing was changed or used; keep the file for inspection (`mv {0} {0}.damaged`), and a new \
+                 archive starts with the next `grognard archive add`",
+                path.display()
+            )),
+            E::Newer { .. } => failure.hint("use a grognard release that knows its schema; nothing was changed"),
+            E::Busy { .. } => failure.hint("run the command again once the other one has finished"),
+            E::OtherHistory { game } => failure.hint(format!(
+                "the archive keeps one history per game; `grognard archive export {} --out FILE` writes the one it holds",
+                crate::cmd::archive::short(game)
+            )),
+            E::Older { .. } => failure.hint("nothing was changed: the archive already holds every entry of this journal"),
+            E::Query(_) => Failure { usage: true, ..failure },
+            E::NotArchived { .. } => failure.hint("`grognard archive list` shows what the archive holds"),
+            E::Sqlite { .. } | E::TooLarge { .. } => failure,
+        }
+    }
+}
+
 pub type Result<T> = std::result::Result<T, Failure>;

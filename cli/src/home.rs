@@ -207,6 +207,11 @@ impl Home {
         self.root.join("games")
     }
 
+    /// The match archive (`grognard archive`), a SQLite file.
+    pub fn archive_file(&self) -> PathBuf {
+        self.root.join(grognard_archive::FILE_NAME)
+    }
+
     /// A new identity with a fresh key, protected by `passphrase` if one is given.
     pub fn create_identity(&self, name: &str, email: &str, passphrase: Option<&str>) -> Result<Identity, HomeError> {
         check_identity(name, email).map_err(HomeError::Identity)?;

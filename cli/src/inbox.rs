@@ -46,6 +46,8 @@ pub struct Report {
     pub handled: Vec<Handled>,
     /// Games that received new entries.
     pub games: BTreeSet<GameId>,
+    /// Games over after their import, with their number of entries.
+    pub over: std::collections::BTreeMap<GameId, usize>,
 }
 
 impl Report {
@@ -83,6 +85,9 @@ impl Report {
                                   "known": result.known, "story": told, "next": next}));
         if !result.added.is_empty() {
             self.games.insert(game);
+            if local.game.replay.over().is_some() {
+                self.over.insert(game, local.game.entries.len());
+            }
         }
     }
 }

@@ -91,6 +91,9 @@ enum Command {
     /// Step through a match (a local game or a journal file): entries, player turns, game
     /// turns, with every event, every die and what produced it, and the board after each step.
     Replay(cmd::replay::Args),
+    /// The match archive (<home>/archive.sqlite): add a verified game, list, search, show its
+    /// story, verify again, export its journal.
+    Archive(cmd::archive::Args),
 }
 
 fn main() -> ExitCode {
@@ -127,6 +130,7 @@ fn main() -> ExitCode {
         Command::Log(a) => cmd::log::run(a, json),
         Command::Show(a) => cmd::show::run(a, json),
         Command::Replay(a) => cmd::replay::run(a, json),
+        Command::Archive(a) => cmd::archive::run(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

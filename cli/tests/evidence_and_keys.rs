@@ -4,22 +4,8 @@
 
 mod common;
 
-use common::{alice_and_bob, joined_duel, Player};
+use common::{alice_and_bob, copy_tree, joined_duel, Player};
 use serde_json::Value;
-use std::path::Path;
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_tree(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).expect("copy");
-        }
-    }
-}
 
 #[test]
 fn an_equivocation_is_kept_as_evidence() {

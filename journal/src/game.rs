@@ -289,12 +289,7 @@ impl<'r> Game<'r> {
 
     /// When `id` entered this copy, by the local clock (unix seconds), if noted.
     pub fn arrival(&self, id: &EntryId) -> Option<u64> {
-        let bytes = self.store.read_side(ARRIVALS).ok()??;
-        let hex = id.to_hex();
-        String::from_utf8_lossy(&bytes).lines().find_map(|l| {
-            let (i, t) = l.split_once(' ')?;
-            (i == hex).then(|| t.parse().ok()).flatten()
-        })
+        noted_arrival(&self.store, id)
     }
 
     /// Sign `body` as the next entry of `author`'s feed (not yet appended).
@@ -430,6 +425,17 @@ pub fn sign_after(
 
 /// The side file noting when entries arrived (information only).
 const ARRIVALS: &str = "arrivals";
+
+/// When `id` entered the copy of the game stored in `store`, by the local clock (unix
+/// seconds), if noted; for a reader that does not open the game (the archive).
+pub fn noted_arrival(store: &Store, id: &EntryId) -> Option<u64> {
+    let bytes = store.read_side(ARRIVALS).ok()??;
+    let hex = id.to_hex();
+    String::from_utf8_lossy(&bytes).lines().find_map(|l| {
+        let (i, t) = l.split_once(' ')?;
+        (i == hex).then(|| t.parse().ok()).flatten()
+    })
+}
 
 /// An entry this journal holds arrives again with other signature bytes: ed25519 lets a key
 /// holder sign one message in many ways, and the id does not cover the signature. The copy

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod aids;
+pub mod archive;
 pub mod autoreply;
 pub mod forget;
 pub mod games;

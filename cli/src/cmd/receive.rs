@@ -151,6 +151,17 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     } else {
         None
     };
+    // Finished games are offered for the archive (text only: `--json` stays as it was).
+    let offers: Vec<String> = if json {
+        Vec::new()
+    } else {
+        let home = seat::home()?;
+        let mut over = report.over.clone();
+        over.extend(answered.iter().flat_map(|a| a.over.clone()));
+        over.iter()
+            .filter_map(|(game, entries)| super::archive::offer(game, super::archive::kept(&home, game, *entries)))
+            .collect()
+    };
     let mut value = report.json();
     if let Some(a) = &answered {
         value["answered"] = serde_json::Value::Array(a.json.clone());
@@ -173,6 +184,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         }
         if let Some(a) = &answered {
             t.push_str(&a.text);
+        }
+        for line in &offers {
+            t.push_str(&format!("{line}\n"));
         }
         t
     })?;

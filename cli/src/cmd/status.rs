@@ -82,6 +82,15 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         })
         .or_else(|| game.entries.last().map(|e| e.id));
     let since = waited_on.and_then(|id| game.arrival(&id));
+    // A finished game is offered for the archive (`grognard archive add`) until it is kept whole.
+    let kept = match r.over() {
+        Some(_) => Some(super::archive::kept(&crate::seat::home()?, &r.game, game.entries.len())),
+        None => None,
+    };
+    let archived = match kept {
+        Some(Some(k)) => json!(k == super::archive::Kept::Whole),
+        _ => Value::Null,
+    };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let value = json!({
         "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
@@ -93,6 +102,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         "holders": holders.iter().map(|p| p.0).collect::<Vec<_>>(), "waiting_since": since,
         "staged": staged_text, "next": {"action": next.0, "text": next.1}, "summary": r.ruleset.summary(&seen), "over": over,
         "torn_tail": game.torn_tail.as_ref().map(|t| json!({"offset": t.offset, "bytes": t.bytes.len()})),
+        "archived": archived,
     });
     super::emit(json, value, || {
         let mut t = format!(
@@ -132,6 +142,9 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         }
         if r.over().is_some() {
             t.push_str(&format!("{waiting}\n"));
+            if let Some(line) = kept.and_then(|k| super::archive::offer(&r.game, k)) {
+                t.push_str(&format!("{line}\n"));
+            }
         } else {
             let names: Vec<&str> = holders.iter().map(|p| r.name(*p)).collect();
             let how_long = since.map(|s| format!(" (for {} by this machine's clock)", ago(now.saturating_sub(s))));

@@ -20,25 +20,67 @@ pub struct Args {
 /// The largest journal file `verify --file` reads.
 const MAX_JOURNAL_FILE_BYTES: usize = 1 << 30;
 
+/// A journal read from a file: a packet's entries, or a journal file's record lines.
+pub enum Input {
+    Packet(Vec<grognard_journal::entry::SignedEntry>),
+    Records { records: Vec<Vec<u8>>, torn: Option<usize> },
+}
+
+impl Input {
+    /// How many entries or record lines it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Input::Packet(entries) => entries.len(),
+            Input::Records { records, .. } => records.len(),
+        }
+    }
+
+    /// Bytes after the last complete line, which are not part of the journal.
+    pub fn torn(&self) -> Option<usize> {
+        match self {
+            Input::Packet(_) => None,
+            Input::Records { torn, .. } => *torn,
+        }
+    }
+
+    /// Verify it completely; the entries in canonical order and their replay.
+    pub fn check<'r>(self, rulesets: &[&'r dyn grognard_engine::AnyRuleset]) -> Result<Checked<'r>> {
+        match self {
+            Input::Packet(entries) => verify::check(rulesets, entries, verify::SigCheck::All).map_err(|p| {
+                fail(p).hint("a turn packet holds only what its recipients lacked; to check a packet against a game, `grognard receive` it")
+            }),
+            Input::Records { records, .. } => verify::check_records(rulesets, &records).map_err(fail),
+        }
+    }
+}
+
+/// The record lines of a journal's bytes, and the length of an incomplete last line.
+pub fn split_records(bytes: &[u8]) -> (Vec<Vec<u8>>, Option<usize>) {
+    let mut records: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    let last = records.pop().unwrap_or_default();
+    (records, (!last.is_empty()).then_some(last.len()))
+}
+
+/// Read a journal file (or a packet holding a whole journal) of at most `limit` bytes.
+pub fn read_input(path: &std::path::Path, limit: usize) -> Result<Input> {
+    // A journal file may be larger than a packet; still, never read without end.
+    let bytes = super::read_file_limited(path, limit)?;
+    if bytes.starts_with(b"grognard-packet") {
+        let packet = Packet::decode(&bytes).map_err(|e| Failure::new("packet", e.to_string()))?;
+        Ok(Input::Packet(packet.entries))
+    } else {
+        let (records, torn) = split_records(&bytes);
+        Ok(Input::Records { records, torn })
+    }
+}
+
 pub fn run(args: Args, json: bool) -> Result<()> {
     let rulesets = registry::all();
     let (checked, torn, what): (Checked, Option<usize>, String) = match &args.file {
         Some(path) => {
-            // A journal file may be larger than a packet; still, never read without end.
-            let bytes = super::read_file_limited(path, MAX_JOURNAL_FILE_BYTES)?;
-            if bytes.starts_with(b"grognard-packet") {
-                let packet = Packet::decode(&bytes).map_err(|e| Failure::new("packet", e.to_string()))?;
-                let c = verify::check(&rulesets, packet.entries, verify::SigCheck::All).map_err(|p| {
-                    fail(p).hint("a turn packet holds only what its recipients lacked; to check a packet against a game, `grognard receive` it")
-                })?;
-                (c, None, crate::output::one_line(&path.display().to_string()).into_owned())
-            } else {
-                let mut records: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
-                let last = records.pop().unwrap_or_default();
-                let torn = (!last.is_empty()).then_some(last.len());
-                let c = verify::check_records(&rulesets, &records).map_err(fail)?;
-                (c, torn, crate::output::one_line(&path.display().to_string()).into_owned())
-            }
+            let input = read_input(path, MAX_JOURNAL_FILE_BYTES)?;
+            let torn = input.torn();
+            (input.check(&rulesets)?, torn, crate::output::one_line(&path.display().to_string()).into_owned())
         }
         None => {
             let home = crate::seat::home()?;
@@ -106,7 +148,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn fail(p: grognard_journal::error::Problem) -> Failure {
+pub fn fail(p: grognard_journal::error::Problem) -> Failure {
     let mut failure = crate::evidence::failure_in(None, p.into());
     failure.message = format!("verification failed: {}", failure.message);
     failure

@@ -68,15 +68,33 @@ impl Player {
     }
 }
 
-/// The journal of the only game in `home`.
-pub fn journal(home: &Path) -> Vec<u8> {
-    let dir = std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path();
-    std::fs::read(dir.join("journal")).expect("journal")
+/// The directory of the only game in `home`.
+pub fn game_dir(home: &Path) -> PathBuf {
+    std::fs::read_dir(home.join("games")).expect("games").next().expect("a game").expect("entry").path()
 }
 
-/// Make every decision a player owes (the first legal move), then mail the packet.
-/// Returns whether the player moved.
-pub fn decide_and_mail(p: &Player, cwd: &Path, n: &mut usize) -> bool {
+/// The journal of the only game in `home`.
+pub fn journal(home: &Path) -> Vec<u8> {
+    std::fs::read(game_dir(home).join("journal")).expect("journal")
+}
+
+/// Copy a directory and everything in it (a player's home, to make a twin).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("read dir") {
+        let e = e.expect("entry");
+        let target = to.join(e.file_name());
+        if e.file_type().expect("type").is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// Make every decision a player owes (the first legal move, a few at most). Returns
+/// whether the player moved.
+pub fn decide(p: &Player, cwd: &Path) -> bool {
     let mut moved = false;
     for _ in 0..4 {
         let moves = p.json(cwd, &["moves"]);
@@ -86,6 +104,13 @@ pub fn decide_and_mail(p: &Player, cwd: &Path, n: &mut usize) -> bool {
         p.ok(cwd, &args);
         moved = true;
     }
+    moved
+}
+
+/// Make every decision a player owes (the first legal move), then mail the packet.
+/// Returns whether the player moved.
+pub fn decide_and_mail(p: &Player, cwd: &Path, n: &mut usize) -> bool {
+    let moved = decide(p, cwd);
     if moved {
         *n += 1;
         p.ok(cwd, &["send", "--mail", "--out", &format!("{}-{n}.grog", p.name)]);
