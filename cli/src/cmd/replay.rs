@@ -14,8 +14,8 @@ use grognard_journal::entry::{Body, SignedEntry};
 use grognard_journal::hidden::Knowledge;
 use grognard_journal::ids::{EntryId, Hash32};
 use grognard_journal::replay::{LogItem, Replay};
+use grognard_journal::rolls;
 use grognard_journal::store::LockMode;
-use grognard_journal::{rolls, verify};
 use serde_json::{json, Value};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -170,11 +170,13 @@ fn made_in(m: &Match, k: usize) -> Option<TurnMark> {
 fn load(target: Option<&str>) -> Result<Match> {
     let rulesets = registry::all();
     if let Some(path) = target.map(Path::new).filter(|p| p.is_file()) {
-        let bytes = super::read_file_limited(path, MAX_JOURNAL_FILE_BYTES)?;
-        let records: Vec<Vec<u8>> =
-            bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect();
-        let checked = verify::check_records(&rulesets, &records)
-            .map_err(|p| Failure::new(p.code(), format!("{} does not verify: {p}", path.display())))?;
+        // The same reading as `grognard verify --file`: a journal file, or a packet holding a
+        // whole journal; an incomplete last line is left out.
+        let checked = super::verify::read_input(path, MAX_JOURNAL_FILE_BYTES)?.check(&rulesets).map_err(|f| {
+            let shown = one_line(&path.display().to_string()).into_owned();
+            let why = f.message.strip_prefix("verification failed: ").unwrap_or(&f.message).to_string();
+            Failure { message: format!("{shown} does not verify: {why}"), ..f }
+        })?;
         let knowledge = checked.replay.knowledge.clone();
         return Ok(analyse(checked.replay, checked.entries, knowledge, Viewer::Everyone));
     }
