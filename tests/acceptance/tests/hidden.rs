@@ -54,6 +54,27 @@ fn to_action(t: &Table) -> usize {
     panic!("no action step reached")
 }
 
+/// Everyone else rests until player `a` owes an ordinary command in the action step.
+fn rest_until_turn_of(t: &Table, a: usize) {
+    for _ in 0..20 {
+        let i = to_action(t);
+        if i == a {
+            return;
+        }
+        act(t, i, "rest");
+        t.exchange(i);
+    }
+    panic!("player {a}'s turn never came")
+}
+
+/// Player `a` fires at `b` and signs the fire, without the opening its charge owes.
+fn sign_fire(t: &Table, a: usize, b: usize) -> Game<'static> {
+    let mut g = t.open(a);
+    local::do_command(&mut g, t.seats[a].me, &t.seats[a].key, &format!("fire {b}")).expect("the fire");
+    local::flush(&mut g, t.seats[a].me, &t.seats[a].key).expect("signed");
+    g
+}
+
 fn other(i: usize) -> usize {
     1 - i
 }
@@ -96,17 +117,7 @@ fn rule_8_2_a_prime_travels_concealed_and_rule_8_4_its_fire_opens_exactly_it() {
     assert!(ga.replay.ruleset.summary(&everyone).contains("a concealed charge primed"));
 
     // Until the charge is fired, the turns go on.
-    let mut guard = 0;
-    loop {
-        guard += 1;
-        assert!(guard < 20, "the firer's turn never came");
-        let i = to_action(&t);
-        if i == a {
-            break;
-        }
-        act(&t, i, "rest");
-        t.exchange(i);
-    }
+    rest_until_turn_of(&t, a);
     act(&t, a, &format!("fire {b}"));
     let packet = t.send(a);
     let kinds: Vec<&str> = packet.entries.iter().map(|e| e.entry.body.kind()).collect();
@@ -160,20 +171,8 @@ fn cheat_then_open(grains: u64, tamper: impl Fn(&mut Opening)) -> (Table, usize,
     let packet = Packet { game: ga.replay.game, entries: vec![hidden_entry.clone()] };
     t.deliver(&packet, b).expect("only the projection can be checked at once, and it is legal");
     t.deliver(&packet, a).expect("the cheater's own copy takes it (it cannot know the command)");
-    let mut guard = 0;
-    loop {
-        guard += 1;
-        assert!(guard < 20);
-        let i = to_action(&t);
-        if i == a {
-            break;
-        }
-        act(&t, i, "rest");
-        t.exchange(i);
-    }
-    let mut g = t.open(a);
-    local::do_command(&mut g, t.seats[a].me, &t.seats[a].key, &format!("fire {b}")).expect("the fire");
-    local::flush(&mut g, t.seats[a].me, &t.seats[a].key).expect("signed");
+    rest_until_turn_of(&t, a);
+    let g = sign_fire(&t, a, b);
     tamper(&mut opening);
     let open = sign_after(
         &g.entries,
@@ -240,18 +239,9 @@ fn a_withheld_opening_blocks_the_game_and_names_who_holds_it() {
     let b = other(a);
     act(&t, a, "prime 3");
     t.exchange(a);
-    loop {
-        let i = to_action(&t);
-        if i == a {
-            break;
-        }
-        act(&t, i, "rest");
-        t.exchange(i);
-    }
+    rest_until_turn_of(&t, a);
     // The fire is signed and sent without the opening.
-    let mut g = t.open(a);
-    local::do_command(&mut g, t.seats[a].me, &t.seats[a].key, &format!("fire {b}")).expect("fire");
-    local::flush(&mut g, t.seats[a].me, &t.seats[a].key).expect("signed");
+    let g = sign_fire(&t, a, b);
     let packet = g.packet_to_send(t.seats[a].me).expect("packet");
     t.deliver(&packet, b).expect("the fire is legal");
     let mut gb = t.open(b);
