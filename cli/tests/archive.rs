@@ -111,6 +111,8 @@ fn a_finished_game_is_archived_searched_shown_verified_and_exported() {
     assert_eq!(added["entries"], entries);
     assert!(!alice.ok(cwd, &["status"]).contains("archive add"), "no offer once archived");
     assert_eq!(alice.json(cwd, &["status"])["archived"], true);
+    // Her only game is the one `archive add` takes when none is named.
+    assert_eq!(alice.json(cwd, &["archive", "add"])["added"], "unchanged");
 
     let list = alice.json(cwd, &["archive", "list"]);
     let matches = list["matches"].as_array().expect("matches");

@@ -47,8 +47,9 @@ enum Command {
 
 #[derive(clap::Args)]
 struct AddArgs {
-    /// A game of this machine (a prefix of its id) or a journal file.
-    game_or_file: PathBuf,
+    /// A game of this machine (a prefix of its id) or a journal file; the only game of this
+    /// machine when left out.
+    game_or_file: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -137,14 +138,14 @@ struct Offered<'r> {
 
 fn add(home: &Home, args: AddArgs, json: bool) -> Result<()> {
     let rulesets = registry::all();
-    let offered = if args.game_or_file.is_file() {
-        from_file(&rulesets, &args.game_or_file)?
-    } else {
-        let selector = args
-            .game_or_file
-            .to_str()
-            .ok_or_else(|| Failure::usage("name a game by a prefix of its id, or a journal file"))?;
-        from_game(home, &rulesets, selector)?
+    let offered = match &args.game_or_file {
+        Some(path) if path.is_file() => from_file(&rulesets, path)?,
+        Some(path) => {
+            let selector =
+                path.to_str().ok_or_else(|| Failure::usage("name a game by a prefix of its id, or a journal file"))?;
+            from_game(home, &rulesets, Some(selector))?
+        }
+        None => from_game(home, &rulesets, None)?,
     };
     let facts = facts_of(&offered.checked, offered.last_arrival);
     let journal = journal_bytes(&offered.checked.entries);
@@ -208,8 +209,12 @@ fn from_file<'r>(rulesets: &[&'r dyn grognard_engine::AnyRuleset], path: &std::p
 }
 
 /// A game of this machine, read under its shared lock and verified.
-fn from_game<'r>(home: &Home, rulesets: &[&'r dyn grognard_engine::AnyRuleset], selector: &str) -> Result<Offered<'r>> {
-    let dir = seat::select(home, Some(selector))?;
+fn from_game<'r>(
+    home: &Home,
+    rulesets: &[&'r dyn grognard_engine::AnyRuleset],
+    selector: Option<&str>,
+) -> Result<Offered<'r>> {
+    let dir = seat::select(home, selector)?;
     let store = Store::open(&dir)?;
     let _reading = crate::lock::hold(&dir, LockMode::Shared)?;
     let loaded = store.load()?;
