@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # A complete game of Duel (the test ruleset) between two local players, Alice and Bob,
-# through the real journal, fair dice and packet files: no network, no mail. Then the
+# through the real journal, fair dice and packet files: no network, no mail. It is played
+# with concealed powder (rule 8.0): each player primes a charge in secret, which the other
+# sees only as `prime ?` until it is fired and opened. Then the match is replayed, archived,
+# and the
 # opening of The Egyptian Campaign (examples/fnc-opening.sh), whose board pictures are
 # written to the current directory (or $GROGNARD_DEMO_OUT).
 # Each player has their own GROGNARD_HOME; they share nothing but the packet files.
@@ -8,7 +11,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cargo build --quiet --release -p grognard --manifest-path "$root/Cargo.toml"
-bin="$root/target/release/grognard"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/grognard"
 
 start=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/grognard-demo.XXXXXX")
@@ -23,19 +26,24 @@ alice keygen --name "Alice" --email alice@example.org
 bob keygen --name "Bob" --email bob@example.org
 
 say "Alice creates a game with Bob's public key line and writes the invitation packet"
-alice new --ruleset duel --scenario standard --opponent "$work/bob/keys/"*.pub --out invitation.grog
+alice new --ruleset duel --scenario powder --opponent "$work/bob/keys/"*.pub --out invitation.grog
 say "Bob joins: he commits to his dice chain and sends his join back"
 bob join invitation.grog
 bob send --out bob-0.grog
 alice receive bob-0.grog
 
-# One turn of a player: make every decision owed (the first legal move; a real player
-# picks with `grognard moves`), then sign and write a packet. Echoes the packet's name.
+# One turn of a player: make every decision owed (the first legal move, but a concealed
+# `prime 2` the first time one is offered; a real player picks with `grognard moves`), then
+# sign and write a packet. Echoes the packet's name.
 turn() {
   local who=$1 n=$2 move
   for _ in 1 2 3 4; do
     move=$("$who" moves | sed -n 's/^ *grognard do //p' | head -n 1)
     [ -n "$move" ] || break
+    if [ ! -e "$work/$who.primed" ] && "$who" moves | grep -q 'grognard do prime 2'; then
+      move="prime 2"
+      touch "$work/$who.primed"
+    fi
     "$who" do $move >&2
   done
   if "$who" send --out "$who-$n.grog" >&2 && [ -f "$who-$n.grog" ]; then echo "$who-$n.grog"; fi
@@ -57,6 +65,8 @@ if bob send --out bob-last.grog >/dev/null && [ -f bob-last.grog ]; then alice r
 say "The game as Alice sees it"
 alice log | tail -n 25
 alice status
+say "Bob's log of Alice's concealed prime (he saw only \`prime ?\` until she fired it) and of its opening"
+bob log | grep -E "Alice: prime|opens concealed" || true
 say "Both players verify their journals: signatures, links, every dice roll, every rule"
 alice verify
 bob verify
@@ -66,6 +76,12 @@ else
   echo "the journals differ" >&2
   exit 1
 fi
+
+say "A step of the replay: the initiative roll, with the witness's value and the seed"
+alice replay --step 2 --no-pictures
+say "Alice archives the finished match"
+alice archive add
+alice archive list
 
 say "Now the opening of The Egyptian Campaign (Forgotten Napoleonic Campaigns)"
 bash "$root/examples/fnc-opening.sh" "${GROGNARD_DEMO_OUT:-$start}"

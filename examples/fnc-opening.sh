@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mkdir -p "${1:-.}" && cd "${1:-.}" && pwd)
 cargo build --quiet --release -p grognard --manifest-path "$root/Cargo.toml"
-bin="$root/target/release/grognard"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/grognard"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/grognard-fnc.XXXXXX")
 trap 'rm -rf "$work"' EXIT

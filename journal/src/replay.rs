@@ -531,9 +531,14 @@ impl<'r> Replay<'r> {
             }
         }
         let full = known.as_ref().map(|k| k.command.clone());
-        let text = match &full {
-            Some(c) => format!("{}: {} (concealed)", self.name(author), self.ruleset.format_command(c)),
-            None => format!("{}: {}", self.name(author), self.ruleset.format_command(public)),
+        let text = match (&full, &known) {
+            (Some(c), Some(hidden::Known { from: Source::Opening(_), .. })) => {
+                format!("{}: {} (concealed, opened later)", self.name(author), self.ruleset.format_command(c))
+            }
+            (Some(c), _) => {
+                format!("{}: {} (concealed from the others)", self.name(author), self.ruleset.format_command(c))
+            }
+            (None, _) => format!("{}: {}", self.name(author), self.ruleset.format_command(public)),
         };
         let log_index = self.log(e, text);
         let opened = matches!(known, Some(hidden::Known { from: Source::Opening(_), .. }));
