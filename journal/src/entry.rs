@@ -300,6 +300,13 @@ impl SignedEntry {
                 entry.v
             )));
         }
+        if entry.v < PROTOCOL_V2 && matches!(entry.body, Body::Hidden { .. } | Body::Open { .. }) {
+            return Err(RecordError::Fields(format!(
+                "a {} entry in a version-{} game: hidden information needs protocol version {PROTOCOL_V2}",
+                entry.body.kind(),
+                entry.v
+            )));
+        }
         if !entry.body.nonces_match(entry.v) {
             return Err(RecordError::Fields(format!(
                 "a version-{} {} entry {} a nonce",
@@ -468,5 +475,25 @@ mod tests {
         let without = with_null.replace(r#""position":null,"#, "");
         let line = format!("{} {without}", "0".repeat(128));
         SignedEntry::parse_record(line.as_bytes()).expect("the same entry without the null");
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+
+    #[test]
+    fn hidden_information_in_a_version_1_game_is_refused_as_such() {
+        let key = SecretKey::from_seed(&[1; 32]);
+        for body in [
+            Body::Hidden { public: Value::from("primed"), commitment: Hash32([2; 32]), nonce: Hash32([3; 32]) },
+            Body::Open { openings: Vec::new(), nonce: Hash32([3; 32]) },
+        ] {
+            let entry =
+                Entry { v: PROTOCOL_V1, game: GameId([3; 16]), author: 0, seq: 1, prev: None, acks: Vec::new(), body };
+            let record = SignedEntry::sign(entry, &key).record();
+            let err = SignedEntry::parse_record(&record).expect_err("refused");
+            assert!(err.to_string().contains("hidden information needs protocol version 2"), "{err}");
+        }
     }
 }
