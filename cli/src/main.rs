@@ -72,7 +72,7 @@ enum Command {
     Do(cmd::play::DoArgs),
     /// Drop staged commands (those that rolled no dice).
     Undo(cmd::play::UndoArgs),
-    /// Sign the staged work and what you owe (sealed openings, dice reveals) into a packet file.
+    /// Sign the staged work and what you owe (sealed and concealed openings, dice reveals) into a packet file.
     Send(cmd::send::Args),
     /// Import packets (packet files, mail messages, mboxes, Maildirs or the IMAP mailbox) and
     /// answer at once what needs no decision of yours.
@@ -80,9 +80,9 @@ enum Command {
     /// Standing orders: answers given in advance to the decisions the opponents' actions ask
     /// of you (losses, retreats, advances...), kept on this machine only.
     Orders(cmd::orders::Args),
-    /// Read mail and answer dice requests, sealed openings and standing orders by mail.
+    /// Read mail and answer dice requests, sealed and concealed openings and standing orders by mail.
     Autoreply(cmd::autoreply::Args),
-    /// Verify a journal completely: signatures, links, dice, sealed choices and every rule.
+    /// Verify a journal completely: signatures, links, dice, sealed choices, opened concealed commands and every rule.
     Verify(cmd::verify::Args),
     /// The story of the game: every entry, command, roll and event.
     Log(cmd::GameArgs),

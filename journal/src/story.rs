@@ -67,7 +67,7 @@ pub fn next_step(game: &Game, reader: PlayerId) -> String {
     let todo = if owed.is_empty() {
         "nothing to do until the next packet arrives".to_string()
     } else if crate::local::owes_mechanical(game, reader) {
-        "run `grognard send`: it opens your sealed choice or reveals your dice".to_string()
+        "run `grognard send`: it opens your sealed choice or concealed commands, or reveals your dice".to_string()
     } else {
         "your move: `grognard moves` lists the legal commands, `grognard do <command>` plays one, `grognard send` sends"
             .to_string()
