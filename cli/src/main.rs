@@ -19,6 +19,7 @@ mod lock;
 mod mailer;
 mod output;
 mod picture;
+mod replayed;
 mod registry;
 mod seat;
 mod settings;
@@ -91,6 +92,9 @@ enum Command {
     /// Step through a match (a local game or a journal file): entries, player turns, game
     /// turns, with every event, every die and what produced it, and the board after each step.
     Replay(cmd::replay::Args),
+    /// Write one self-contained HTML page that replays a match: the board at every player
+    /// turn, the story, battles, dice and their proofs, the scores, keyboard navigation.
+    ExportHtml(cmd::export_html::Args),
     /// The match archive (<home>/archive.sqlite): add a verified game, list, search, show its
     /// story, verify again, export its journal.
     Archive(cmd::archive::Args),
@@ -130,6 +134,7 @@ fn main() -> ExitCode {
         Command::Log(a) => cmd::log::run(a, json),
         Command::Show(a) => cmd::show::run(a, json),
         Command::Replay(a) => cmd::replay::run(a, json),
+        Command::ExportHtml(a) => cmd::export_html::run(a, json),
         Command::Archive(a) => cmd::archive::run(a, json),
     };
     match result {

@@ -5,7 +5,7 @@
 
 use crate::{
     AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset,
-    RulesetInfo, ScenarioInfo, Seats, Setup, TurnMark, View, Viewer,
+    RulesetInfo, ScenarioInfo, Score, Seats, Setup, TurnMark, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -73,6 +73,8 @@ pub trait AnyRuleset: Send + Sync {
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool;
     /// Where the state stands in the game's time ([`Ruleset::turn`]).
     fn turn(&self, state: &GameState) -> Option<TurnMark>;
+    /// Each side's score ([`Ruleset::scores`]).
+    fn scores(&self, state: &GameState) -> Vec<Score>;
     fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError>;
     /// The JSON form of the command `player`'s standing orders give now, with the order.
     fn answer_by_orders(
@@ -209,6 +211,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn turn(&self, state: &GameState) -> Option<TurnMark> {
         Ruleset::turn(self, typed::<R>(state))
+    }
+    fn scores(&self, state: &GameState) -> Vec<Score> {
+        Ruleset::scores(self, typed::<R>(state))
     }
     fn check_orders(&self, state: &GameState, text: &str) -> Result<(), RuleError> {
         Ruleset::check_orders(self, typed::<R>(state), text)

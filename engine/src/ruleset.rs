@@ -25,6 +25,15 @@ pub struct TurnMark {
     pub player_turn: String,
 }
 
+/// One side's score in a state (FNC's victory points, Duel's hit points), for what charts a
+/// match over time (`grognard export-html`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// Whose score, in words (`French`, `Red Duellist`).
+    pub side: String,
+    pub value: i64,
+}
+
 /// A scenario a game can start from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioInfo {
@@ -169,6 +178,11 @@ pub trait Ruleset: Send + Sync + 'static {
     /// has no turns (a replay then steps only entry by entry).
     fn turn(&self, _state: &Self::State) -> Option<TurnMark> {
         None
+    }
+    /// Each side's score in `state`, in a fixed order of sides. Default: none, the ruleset
+    /// keeps no score.
+    fn scores(&self, _state: &Self::State) -> Vec<Score> {
+        Vec::new()
     }
     /// Does `player` still take part in the game in `state`? A player with nothing left at
     /// stake (all of their forces eliminated) witnesses no more dice rolls: the journal

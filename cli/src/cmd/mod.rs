@@ -3,6 +3,7 @@
 pub mod aids;
 pub mod archive;
 pub mod autoreply;
+pub mod export_html;
 pub mod forget;
 pub mod games;
 pub mod join;

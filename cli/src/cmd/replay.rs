@@ -8,20 +8,11 @@
 
 use crate::failure::{Failure, Result};
 use crate::output::{self, one_line};
-use crate::{registry, seat};
-use grognard_engine::{AnyRuleset, TurnMark, Viewer};
-use grognard_journal::entry::{Body, SignedEntry};
-use grognard_journal::hidden::Knowledge;
-use grognard_journal::ids::{EntryId, Hash32};
-use grognard_journal::replay::{LogItem, Replay};
-use grognard_journal::rolls;
-use grognard_journal::store::LockMode;
-use serde_json::{json, Value};
+use crate::replayed::{self, Match};
+use serde_json::json;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
-/// The largest journal file read.
-const MAX_JOURNAL_FILE_BYTES: usize = 1 << 30;
 /// The longest command line read from standard input.
 const MAX_LINE_BYTES: u64 = 1024;
 /// The most commands one session reads (a file of commands piped in ends well before).
@@ -43,23 +34,8 @@ pub struct Args {
     no_pictures: bool,
 }
 
-/// A verified match, ready to be replayed step by step.
-struct Match {
-    ruleset: &'static dyn AnyRuleset,
-    entries: Vec<SignedEntry>,
-    knowledge: Knowledge,
-    /// The log of the whole match: step k is `log[k]` (the entry of the same index).
-    log: Vec<LogItem>,
-    /// Where the game stood after each step (`turns[0]`: at its creation), so step k was
-    /// made in `turns[k - 1]`.
-    turns: Vec<Option<TurnMark>>,
-    names: Vec<String>,
-    viewer: Viewer,
-    short: String,
-}
-
 pub fn run(args: Args, json: bool) -> Result<()> {
-    let m = load(args.target.as_deref())?;
+    let m = replayed::load(args.target.as_deref())?;
     let last = m.log.len().saturating_sub(1);
     if last == 0 {
         return Err(Failure::new("empty", "the match has no step after its creation"));
@@ -116,7 +92,7 @@ enum Move {
 fn step_for(m: &Match, at: usize, command: &str) -> std::result::Result<Move, String> {
     let last = m.log.len() - 1;
     let number = |word: &str| word.trim().parse::<usize>().map_err(|_| format!("`{word}` is not a number"));
-    let turn = |k: usize| made_in(m, k);
+    let turn = |k: usize| m.made_in(k);
     match command.split_once(' ').map_or((command, ""), |(a, b)| (a, b)) {
         ("" | "n", "") if at < last => Ok(Move::To(at + 1)),
         ("" | "n", "") => Err(format!("step {at} is the last")),
@@ -161,103 +137,12 @@ fn step_for(m: &Match, at: usize, command: &str) -> std::result::Result<Move, St
     }
 }
 
-/// The turn step `k` was made in: where the game stood before it.
-fn made_in(m: &Match, k: usize) -> Option<TurnMark> {
-    m.turns.get(k.checked_sub(1)?).cloned().flatten()
-}
-
-/// Open the match: a journal file when `target` names one, else a local game.
-fn load(target: Option<&str>) -> Result<Match> {
-    let rulesets = registry::all();
-    if let Some(path) = target.map(Path::new).filter(|p| p.is_file()) {
-        // The same reading as `grognard verify --file`: a journal file, or a packet holding a
-        // whole journal; an incomplete last line is left out.
-        let checked = super::verify::read_input(path, MAX_JOURNAL_FILE_BYTES)?.check(&rulesets).map_err(|f| {
-            let shown = one_line(&path.display().to_string()).into_owned();
-            let why = f.message.strip_prefix("verification failed: ").unwrap_or(&f.message).to_string();
-            Failure { message: format!("{shown} does not verify: {why}"), ..f }
-        })?;
-        let knowledge = checked.replay.knowledge.clone();
-        return Ok(analyse(checked.replay, checked.entries, knowledge, Viewer::Everyone));
-    }
-    let home = seat::home()?;
-    let local = seat::open(&seat::select(&home, target)?, LockMode::Shared)?;
-    let game = local.game;
-    let knowledge = game.replay.knowledge.clone();
-    Ok(analyse(game.replay, game.entries, knowledge, Viewer::Player(local.me)))
-}
-
-/// The turn after every step, by one replay of the whole match.
-fn analyse(replay: Replay<'static>, entries: Vec<SignedEntry>, knowledge: Knowledge, viewer: Viewer) -> Match {
-    let ruleset = replay.ruleset;
-    let mut turns = Vec::with_capacity(entries.len());
-    if let Ok(mut r) = Replay::start(ruleset, &entries[0]) {
-        r.knowledge = knowledge.clone();
-        turns.push(ruleset.turn(&r.state));
-        for e in entries.iter().skip(1) {
-            // The entries verified already; a failure here would be a bug, and shows as
-            // steps without a turn.
-            let _ = r.apply(e);
-            turns.push(ruleset.turn(&r.state));
-        }
-    }
-    let names = replay.genesis.players.iter().map(|p| p.name.clone()).collect();
-    Match {
-        ruleset,
-        short: replay.game.to_hex()[..8].to_string(),
-        log: replay.log,
-        entries,
-        knowledge,
-        turns,
-        names,
-        viewer,
-    }
-}
-
-/// The replay after the first `k` steps.
-fn replay_to(m: &Match, k: usize) -> Result<Replay<'static>> {
-    let mut r = Replay::start(m.ruleset, &m.entries[0]).map_err(|e| Failure::new("journal", e.to_string()))?;
-    r.knowledge = m.knowledge.clone();
-    for e in m.entries.iter().skip(1).take(k) {
-        r.apply(e).map_err(|e| Failure::new("journal", e.to_string()))?;
-    }
-    Ok(r)
-}
-
-/// The dice of step `k` and what produced them: for fair dice, each witness's revealed
-/// chain value and the seed they make (docs/PROTOCOL.md section 5.4).
-fn dice_of(m: &Match, k: usize) -> Option<Value> {
-    let item = &m.log[k];
-    if item.rolls.is_empty() {
-        return None;
-    }
-    let request: EntryId = item.entry.id;
-    let reveals: Vec<(u8, Hash32)> = m
-        .entries
-        .iter()
-        .filter_map(|e| match &e.entry.body {
-            Body::Reveal { request: r, value, .. } if *r == request => Some((e.entry.author, *value)),
-            _ => None,
-        })
-        .collect();
-    let mut sorted = reveals.clone();
-    sorted.sort_by_key(|(p, _)| *p);
-    let seed = (!sorted.is_empty()).then(|| rolls::fair_seed(&m.entries[0].entry.game, &request, &sorted));
-    Some(json!({
-        "faces": item.rolls.iter().map(|(s, f)| json!({"sides": s, "face": f})).collect::<Vec<_>>(),
-        "how": item.dice,
-        "request": request.to_hex(),
-        "reveals": sorted.iter().map(|(p, v)| json!({"player": p, "name": m.names.get(usize::from(*p)), "value": v.to_hex()})).collect::<Vec<_>>(),
-        "seed": seed.map(hex::encode),
-    }))
-}
-
 /// Show step `k`: its line, events, dice, turn and picture.
 fn show(m: &Match, k: usize, pictures: Option<&Path>, json: bool) -> Result<()> {
     let item = &m.log[k];
     let last = m.log.len() - 1;
-    let turn = made_in(m, k);
-    let dice = dice_of(m, k);
+    let turn = m.made_in(k);
+    let dice = m.dice_of(k);
     let picture = match pictures {
         Some(dir) => picture(m, k, dir)?,
         None => None,
@@ -301,11 +186,8 @@ fn show(m: &Match, k: usize, pictures: Option<&Path>, json: bool) -> Result<()> 
 
 /// The picture of the board after step `k`, written into `dir`, if the ruleset has one.
 fn picture(m: &Match, k: usize, dir: &Path) -> Result<Option<String>> {
-    let r = replay_to(m, k)?;
-    let Some(view) = m.ruleset.view(&r.state, m.viewer) else { return Ok(None) };
-    let board = crate::picture::hex_board(&view).map_err(|why| Failure::new("unsupported-picture", why))?;
-    let svg = grognard_render::svg(board, &grognard_render::Options::default())
-        .map_err(|e| Failure::new("picture", e.to_string()))?;
+    let r = m.replay_to(k)?;
+    let Some(svg) = m.board_svg(&r.state, &grognard_render::Options::default())? else { return Ok(None) };
     let png = grognard_render::png_from_svg(&svg).map_err(|e| Failure::new("picture", e.to_string()))?;
     std::fs::create_dir_all(dir).map_err(|e| Failure::new("file", format!("cannot create {}: {e}", dir.display())))?;
     let path = dir.join(format!("step-{k:04}.png"));

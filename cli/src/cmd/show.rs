@@ -97,8 +97,8 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         (None, None) => Some(PathBuf::from(format!("{}-board.png", board.stem))),
         (png, _) => png.clone(),
     };
-    check_replaceable(png_path.as_deref(), PNG_SIGNATURE)?;
-    check_replaceable(svg_arg.as_deref(), b"<")?;
+    check_replaceable(png_path.as_deref(), PNG_SIGNATURE, "a picture of that format")?;
+    check_replaceable(svg_arg.as_deref(), b"<", "a picture of that format")?;
     let svg = grognard_render::svg(&board.view, &options).map_err(picture_failure)?;
     let mut written = Vec::new();
     if let Some(path) = &png_path {
@@ -123,7 +123,9 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// A picture is drawn again at will, so an earlier picture is replaced; anything else in
 /// its place (a file that does not start as a picture of that format does) is refused.
-fn check_replaceable(path: Option<&std::path::Path>, magic: &[u8]) -> Result<()> {
+/// Refuse to replace a file unless it starts like one of ours (`magic`; `<`: any markup),
+/// `what` in words.
+pub fn check_replaceable(path: Option<&std::path::Path>, magic: &[u8], what: &str) -> Result<()> {
     let Some(path) = path else { return Ok(()) };
     if path.is_dir() {
         return Err(Failure::usage(format!("{} is a directory", path.display())).hint("name a file with --out FILE"));
@@ -145,7 +147,7 @@ fn check_replaceable(path: Option<&std::path::Path>, magic: &[u8]) -> Result<()>
         Ok(())
     } else {
         Err(Failure::usage(format!(
-            "{} already exists and is not a picture of that format; grognard replaces only its own pictures",
+            "{} already exists and is not {what}; grognard replaces only its own files",
             path.display()
         ))
         .hint("choose another name with --out FILE"))

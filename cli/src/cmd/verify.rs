@@ -1,7 +1,8 @@
 use super::GameArgs;
 use crate::failure::{Failure, Result};
 use crate::registry;
-use grognard_journal::entry::{Body, DiceMode};
+use grognard_journal::entry::{Body, DiceMode, SignedEntry};
+use grognard_journal::replay::Replay;
 use grognard_journal::packet::Packet;
 use grognard_journal::store::{LockMode, Store};
 use grognard_journal::verify::{self, Checked};
@@ -93,53 +94,31 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         }
     };
     let r = &checked.replay;
-    let mode = r.genesis.dice.mode;
-    let reveals = checked.entries.iter().filter(|e| matches!(e.entry.body, Body::Reveal { .. })).count();
-    let rolls: usize = r.log.iter().map(|i| i.rolls.len()).sum();
-    let result = r.over().map(|(res, _)| res);
-    // Hidden information (docs/PROTOCOL.md section 12): what is checked whole, what by its
-    // projection only until it is opened.
-    let concealed: usize = r.hidden.iter().map(Vec::len).sum();
-    let closed: usize = r.unopened().iter().map(|(_, v)| v.len()).sum();
+    let v = Verdict::of(r, &checked.entries);
     super::emit(
         json,
-        json!({"ok": true, "verified": what, "game": r.game.to_hex(), "entries": checked.entries.len(),
-               "dice": mode.as_str(), "fair": mode == DiceMode::Fair, "rolls": rolls, "reveals": reveals,
-               "protocol": r.version, "concealed": concealed, "concealed_closed": closed,
-               "complete": closed == 0,
-               "torn_tail_bytes": torn, "result": result}),
+        json!({"ok": true, "verified": what, "game": r.game.to_hex(), "entries": v.entries,
+               "dice": v.mode.as_str(), "fair": v.mode == DiceMode::Fair, "rolls": v.rolls, "reveals": v.reveals,
+               "protocol": r.version, "concealed": v.concealed, "concealed_closed": v.closed,
+               "complete": v.closed == 0,
+               "torn_tail_bytes": torn, "result": v.result}),
         || {
             let mut t = format!(
-                "OK: {what}: {} entries of game {} verified (signatures, links, dice, sealed choices, rules).\n{rolls} dice rolled",
-                checked.entries.len(),
-                r.game
+                "OK: {what}: {} entries of game {} verified (signatures, links, dice, sealed choices, rules).\n{}\n",
+                v.entries,
+                r.game,
+                v.dice_text()
             );
-            t.push_str(&match mode {
-                DiceMode::Fair if r.v2() => format!(", all fair ({reveals} witness reveals checked).\n"),
-                DiceMode::Fair => format!(
-                    ", all witnessed ({reveals} witness reveals checked), but under protocol version 1, whose dice \
-                     were NOT protected against a witness who chooses or vetoes rolls (docs/PROTOCOL.md section 11).\n"
-                ),
-                DiceMode::Casual => ". CASUAL dice: the rolls were predictable; this is not a fair game.\n".into(),
-                DiceMode::Scripted => {
-                    ". SCRIPTED dice: the rolls were fixed in advance; this is not a fair game.\n".into()
-                }
-            });
-            if concealed > 0 && closed == 0 {
-                t.push_str(&format!("{concealed} concealed commands, all opened: the whole game was checked.\n"));
-            } else if concealed > 0 {
-                t.push_str(&format!(
-                    "{closed} of {concealed} concealed commands are still closed: what they show was checked; the \
-                     rest is checked when they are opened{}.\n",
-                    if result.is_some() { " (the game is over: their players owe the openings)" } else { "" }
-                ));
+            if let Some(c) = v.concealed_text() {
+                t.push_str(&c);
+                t.push('\n');
             }
             if let Some(n) = torn {
                 t.push_str(&format!(
                     "Note: {n} bytes of an append that never completed follow the last entry; no entry is lost.\n"
                 ));
             }
-            if let Some(res) = &result {
+            if let Some(res) = &v.result {
                 t.push_str(&format!("Result: {res}\n"));
             }
             t
@@ -152,4 +131,68 @@ pub fn fail(p: grognard_journal::error::Problem) -> Failure {
     let mut failure = crate::evidence::failure_in(None, p.into());
     failure.message = format!("verification failed: {}", failure.message);
     failure
+}
+
+/// What verification found in a verified journal, as `grognard verify` tells it.
+pub struct Verdict {
+    pub entries: usize,
+    pub mode: DiceMode,
+    /// Protocol version 2 or later (dice protected against a choosing witness).
+    pub v2: bool,
+    pub rolls: usize,
+    pub reveals: usize,
+    /// Concealed commands (docs/PROTOCOL.md section 12), and how many are still closed.
+    pub concealed: usize,
+    pub closed: usize,
+    pub result: Option<String>,
+}
+
+impl Verdict {
+    pub fn of(r: &Replay, entries: &[SignedEntry]) -> Verdict {
+        Verdict {
+            entries: entries.len(),
+            mode: r.genesis.dice.mode,
+            v2: r.v2(),
+            rolls: r.log.iter().map(|i| i.rolls.len()).sum(),
+            reveals: entries.iter().filter(|e| matches!(e.entry.body, Body::Reveal { .. })).count(),
+            // Hidden information: what is checked whole, what by its projection only until
+            // it is opened.
+            concealed: r.hidden.iter().map(Vec::len).sum(),
+            closed: r.unopened().iter().map(|(_, v)| v.len()).sum(),
+            result: r.over().map(|(res, _)| res),
+        }
+    }
+
+    /// How many dice were rolled and whether they were fair, in one sentence.
+    pub fn dice_text(&self) -> String {
+        let (rolls, reveals) = (self.rolls, self.reveals);
+        match self.mode {
+            DiceMode::Fair if self.v2 => format!("{rolls} dice rolled, all fair ({reveals} witness reveals checked)."),
+            DiceMode::Fair => format!(
+                "{rolls} dice rolled, all witnessed ({reveals} witness reveals checked), but under protocol version \
+                 1, whose dice were NOT protected against a witness who chooses or vetoes rolls (docs/PROTOCOL.md \
+                 section 11)."
+            ),
+            DiceMode::Casual => format!("{rolls} dice rolled. CASUAL dice: the rolls were predictable; this is not a fair game."),
+            DiceMode::Scripted => {
+                format!("{rolls} dice rolled. SCRIPTED dice: the rolls were fixed in advance; this is not a fair game.")
+            }
+        }
+    }
+
+    /// Whether every concealed command was opened, when the game had any.
+    pub fn concealed_text(&self) -> Option<String> {
+        let (concealed, closed) = (self.concealed, self.closed);
+        if concealed == 0 {
+            None
+        } else if closed == 0 {
+            Some(format!("{concealed} concealed commands, all opened: the whole game was checked."))
+        } else {
+            Some(format!(
+                "{closed} of {concealed} concealed commands are still closed: what they show was checked; the rest \
+                 is checked when they are opened{}.",
+                if self.result.is_some() { " (the game is over: their players owe the openings)" } else { "" }
+            ))
+        }
+    }
 }

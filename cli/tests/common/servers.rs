@@ -27,6 +27,11 @@ pub struct Server {
 }
 
 impl Server {
+    /// Watch `child`, a server started by the test writing to `log`.
+    pub fn new(name: &'static str, child: Child, log: PathBuf) -> Server {
+        Server { name, child, log }
+    }
+
     pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
         self.child.try_wait().expect("a server's status")
     }

@@ -214,6 +214,18 @@ impl Ruleset for Fnc {
         Some(grognard_engine::TurnMark { game_turn: u32::from(state.turn), player_turn })
     }
 
+    /// Each side's victory points (14.5, 15.4), first side first.
+    fn scores(&self, state: &State) -> Vec<grognard_engine::Score> {
+        let Ok(ctx) = self.ctx_of(state) else { return Vec::new() };
+        Side::BOTH
+            .iter()
+            .map(|&side| grognard_engine::Score {
+                side: ctx.rules.side_name(side).to_string(),
+                value: i64::from(state.vp[side.index()].total()),
+            })
+            .collect()
+    }
+
     fn check_orders(&self, state: &State, text: &str) -> Result<(), RuleError> {
         crate::orders::Orders::parse(text)?.check(self.ctx_of(state)?)
     }

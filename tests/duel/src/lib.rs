@@ -525,6 +525,17 @@ impl Ruleset for Duel {
         s.duellists().iter().any(|d| d.owner == player && d.is_living())
     }
 
+    /// Each duellist's hit points (0 once out).
+    fn scores(&self, s: &DuelState) -> Vec<grognard_engine::Score> {
+        s.duellists()
+            .iter()
+            .map(|d| grognard_engine::Score {
+                side: d.name.clone(),
+                value: if d.is_living() { i64::try_from(d.hp).unwrap_or(i64::MAX) } else { 0 },
+            })
+            .collect()
+    }
+
     fn summary(&self, s: &DuelState) -> String {
         let mut out = format!("Duel, scenario {}: round {} of {}\n", s.scenario(), s.round(), s.rounds());
         for (d, x) in s.duellists().iter().enumerate() {
