@@ -32,30 +32,29 @@ fn call(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
         body.len()
     );
     stream.write_all(request.as_bytes()).map_err(|e| e.to_string())?;
+    // chromedriver may keep the connection open: read the head, then Content-Length bytes.
     let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).map_err(|e| e.to_string())?;
-    let text = String::from_utf8_lossy(&answer);
-    let (head, rest) = text.split_once("\r\n\r\n").ok_or_else(|| format!("not an HTTP answer: {text}"))?;
-    let content = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
+    let mut byte = [0u8; 1];
+    while !answer.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).map_err(|e| e.to_string())? == 0 {
+            return Err(format!("the connection closed in the head: {}", String::from_utf8_lossy(&answer)));
+        }
+        answer.push(byte[0]);
+    }
+    let head = String::from_utf8_lossy(&answer).to_string();
+    let length = head
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|n| n.trim().parse::<usize>()))
+        .ok_or_else(|| format!("no Content-Length: {head}"))?
+        .map_err(|e| e.to_string())?;
+    let mut body = vec![0u8; length];
+    stream.read_exact(&mut body).map_err(|e| e.to_string())?;
+    let content = String::from_utf8_lossy(&body).to_string();
     let v: Value = serde_json::from_str(&content).map_err(|e| format!("{e}: {content}"))?;
     if !head.starts_with("HTTP/1.1 200") {
         return Err(format!("{method} {path}: {head}\n{content}"));
     }
     Ok(v["value"].clone())
-}
-
-/// The body of a chunked HTTP answer.
-fn dechunk(mut rest: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, tail)) = rest.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 || tail.len() < n {
-            break;
-        }
-        out.push_str(&tail[..n]);
-        rest = tail[n..].trim_start_matches("\r\n");
-    }
-    out
 }
 
 struct Browser {
