@@ -98,6 +98,15 @@ fn esc(text: &str) -> String {
     out
 }
 
+/// `text` gzipped, in base64.
+fn gzip_base64(text: &str) -> String {
+    use base64::Engine;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    // Writing into a Vec cannot fail.
+    let _ = std::io::Write::write_all(&mut gz, text.as_bytes());
+    base64::engine::general_purpose::STANDARD.encode(gz.finish().unwrap_or_default())
+}
+
 /// A JSON value as short text (strings without quotes).
 fn plain(v: &Value) -> String {
     match v {
@@ -121,11 +130,20 @@ typed=document.getElementById('typed'),now=document.getElementById('now'),at=0,b
 function show(i){
   if(i<0||i>=turns.length)return;
   turns[at].hidden=true;at=i;turns[at].hidden=false;
-  var t=turns[at].querySelector('template');
   board.replaceChildren();
-  if(t)board.appendChild(t.content.cloneNode(true));
+  var d=turns[at].querySelector('data.board');
+  if(d)draw(d.getAttribute('value'),at);
   document.getElementById('where').textContent='Player turn '+(at+1)+' of '+turns.length+': '+turns[at].dataset.label;
   if(now){now.setAttribute('x1',now.dataset.x0*1+at*now.dataset.dx);now.setAttribute('x2',now.getAttribute('x1'));}
+}
+function draw(b64,i){
+  var bin=atob(b64),bytes=new Uint8Array(bin.length);
+  for(var k=0;k<bin.length;k++)bytes[k]=bin.charCodeAt(k);
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function(svg){
+    if(i!==at)return;
+    var doc=new DOMParser().parseFromString(svg,'image/svg+xml');
+    board.replaceChildren(document.importNode(doc.documentElement,true));
+  });
 }
 function gameTurn(g){
   for(var i=0;i<turns.length;i++){if(turns[i].dataset.turn===String(g)){show(i);return true;}}
@@ -208,9 +226,10 @@ fn section(h: &mut String, m: &Match, i: usize, t: &PlayerTurn) {
         let _ = write!(h, "<p class=\"vp\">After this player turn: {}</p>", s.join(", "));
     }
     if let Some(svg) = &t.board {
-        // The renderer escapes every text it draws; kept inert so that one board at a time
-        // is in the document (each board's ids are the same).
-        let _ = write!(h, "<template>{svg}</template>");
+        // Gzipped and in base64, opened by the page when shown, so that one board at a time
+        // is in the document (every board has the same ids). The renderer escapes every text
+        // it draws.
+        let _ = write!(h, "<data class=\"board\" value=\"{}\"></data>", gzip_base64(svg));
     }
     let _ = write!(h, "<ol class=\"story\" start=\"{}\">", t.first);
     for k in t.first..=t.last {
