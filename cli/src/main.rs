@@ -19,8 +19,8 @@ mod lock;
 mod mailer;
 mod output;
 mod picture;
-mod replayed;
 mod registry;
+mod replayed;
 mod seat;
 mod settings;
 

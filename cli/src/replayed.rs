@@ -51,7 +51,8 @@ impl Match {
 
     /// A fresh replay at the match's creation, knowing what this copy knows.
     fn start(&self) -> Result<Replay<'static>> {
-        let mut r = Replay::start(self.ruleset, &self.entries[0]).map_err(|e| Failure::new("journal", e.to_string()))?;
+        let mut r =
+            Replay::start(self.ruleset, &self.entries[0]).map_err(|e| Failure::new("journal", e.to_string()))?;
         r.knowledge = self.knowledge.clone();
         Ok(r)
     }
@@ -104,8 +105,7 @@ impl Match {
             })
             .collect();
         reveals.sort_by_key(|(p, _)| *p);
-        let seed =
-            (!reveals.is_empty()).then(|| rolls::fair_seed(&self.entries[0].entry.game, &request, &reveals));
+        let seed = (!reveals.is_empty()).then(|| rolls::fair_seed(&self.entries[0].entry.game, &request, &reveals));
         Some(json!({
             "faces": item.rolls.iter().map(|(s, f)| json!({"sides": s, "face": f})).collect::<Vec<_>>(),
             "how": item.dice,
@@ -122,12 +122,11 @@ pub fn load(target: Option<&str>) -> Result<Match> {
     if let Some(path) = target.map(Path::new).filter(|p| p.is_file()) {
         // The same reading as `grognard verify --file`: a journal file, or a packet holding a
         // whole journal; an incomplete last line is left out.
-        let checked =
-            crate::cmd::verify::read_input(path, MAX_JOURNAL_FILE_BYTES)?.check(&rulesets).map_err(|f| {
-                let shown = one_line(&path.display().to_string()).into_owned();
-                let why = f.message.strip_prefix("verification failed: ").unwrap_or(&f.message).to_string();
-                Failure { message: format!("{shown} does not verify: {why}"), ..f }
-            })?;
+        let checked = crate::cmd::verify::read_input(path, MAX_JOURNAL_FILE_BYTES)?.check(&rulesets).map_err(|f| {
+            let shown = one_line(&path.display().to_string()).into_owned();
+            let why = f.message.strip_prefix("verification failed: ").unwrap_or(&f.message).to_string();
+            Failure { message: format!("{shown} does not verify: {why}"), ..f }
+        })?;
         let knowledge = checked.replay.knowledge.clone();
         return Ok(analyse(checked.replay, checked.entries, knowledge, Viewer::Everyone));
     }

@@ -66,7 +66,8 @@ struct Browser {
 impl Browser {
     fn start(dir: &Path) -> Browser {
         let chromium = find_program("chromium").unwrap_or_else(|| panic!("no chromium on this machine: {INSTALL}"));
-        let driver = find_program("chromedriver").unwrap_or_else(|| panic!("no chromedriver on this machine: {INSTALL}"));
+        let driver =
+            find_program("chromedriver").unwrap_or_else(|| panic!("no chromedriver on this machine: {INSTALL}"));
         let port = free_port();
         let log = dir.join("chromedriver.log");
         let child = Command::new(driver)
@@ -124,9 +125,15 @@ impl Browser {
     fn keys(&self, keys: &str) {
         let actions: Vec<Value> = keys
             .chars()
-            .flat_map(|k| [json!({"type": "keyDown", "value": k.to_string()}), json!({"type": "keyUp", "value": k.to_string()})])
+            .flat_map(|k| {
+                [json!({"type": "keyDown", "value": k.to_string()}), json!({"type": "keyUp", "value": k.to_string()})]
+            })
             .collect();
-        self.call("POST", "/actions", Some(&json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})));
+        self.call(
+            "POST",
+            "/actions",
+            Some(&json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
     }
 
     /// What the page shows now.
@@ -184,10 +191,8 @@ fn a_recorded_match_replays_in_headless_chromium() {
     let player = Player::new(dir.path().join("home"), "reader");
     let journal = repo_root().join("tests/recorded/ec-historical/journal.first");
     let page = dir.path().join("match.html");
-    let out = player.json(
-        dir.path(),
-        &["export-html", journal.to_str().expect("UTF-8"), "--out", page.to_str().expect("UTF-8")],
-    );
+    let out = player
+        .json(dir.path(), &["export-html", journal.to_str().expect("UTF-8"), "--out", page.to_str().expect("UTF-8")]);
     assert_eq!(out["ok"], json!(true), "{out}");
     let player_turns = out["player_turns"].as_u64().expect("player turns") as usize;
     assert!(player_turns > 20, "{out}");

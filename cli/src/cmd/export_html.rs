@@ -352,3 +352,31 @@ fn chart(turns: &[PlayerTurn]) -> String {
     );
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn journal_text_is_escaped_for_html() {
+        assert_eq!(
+            esc("<script>alert('x')</script> & \"Ney\"\u{1b}[31m"),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Ney&quot;[31m"
+        );
+    }
+
+    #[test]
+    fn the_chart_has_one_line_per_side_and_escapes_their_names() {
+        let turn = |a: i64, b: i64| PlayerTurn {
+            first: 1,
+            last: 1,
+            turn: None,
+            board: None,
+            scores: vec![Score { side: "<b>Red</b>".into(), value: a }, Score { side: "Blue".into(), value: b }],
+        };
+        let svg = chart(&[turn(0, 3), turn(2, 5), turn(7, 4)]);
+        assert_eq!(svg.matches("<polyline").count(), 2, "{svg}");
+        assert!(svg.contains("&lt;b&gt;Red") && !svg.contains("<b>"), "{svg}");
+        assert!(chart(&[]).is_empty());
+    }
+}

@@ -2,8 +2,8 @@ use super::GameArgs;
 use crate::failure::{Failure, Result};
 use crate::registry;
 use grognard_journal::entry::{Body, DiceMode, SignedEntry};
-use grognard_journal::replay::Replay;
 use grognard_journal::packet::Packet;
+use grognard_journal::replay::Replay;
 use grognard_journal::store::{LockMode, Store};
 use grognard_journal::verify::{self, Checked};
 use serde_json::json;
@@ -173,7 +173,9 @@ impl Verdict {
                  1, whose dice were NOT protected against a witness who chooses or vetoes rolls (docs/PROTOCOL.md \
                  section 11)."
             ),
-            DiceMode::Casual => format!("{rolls} dice rolled. CASUAL dice: the rolls were predictable; this is not a fair game."),
+            DiceMode::Casual => {
+                format!("{rolls} dice rolled. CASUAL dice: the rolls were predictable; this is not a fair game.")
+            }
             DiceMode::Scripted => {
                 format!("{rolls} dice rolled. SCRIPTED dice: the rolls were fixed in advance; this is not a fair game.")
             }
