@@ -21,6 +21,9 @@ mod sheet_from_map;
 mod view;
 
 pub use error::RenderError;
+/// Text escaped for SVG (and HTML) content and attribute values, without control characters
+/// and bidi overrides.
+pub use num::escape;
 pub use options::{Options, BASE_RADIUS};
 pub use raster::png_from_svg;
 pub use sheet::Sheet;

@@ -81,21 +81,9 @@ fn player_turns(m: &Match) -> Vec<PlayerTurn> {
     out
 }
 
-/// Text for HTML content and attribute values.
+/// Text for HTML content and attribute values (the renderer's escaping, valid in HTML too).
 fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' => {}
-            c => out.push(c),
-        }
-    }
-    out
+    grognard_render::escape(text)
 }
 
 /// `text` gzipped, in base64.
@@ -361,7 +349,7 @@ mod tests {
     fn journal_text_is_escaped_for_html() {
         assert_eq!(
             esc("<script>alert('x')</script> & \"Ney\"\u{1b}[31m"),
-            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Ney&quot;[31m"
+            "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;Ney&quot;[31m"
         );
     }
 
