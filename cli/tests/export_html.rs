@@ -8,7 +8,7 @@
 mod common;
 
 use common::servers::{find_program, free_port, repo_root, Server};
-use common::Player;
+use common::{joined_duel, Player};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -241,4 +241,30 @@ fn a_recorded_match_replays_in_headless_chromium() {
     let s = browser.until("that there is no game turn 99", |s| s.typed.contains("no game turn 99"));
     assert_eq!(s.turn, "7", "{s:?}");
     assert!(s.board, "{s:?}");
+}
+
+#[test]
+fn a_duel_with_fair_dice_shows_each_die_with_its_proof_and_hit_points() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cwd = dir.path();
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
+    alice.ok(cwd, &["do", "initiative"]);
+    alice.ok(cwd, &["send", "--out", "a1.grog"]);
+    bob.ok(cwd, &["receive", "a1.grog"]);
+    bob.ok(cwd, &["send", "--out", "b1.grog"]);
+    alice.ok(cwd, &["receive", "b1.grog"]);
+
+    let out = alice.json(cwd, &["export-html", "--out", "duel.html"]);
+    assert_eq!(out["ok"], serde_json::json!(true), "{out}");
+    assert_eq!(out["boards"], serde_json::json!(0), "Duel has no map: {out}");
+    let html = std::fs::read_to_string(cwd.join("duel.html")).expect("the page");
+    assert!(html.contains("revealed") && html.contains("seed "), "the dice's proof is missing");
+    assert!(html.contains("class=\"vp\"") && html.contains("<polyline"), "the hit points are missing");
+    assert!(html.contains("all fair"), "the verification summary is missing");
+
+    // A file that is not an HTML page is never replaced.
+    std::fs::write(cwd.join("notes.txt"), "my notes").expect("write");
+    let refused = alice.run(cwd, &["export-html", "--out", "notes.txt"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert_eq!(std::fs::read_to_string(cwd.join("notes.txt")).expect("read"), "my notes");
 }
