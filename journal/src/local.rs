@@ -51,6 +51,14 @@ fn command_body(game: &Game, command: Value) -> Body {
     Body::Command { command, nonce: nonce::for_version(game.replay.version) }
 }
 
+/// A command of the local player applied as the journal will apply it.
+struct Own {
+    state: GameState,
+    events: Vec<Event>,
+    /// Its public projection, when a rule conceals it.
+    public: Option<Value>,
+}
+
 /// Apply a command of the local player to `state` as the journal will: concealed, as the
 /// `hidden` entry numbered `*next_hidden` among theirs, when a rule conceals it (the count
 /// then goes up); whole otherwise.
@@ -60,17 +68,40 @@ fn apply_own(
     me: PlayerId,
     command: &Value,
     next_hidden: &mut u32,
-) -> Result<(GameState, Vec<Event>), ApplyError> {
+) -> Result<Own, ApplyError> {
     let ruleset = game.replay.ruleset;
     match ruleset.conceal(state, me, command)? {
-        None => ruleset.apply(state, me, command, &mut NoDice),
+        None => {
+            ruleset.apply(state, me, command, &mut NoDice).map(|(state, events)| Own { state, events, public: None })
+        }
         Some(public) => {
             let concealed = Concealed { index: *next_hidden, public, full: Some(command.clone()), opened: false };
-            let applied = ruleset.apply_concealed(state, me, &concealed, &mut NoDice)?;
+            let (state, events) = ruleset.apply_concealed(state, me, &concealed, &mut NoDice)?;
             *next_hidden += 1;
-            Ok(applied)
+            Ok(Own { state, events, public: Some(concealed.public) })
         }
     }
+}
+
+/// The position the staged `commands` of `me` lead to from the journal's state: the state,
+/// their events, and the index `me`'s next concealed command would have.
+struct Position {
+    state: GameState,
+    events: Vec<Event>,
+    next_hidden: u32,
+}
+
+fn position_after(game: &Game, me: PlayerId, commands: &[Value]) -> Result<Position, GameError> {
+    let mut position =
+        Position { state: game.replay.state.clone(), events: Vec::new(), next_hidden: hidden_count(game, me) };
+    for c in commands {
+        let own = apply_own(game, &position.state, me, c, &mut position.next_hidden).map_err(|e| {
+            GameError::Refused(format!("a staged command no longer applies ({e}); run `grognard undo --all`"))
+        })?;
+        position.state = own.state;
+        position.events.extend(own.events);
+    }
+    Ok(position)
 }
 
 /// The number of `me`'s concealed commands in the journal: the index of their next one.
@@ -82,17 +113,17 @@ fn hidden_count(game: &Game, me: PlayerId) -> u32 {
 /// a `hidden` entry (kept in `hidden.json` first) for each one a rule conceals, a `command`
 /// entry for the others.
 fn bodies_for(game: &mut Game, me: PlayerId, key: &SecretKey, commands: Vec<Value>) -> Result<Vec<Body>, GameError> {
-    let ruleset = game.replay.ruleset;
     let mut state = game.replay.state.clone();
     let mut next = hidden_count(game, me);
     let mut bodies = Vec::with_capacity(commands.len());
     for command in commands {
-        let public = ruleset.conceal(&state, me, &command).map_err(GameError::Rule)?;
-        let (after, _) = apply_own(game, &state, me, &command, &mut next).or_else(|e| match e {
-            // The last command of a batch may wait for dice: it is signed all the same.
-            ApplyError::NeedDice => Ok((state.clone(), Vec::new())),
-            ApplyError::Rule(e) => Err(GameError::Rule(e)),
-        })?;
+        let (after, public) = match apply_own(game, &state, me, &command, &mut next) {
+            Ok(own) => (own.state, own.public),
+            // The last command of a batch may wait for dice: it is signed all the same (a
+            // concealed command never rolls, so it is a plain one).
+            Err(ApplyError::NeedDice) => (state.clone(), None),
+            Err(ApplyError::Rule(e)) => return Err(GameError::Rule(e)),
+        };
         state = after;
         bodies.push(match public {
             None => command_body(game, command),
@@ -140,17 +171,7 @@ fn save_staged(game: &Game, me: PlayerId, commands: Vec<Value>) -> Result<(), Ga
 
 /// The state with the staged commands applied, and their events.
 pub fn preview(game: &Game, me: PlayerId, staged: &Staged) -> Result<(GameState, Vec<Event>), GameError> {
-    let mut state = game.replay.state.clone();
-    let mut events = Vec::new();
-    let mut hidden = hidden_count(game, me);
-    for c in &staged.commands {
-        let (next, ev) = apply_own(game, &state, me, c, &mut hidden).map_err(|e| {
-            GameError::Refused(format!("a staged command no longer applies ({e}); run `grognard undo --all`"))
-        })?;
-        state = next;
-        events.extend(ev);
-    }
-    Ok((state, events))
+    position_after(game, me, &staged.commands).map(|p| (p.state, p.events))
 }
 
 /// Apply a command typed by the local player.
@@ -189,9 +210,9 @@ fn do_typed(game: &mut Game, me: PlayerId, key: &SecretKey, typed: Value) -> Res
         }
         _ => return Err(GameError::OutOfTurn(format!("not now: {}", waiting_sentence(game)))),
     }
-    let (state, _) = preview(game, me, &staged)?;
-    let command = ruleset.complete(&state, me, &typed).map_err(GameError::Rule)?;
-    let outcome = play_completed(game, me, key, &state, staged, command.clone())?;
+    let position = position_after(game, me, &staged.commands)?;
+    let command = ruleset.complete(&position.state, me, &typed).map_err(GameError::Rule)?;
+    let outcome = play_completed(game, me, key, position, staged, command.clone())?;
     Ok((command, outcome))
 }
 
@@ -199,11 +220,12 @@ fn play_completed(
     game: &mut Game,
     me: PlayerId,
     key: &SecretKey,
-    state: &GameState,
+    position: Position,
     staged: Staged,
     command: Value,
 ) -> Result<DoOutcome, GameError> {
     let ruleset = game.replay.ruleset;
+    let state = &position.state;
     match ruleset.pending(state) {
         Pending::Sealed { step, players, .. } if players.contains(&me) => {
             ruleset.check_sealed(state, me, &command).map_err(GameError::Rule)?;
@@ -212,9 +234,9 @@ fn play_completed(
         Pending::Command { player, .. } | Pending::Choice { player, .. } | Pending::Dice { player, .. }
             if player == me =>
         {
-            let mut next_hidden = hidden_count(game, me) + staged_hidden(game, me, &staged)?;
+            let mut next_hidden = position.next_hidden;
             match apply_own(game, state, me, &command, &mut next_hidden) {
-                Ok((_, events)) => {
+                Ok(Own { events, .. }) => {
                     let mut commands = staged.commands;
                     commands.push(command);
                     save_staged(game, me, commands)?;
@@ -291,21 +313,6 @@ pub fn flush(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Entry
     let ids = game.append_own(me, key, bodies)?;
     save_staged(game, me, Vec::new())?;
     Ok(ids)
-}
-
-/// How many of the staged commands a rule conceals.
-fn staged_hidden(game: &Game, me: PlayerId, staged: &Staged) -> Result<u32, GameError> {
-    let ruleset = game.replay.ruleset;
-    let mut state = game.replay.state.clone();
-    let start = hidden_count(game, me);
-    let mut next = start;
-    for c in &staged.commands {
-        ruleset.conceal(&state, me, c).map_err(GameError::Rule)?;
-        state = apply_own(game, &state, me, c, &mut next)
-            .map_err(|e| GameError::Refused(format!("a staged command no longer applies ({e})")))?
-            .0;
-    }
-    Ok(next - start)
 }
 
 /// The `open` entry's openings of `me`'s concealed commands `indices`, from `hidden.json`
