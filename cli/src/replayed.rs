@@ -116,8 +116,19 @@ impl Match {
     }
 }
 
-/// Open the match: a journal file when `target` names one, else a local game.
-pub fn load(target: Option<&str>) -> Result<Match> {
+/// Who a replay of a local game is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum For {
+    /// The local player: their own concealed commands are shown whole (`grognard replay`).
+    Me,
+    /// Anyone the output may reach (`grognard export-html` writes a page to share): only
+    /// what the journal itself shows, concealed commands by their projection until opened.
+    Everyone,
+}
+
+/// Open the match: a journal file when `target` names one, else a local game, replayed for
+/// `reader` (a journal file shows only what it holds, whoever reads it).
+pub fn load(target: Option<&str>, reader: For) -> Result<Match> {
     let rulesets = registry::all();
     if let Some(path) = target.map(Path::new).filter(|p| p.is_file()) {
         // The same reading as `grognard verify --file`: a journal file, or a packet holding a
@@ -133,6 +144,17 @@ pub fn load(target: Option<&str>) -> Result<Match> {
     let home = seat::home()?;
     let local = seat::open(&seat::select(&home, target)?, LockMode::Shared)?;
     let game = local.game;
+    if reader == For::Everyone {
+        // The journal alone: the local player's own concealed commands stay concealed.
+        let checked = grognard_journal::verify::check(
+            &rulesets,
+            game.entries,
+            grognard_journal::verify::SigCheck::Only(&Default::default()),
+        )
+        .map_err(|p| Failure::new(p.code(), p.to_string()))?;
+        let knowledge = checked.replay.knowledge.clone();
+        return Ok(analyse(checked.replay, checked.entries, knowledge, Viewer::Everyone));
+    }
     let knowledge = game.replay.knowledge.clone();
     Ok(analyse(game.replay, game.entries, knowledge, Viewer::Player(local.me)))
 }

@@ -87,6 +87,14 @@ fn rule_8_2_a_concealed_prime_stays_hidden_from_the_opponent_until_rule_8_4_open
         let out = other.ok(cwd, args);
         assert!(!out.contains("grains\":2") && !out.contains("of 2 grains"), "{args:?}: {out}");
     }
+    // The primer's own log shows the charge; the page they export to share does not.
+    let own = primer.ok(cwd, &["log"]);
+    assert!(own.contains("prime 2"), "{own}");
+    primer.ok(cwd, &["export-html", "--out", "page.html"]);
+    let page = std::fs::read_to_string(cwd.join("page.html")).expect("the page");
+    for secret in ["prime 2", "charge of 2", "powder 4 grains"] {
+        assert!(!page.contains(secret), "the exported page shows `{secret}`");
+    }
     let verified = other.ok(cwd, &["verify"]);
     assert!(verified.contains("1 of 1 concealed commands are still closed"), "{verified}");
 

@@ -32,7 +32,7 @@ struct PlayerTurn {
 
 pub fn run(args: Args, json: bool) -> Result<()> {
     super::show::check_replaceable(Some(&args.out), b"<", "an HTML page")?;
-    let m = replayed::load(args.target.as_deref())?;
+    let m = replayed::load(args.target.as_deref(), replayed::For::Everyone)?;
     if m.last() == 0 {
         return Err(Failure::new("empty", "the match has no step after its creation"));
     }

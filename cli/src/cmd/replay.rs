@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    let m = replayed::load(args.target.as_deref())?;
+    let m = replayed::load(args.target.as_deref(), replayed::For::Me)?;
     let last = m.log.len().saturating_sub(1);
     if last == 0 {
         return Err(Failure::new("empty", "the match has no step after its creation"));
