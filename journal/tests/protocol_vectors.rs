@@ -984,17 +984,23 @@ fn the_sample_game_is_valid_and_ordered_whatever_the_arrival_order() {
     }
 }
 
+/// The orders of arrival a copy may see `entries` in: as they are, reversed, and every
+/// rotation.
+fn arrival_orders(entries: &[SignedEntry]) -> Vec<Vec<SignedEntry>> {
+    let mut arrivals = vec![entries.to_vec(), entries.iter().rev().cloned().collect::<Vec<_>>()];
+    for k in 1..entries.len() {
+        let mut rotated = entries.to_vec();
+        rotated.rotate_left(k);
+        arrivals.push(rotated);
+    }
+    arrivals
+}
+
 fn sample_game_is_valid_whatever_the_arrival_order(version: u32) {
     let entries = sample_entries_of(version);
     let ids: Vec<_> = entries.iter().map(|e| e.id).collect();
     let rulesets: Vec<&dyn AnyRuleset> = vec![&DUEL];
-    let mut arrivals = vec![entries.clone(), entries.iter().rev().cloned().collect::<Vec<_>>()];
-    for k in 1..entries.len() {
-        let mut rotated = entries.clone();
-        rotated.rotate_left(k);
-        arrivals.push(rotated);
-    }
-    for arrival in arrivals {
+    for arrival in arrival_orders(&entries) {
         let checked = check(&rulesets, arrival, SigCheck::All).map_err(|e| e.to_string()).expect("a valid journal");
         assert_eq!(checked.entries.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
         let rolls: Vec<(u32, u32)> = checked.replay.log.iter().flat_map(|l| l.rolls.clone()).collect();
@@ -1177,13 +1183,7 @@ fn the_powder_game_is_valid_and_each_copy_knows_what_its_player_knows() {
     };
     // Anyone with the whole journal, whatever the order of arrival, knows the prime from
     // where it was made: every opening is known from the start.
-    let mut arrivals = vec![entries.clone(), entries.iter().rev().cloned().collect::<Vec<_>>()];
-    for k in 1..entries.len() {
-        let mut rotated = entries.clone();
-        rotated.rotate_left(k);
-        arrivals.push(rotated);
-    }
-    for arrival in arrivals {
+    for arrival in arrival_orders(&entries) {
         let checked = check(&rulesets, arrival, SigCheck::All).map_err(|e| e.to_string()).expect("a valid journal");
         assert_eq!(checked.entries.iter().map(|e| e.id).collect::<Vec<_>>(), ids);
         assert_eq!(event(&checked.replay, "prime")["grains"], 2);
