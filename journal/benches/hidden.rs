@@ -222,33 +222,9 @@ fn rulesets() -> Vec<&'static dyn AnyRuleset> {
     vec![&TALLY]
 }
 
-/// Signs entries the way `game::sign_after` does, in O(1) per entry (as in `verify.rs`).
-struct Signer {
-    game: GameId,
-    genesis: EntryId,
-    latest: Vec<Option<Ack>>,
-}
-
-impl Signer {
-    fn new(genesis: &SignedEntry) -> Signer {
-        let a = genesis.entry.author;
-        let mut latest = vec![None; 2];
-        latest[usize::from(a)] = Some(Ack { author: a, seq: genesis.entry.seq, id: genesis.id });
-        Signer { game: genesis.entry.game, genesis: genesis.id, latest }
-    }
-
-    fn sign(&mut self, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
-        let (seq, prev) = match self.latest[author.index()] {
-            Some(mine) => (mine.seq + 1, Some(mine.id)),
-            None => (0, Some(self.genesis)),
-        };
-        let acks = self.latest.iter().flatten().filter(|k| k.author != author.0).copied().collect();
-        let entry = Entry { v: ENTRY_VERSION, game: self.game, author: author.0, seq, prev, acks, body };
-        let signed = SignedEntry::sign(entry, key);
-        self.latest[author.index()] = Some(Ack { author: author.0, seq, id: signed.id });
-        signed
-    }
-}
+#[path = "common/signer.rs"]
+mod signer;
+use signer::Signer;
 
 /// A journal of `TURNS` turns of Tally's `scenario`, as record lines (verified).
 fn journal(scenario: &str) -> Vec<Vec<u8>> {
@@ -273,7 +249,7 @@ fn journal(scenario: &str) -> Vec<Vec<u8>> {
     };
     let game = GameId([5; 16]);
     let first = genesis(&new, &keys[0], game).expect("the genesis is signed");
-    let mut signer = Signer::new(&first);
+    let mut signer = Signer::new(&first, 2);
     let mut entries = vec![first.clone()];
     entries.push(signer.sign(PlayerId(1), &keys[1], Body::Join { chain: None }));
     for turn in 0..TURNS {

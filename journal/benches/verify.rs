@@ -18,15 +18,14 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
 use curve25519_dalek::edwards::CompressedEdwardsY;
 use ed25519_dalek::{Signature, VerifyingKey};
-use grognard_engine::{AnyRuleset, PlayerId};
+use grognard_engine::AnyRuleset;
 use grognard_journal::chain;
 use grognard_journal::create::{genesis, NewGame};
 use grognard_journal::dag;
 use grognard_journal::entry::{
-    signing_message, Ack, Body, ChainCommit, DiceConfig, DiceMode, Entry, PlayerInfo, SignedEntry, Witnesses,
-    ENTRY_VERSION,
+    signing_message, Body, ChainCommit, DiceConfig, DiceMode, PlayerInfo, SignedEntry, Witnesses,
 };
-use grognard_journal::ids::{EntryId, GameId, Hash32};
+use grognard_journal::ids::{GameId, Hash32};
 use grognard_journal::keys::{PublicKey, SecretKey};
 use grognard_journal::replay::Owed;
 use grognard_journal::signatures;
@@ -100,34 +99,9 @@ impl Chain {
     }
 }
 
-/// Signs entries the way `game::sign_after` does, in O(1) per entry: it remembers the
-/// latest entry of every feed instead of scanning the journal.
-struct Signer {
-    game: GameId,
-    genesis: EntryId,
-    latest: Vec<Option<Ack>>,
-}
-
-impl Signer {
-    fn new(genesis: &SignedEntry, players: usize) -> Signer {
-        let mut latest = vec![None; players];
-        latest[usize::from(genesis.entry.author)] =
-            Some(Ack { author: genesis.entry.author, seq: genesis.entry.seq, id: genesis.id });
-        Signer { game: genesis.entry.game, genesis: genesis.id, latest }
-    }
-
-    fn sign(&mut self, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
-        let (seq, prev) = match self.latest[author.index()] {
-            Some(mine) => (mine.seq + 1, Some(mine.id)),
-            None => (0, Some(self.genesis)),
-        };
-        let acks = self.latest.iter().flatten().filter(|k| k.author != author.0).copied().collect();
-        let entry = Entry { v: ENTRY_VERSION, game: self.game, author: author.0, seq, prev, acks, body };
-        let signed = SignedEntry::sign(entry, key);
-        self.latest[author.index()] = Some(Ack { author: author.0, seq, id: signed.id });
-        signed
-    }
-}
+#[path = "common/signer.rs"]
+mod signer;
+use signer::Signer;
 
 /// Play `ENTRIES` entries of a marathon duel between two deterministic players.
 fn generate(mode: DiceMode) -> Vec<SignedEntry> {
