@@ -4,8 +4,8 @@
 //! [`GameState`]s.
 
 use crate::{
-    AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset,
-    RulesetInfo, ScenarioInfo, Score, Seats, Setup, TurnMark, View, Viewer,
+    AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, OptionInfo, Pending, PlayerId, RuleError,
+    Ruleset, RulesetInfo, ScenarioInfo, Score, Seats, Setup, TurnMark, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -24,6 +24,8 @@ impl std::fmt::Debug for GameState {
 pub trait AnyRuleset: Send + Sync {
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The options players may choose ([`Ruleset::options`]).
+    fn options(&self) -> Vec<OptionInfo>;
     fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo>;
     fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError>;
     fn setup(&self, setup: &Setup, seats: &Seats) -> Result<GameState, RuleError>;
@@ -119,6 +121,9 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         Ruleset::scenarios(self)
+    }
+    fn options(&self) -> Vec<OptionInfo> {
+        Ruleset::options(self)
     }
     fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo> {
         Ruleset::scenario_of(self, setup)

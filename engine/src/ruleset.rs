@@ -34,6 +34,15 @@ pub struct Score {
     pub value: i64,
 }
 
+/// An option of a ruleset that players may choose when they start a game (the genesis
+/// records the chosen ones: [`Setup::options`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    pub id: String,
+    /// What choosing it does, in a sentence.
+    pub description: String,
+}
+
 /// A scenario a game can start from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioInfo {
@@ -65,6 +74,11 @@ pub trait Ruleset: Send + Sync + 'static {
 
     fn info(&self) -> RulesetInfo;
     fn scenarios(&self) -> Vec<ScenarioInfo>;
+    /// The options players may choose for a game ([`Setup::options`]); a genesis that names
+    /// another is refused. Default: none.
+    fn options(&self) -> Vec<OptionInfo> {
+        Vec::new()
+    }
     /// The scenario a game of `setup` is played in: one of [`scenarios`] by its id (the
     /// scenario of a position game too; a ruleset may check there that the position fits it).
     ///

@@ -19,17 +19,33 @@ pub struct Setup {
     pub scenario: String,
     /// The text of a written position to start from instead of the scenario's opening.
     pub position: Option<String>,
+    /// The ruleset's options chosen for this game ([`Ruleset::options`](crate::Ruleset::options)),
+    /// by id, ascending and each once (e.g. FNC's `open-stacks`, which turns fog of war off).
+    pub options: Vec<String>,
 }
 
 impl Setup {
     /// A scenario's opening.
     pub fn scenario(id: impl Into<String>) -> Setup {
-        Setup { scenario: id.into(), position: None }
+        Setup { scenario: id.into(), position: None, options: Vec::new() }
     }
 
     /// A written position, played in `scenario`.
     pub fn position(scenario: impl Into<String>, text: impl Into<String>) -> Setup {
-        Setup { scenario: scenario.into(), position: Some(text.into()) }
+        Setup { scenario: scenario.into(), position: Some(text.into()), options: Vec::new() }
+    }
+
+    /// The same set-up with these options (kept ascending, each once).
+    pub fn with_options(mut self, options: impl IntoIterator<Item = String>) -> Setup {
+        self.options = options.into_iter().collect();
+        self.options.sort();
+        self.options.dedup();
+        self
+    }
+
+    /// Is the option `id` chosen?
+    pub fn has_option(&self, id: &str) -> bool {
+        self.options.iter().any(|o| o == id)
     }
 
     /// Does the game start from a written position?
@@ -57,9 +73,13 @@ pub(crate) fn no_positions(ruleset: &str) -> RuleError {
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.position {
-            None => f.write_str(&self.scenario),
-            Some(_) => write!(f, "{} (from a position)", self.scenario),
+            None => f.write_str(&self.scenario)?,
+            Some(_) => write!(f, "{} (from a position)", self.scenario)?,
         }
+        if !self.options.is_empty() {
+            write!(f, " with {}", self.options.join(", "))?;
+        }
+        Ok(())
     }
 }
 

@@ -62,6 +62,7 @@ pub fn genesis_of_version(
         ruleset_version: info.version,
         scenario: new.setup.scenario.clone(),
         position: new.setup.position.clone(),
+        options: new.setup.options.clone(),
         scenario_hash: scenario_hash(&data),
         players: new.players.clone(),
         dice: new.dice.clone(),

@@ -111,6 +111,10 @@ pub struct Genesis {
     /// so such a genesis has the same bytes as before the field existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The ruleset's options chosen for the game, ascending, each once; absent when none
+    /// (so a genesis without options has the same bytes as before the field existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
     pub scenario_hash: Hash32,
     pub players: Vec<PlayerInfo>,
     pub dice: DiceConfig,
@@ -128,13 +132,33 @@ impl Genesis {
     /// same set-up a new genesis writes in two fields. Scenario ids never begin with a
     /// position header.
     pub fn setup(&self, ruleset: &dyn AnyRuleset) -> Result<Setup, RuleError> {
-        if let Some(text) = &self.position {
-            return Ok(Setup::position(self.scenario.clone(), text.clone()));
+        let setup = if let Some(text) = &self.position {
+            Setup::position(self.scenario.clone(), text.clone())
+        } else {
+            match ruleset.position_header() {
+                Some(header) if self.scenario.starts_with(header) => ruleset.position_setup(&self.scenario)?,
+                _ => Setup::scenario(self.scenario.clone()),
+            }
+        };
+        let known: Vec<String> = ruleset.options().into_iter().map(|o| o.id).collect();
+        if let Some(unknown) = self.options.iter().find(|o| !known.contains(o)) {
+            return Err(RuleError::new(
+                "input",
+                format!("ruleset {} has no option `{unknown}` (its options: {})", ruleset.info().id, list(&known)),
+            ));
         }
-        match ruleset.position_header() {
-            Some(header) if self.scenario.starts_with(header) => ruleset.position_setup(&self.scenario),
-            _ => Ok(Setup::scenario(self.scenario.clone())),
+        if self.options.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(RuleError::new("input", "the genesis lists its options in ascending order, each once"));
         }
+        Ok(setup.with_options(self.options.iter().cloned()))
+    }
+}
+
+fn list(ids: &[String]) -> String {
+    if ids.is_empty() {
+        "none".into()
+    } else {
+        ids.join(", ")
     }
 }
 
@@ -408,6 +432,7 @@ mod tests {
             ruleset_version: "1".into(),
             scenario: scenario.into(),
             position: position.map(String::from),
+            options: Vec::new(),
             scenario_hash: Hash32([0; 32]),
             players: Vec::new(),
             dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },

@@ -20,6 +20,10 @@ pub struct Args {
     /// a scenario's opening; the genesis entry carries the position's text.
     #[arg(long, conflicts_with = "scenario")]
     position: Option<PathBuf>,
+    /// An option of the ruleset for this game (see `grognard scenarios`), once per option,
+    /// e.g. `--option open-stacks`; the genesis entry records them.
+    #[arg(long = "option")]
+    options: Vec<String>,
     /// Your identity (name, email or slug), when you have several.
     #[arg(long = "as")]
     identity: Option<String>,
@@ -98,6 +102,14 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         (None, Some(id)) => Setup::scenario(id.clone()),
         (None, None) => return Err(Failure::usage("name a --scenario or a --position")),
     };
+    let known: Vec<String> = ruleset.options().into_iter().map(|o| o.id).collect();
+    if let Some(unknown) = args.options.iter().find(|o| !known.contains(o)) {
+        let listed =
+            if known.is_empty() { "it has none".to_string() } else { format!("its options: {}", known.join(", ")) };
+        return Err(Failure::usage(format!("ruleset {} has no option `{unknown}` ({listed})", args.ruleset))
+            .hint("see `grognard scenarios`"));
+    }
+    let setup = setup.with_options(args.options.iter().cloned());
     let scenario = ruleset.scenario_of(&setup).ok_or_else(|| match &args.position {
         Some(path) => {
             Failure::usage(format!("ruleset {} cannot start from the position in {}", args.ruleset, path.display()))

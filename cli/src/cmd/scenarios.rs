@@ -4,6 +4,7 @@ use serde_json::json;
 
 pub fn run(json: bool) -> Result<()> {
     let mut list = Vec::new();
+    let mut options = Vec::new();
     let mut text = String::new();
     for r in registry::all() {
         let info = r.info();
@@ -25,7 +26,11 @@ pub fn run(json: bool) -> Result<()> {
             ));
             list.push(json!({"ruleset": info.id, "version": info.version, "test_only": info.test_only, "scenario": s}));
         }
+        for o in r.options() {
+            text.push_str(&format!("  option {}: {}\n", o.id, o.description));
+            options.push(json!({"ruleset": info.id, "option": o}));
+        }
     }
-    super::emit(json, json!({"ok": true, "scenarios": list}), || text)?;
+    super::emit(json, json!({"ok": true, "scenarios": list, "options": options}), || text)?;
     Ok(())
 }
