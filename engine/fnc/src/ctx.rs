@@ -144,6 +144,8 @@ impl Ctx {
             .into_iter()
             .filter(|u| self.counter(u).is_some_and(|c| c.kind != crate::data::UnitType::Fleet))
             .find_map(|u| self.side_of(u))
+            // Under fog of war, counters this copy cannot name hold the hex too (7.7).
+            .or_else(|| Side::BOTH.into_iter().find(|s| state.unseen_in(hex, *s) > 0))
     }
 }
 

@@ -120,6 +120,8 @@ fn location_key(loc: &Location) -> Option<String> {
         Location::Offshore { sea, target } => format!("offshore {sea} {target}"),
         Location::Spent => "spent".into(),
         Location::Eliminated => "eliminated".into(),
+        // A copy that does not know where a unit is cannot write a whole position.
+        Location::Unseen => return None,
     })
 }
 

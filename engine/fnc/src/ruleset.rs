@@ -154,6 +154,10 @@ impl Ruleset for Fnc {
         scenario::setup(setup, seats)
     }
 
+    fn options(&self) -> Vec<grognard_engine::OptionInfo> {
+        scenario::options()
+    }
+
     fn position_header(&self) -> Option<&'static str> {
         Some(crate::position::POSITION_HEADER)
     }

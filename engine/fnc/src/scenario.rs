@@ -76,7 +76,27 @@ pub fn scenario_data(setup: &Setup) -> Result<Vec<u8>, RuleError> {
 pub fn setup(setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
     let game = game_of_setup(setup)?;
     let ctx = Ctx::embedded(game)?;
-    setup_state(ctx, setup, owners(game, seats)?)
+    let mut state = setup_state(ctx, setup, owners(game, seats)?)?;
+    // 7.7: the opening positions are public; concealment begins with the first move.
+    if setup.has_option(FOG_OF_WAR) {
+        state.fog = Some(crate::state::Fog::default());
+    }
+    Ok(state)
+}
+
+/// The option that plays 7.7, fog of war (engine/fnc/FOG_OF_WAR.md). While fog is being
+/// built it is chosen by this option; once complete it becomes the default and the option
+/// turns it off.
+pub const FOG_OF_WAR: &str = "fog-of-war";
+
+/// The options of FNC games.
+pub fn options() -> Vec<grognard_engine::OptionInfo> {
+    vec![grognard_engine::OptionInfo {
+        id: FOG_OF_WAR.into(),
+        description: "7.7 fog of war: only the top unit of an enemy stack is seen, until an attack opens it \
+                      (in development: moves only)"
+            .into(),
+    }]
 }
 
 /// The set-up of a game started from the position `text`: its game's scenario (`ec` or

@@ -57,6 +57,7 @@ pub fn initial_state(ctx: &Ctx, owners: [PlayerId; 2]) -> State {
         winner: None,
         logistics: Default::default(),
         water_routes: Default::default(),
+        fog: None,
     }
 }
 

@@ -31,7 +31,10 @@ pub fn limit(ctx: &Ctx, state: &State, hex: HexId) -> usize {
 
 /// Check that `units` of one side may stand together in `hex` (7.1, 7.2).
 pub fn check_stack(ctx: &Ctx, state: &State, hex: HexId, units: &[&str]) -> Result<(), RuleError> {
-    let counted = units.iter().filter(|u| counts(ctx, u)).count();
+    // Under fog of war, the side's counters this copy cannot name count too (7.1: every
+    // ground unit counts one; unseen counters are ground units, fleets being markers).
+    let unseen = units.first().and_then(|u| ctx.side_of(u)).map_or(0, |s| usize::from(state.unseen_in(hex, s)));
+    let counted = units.iter().filter(|u| counts(ctx, u)).count() + unseen;
     let max = limit(ctx, state, hex);
     if counted > max {
         return Err(RuleError::new(

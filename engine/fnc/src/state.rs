@@ -31,6 +31,9 @@ pub enum Location {
     Spent,
     /// Out of play for good (dead pile).
     Eliminated,
+    /// Fog of war (7.7): on the map, beneath the top of one of its side's stacks, and this
+    /// copy of the game does not know which (the owner's copy never has its own units here).
+    Unseen,
 }
 
 impl Location {
@@ -305,6 +308,30 @@ pub struct State {
     /// gunboat's retreats (11.23 stricture 6). Kept by the movement and combat rules.
     #[serde(default)]
     pub water_routes: BTreeMap<UnitId, Vec<HexId>>,
+    /// Fog of war (7.7): what this copy knows of the stacks; `None` when stacks are open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fog: Option<Fog>,
+}
+
+/// Fog of war (7.7, engine/fnc/FOG_OF_WAR.md): the public bookkeeping of the stacks, and
+/// the counters this copy cannot name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fog {
+    /// Per hex, how many counters of each side (by [`Side::index`]) this copy cannot name:
+    /// its units at [`Location::Unseen`] stand among them.
+    pub unseen: BTreeMap<HexId, [u8; 2]>,
+    /// The public top unit of each stack (7.7, 7.8).
+    pub tops: BTreeMap<HexId, UnitId>,
+    /// Per side and hex, the indices of the side's concealed moves that the stack's
+    /// composition depends on: what an attack on it, or from it, opens.
+    pub provenance: [BTreeMap<HexId, BTreeSet<u32>>; 2],
+}
+
+impl Fog {
+    /// The counters of `side` in `hex` this copy cannot name.
+    pub fn unseen_in(&self, hex: HexId, side: Side) -> u8 {
+        self.unseen.get(&hex).map_or(0, |c| c[side.index()])
+    }
 }
 
 impl State {
@@ -316,6 +343,11 @@ impl State {
     /// Where `unit` is, if it is a unit of the game.
     pub fn location(&self, unit: &str) -> Option<&Location> {
         self.units.get(unit)
+    }
+
+    /// The counters of `side`'s units in `hex` that this copy cannot name (fog of war, 7.7).
+    pub fn unseen_in(&self, hex: HexId, side: Side) -> u8 {
+        self.fog.as_ref().map_or(0, |f| f.unseen_in(hex, side))
     }
 
     /// The units in `hex`, in id order.

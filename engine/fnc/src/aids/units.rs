@@ -46,6 +46,7 @@ fn heading(l: &Location) -> (u8, String) {
         Location::ToPlace => (6, "to be placed (3.0, 4.0)".into()),
         Location::Spent => (7, "fleets spent this game turn (10.2)".into()),
         Location::Eliminated => (8, "eliminated".into()),
+        Location::Unseen => (9, "on the map, beneath the top of a stack you cannot see into (7.7)".into()),
     }
 }
 
