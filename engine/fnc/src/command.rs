@@ -123,8 +123,21 @@ pub enum Command {
     /// 8.9: commit a Russian contingency division.
     Commit { division: String },
     /// Ground movement (9.0): the units move together along `path` (each hex entered, in
-    /// order; from a box the first hex is an entry hex).
-    Move { units: Vec<UnitId>, path: Vec<HexId> },
+    /// order; from a box the first hex is an entry hex). Under fog of war (7.7) the client
+    /// also writes the origin and, when the origin's top unit leaves and units stay, the unit
+    /// left on top, so that what the other side sees is made from the command alone.
+    Move {
+        units: Vec<UnitId>,
+        path: Vec<HexId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Place>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        left_top: Option<UnitId>,
+    },
+    /// What the other side sees of a concealed ground move (7.7): how many counters, topped
+    /// by which unit, left which place along which path, and which unit was left on top
+    /// there. It stands only as the projection of a concealed `move`; nobody types it.
+    Moved { from: Place, path: Vec<HexId>, count: u8, top: UnitId, left_top: Option<UnitId> },
     /// River, canal and lake movement (9.13).
     River { units: Vec<UnitId>, path: Vec<HexId> },
     /// Amphibious movement (10.3) from a port or box to a coastal hex; if enemy units hold
@@ -165,6 +178,28 @@ const USAGE: &str = "commands: `place UNIT HEX`, `historical`, `roll`, `enter UN
                      `advance [UNITS]`, `remove UNITS`, `end` (UNITS = ids separated by commas; \
                      `grognard moves` lists the commands of the game and phase in play)";
 
+/// `move UNITS HEX... [from PLACE] [leaving UNIT]`.
+fn move_command(u: &str, rest: &[&str]) -> Result<Command, RuleError> {
+    let mut path = Vec::new();
+    let mut from = None;
+    let mut left_top = None;
+    let mut words = rest.iter();
+    while let Some(w) = words.next() {
+        match w.to_ascii_lowercase().as_str() {
+            "from" => from = Some(place(words.next().ok_or_else(|| input("`from` needs a hex or a box"))?)),
+            "leaving" => left_top = Some(words.next().ok_or_else(|| input("`leaving` needs a unit"))?.to_string()),
+            _ if from.is_some() || left_top.is_some() => {
+                return Err(input("the path comes before `from` and `leaving`"));
+            }
+            _ => path.push(hex(w)?),
+        }
+    }
+    if path.is_empty() {
+        return Err(input("name the hexes to move through"));
+    }
+    Ok(Command::Move { units: units(u)?, path, from, left_top })
+}
+
 fn hex(word: &str) -> Result<HexId, RuleError> {
     HexId::parse(word).map_err(|e| input(format!("`{word}` is not a hex: {e}")))
 }
@@ -202,7 +237,10 @@ impl Command {
             ("roll", []) => Command::Roll,
             ("enter", [u, to]) => Command::Enter { unit: u.to_string(), to: place(to) },
             ("commit", [d]) => Command::Commit { division: d.to_string() },
-            ("move", [u, path @ ..]) if !path.is_empty() => Command::Move { units: units(u)?, path: hexes(path)? },
+            ("move", [u, rest @ ..]) if !rest.is_empty() => move_command(u, rest)?,
+            ("moved", _) => {
+                return Err(input("`moved` is what the other side sees of a concealed move; give a `move`"))
+            }
             ("river", [u, path @ ..]) if !path.is_empty() => Command::River { units: units(u)?, path: hexes(path)? },
             ("sail", [u, h]) => Command::Sail { units: units(u)?, to: hex(h)? },
             ("fleet", [f, h]) => Command::Fleet { fleet: f.to_string(), to: hex(h)? },
@@ -266,7 +304,7 @@ impl Command {
             Command::Roll => CommandKind::Roll,
             Command::Enter { .. } => CommandKind::Enter,
             Command::Commit { .. } => CommandKind::Commit,
-            Command::Move { .. } => CommandKind::Move,
+            Command::Move { .. } | Command::Moved { .. } => CommandKind::Move,
             Command::River { .. } => CommandKind::River,
             Command::Sail { .. } => CommandKind::Sail,
             Command::Fleet { .. } => CommandKind::Fleet,
@@ -290,7 +328,23 @@ impl fmt::Display for Command {
             Command::Roll => f.write_str("roll"),
             Command::Enter { unit, to } => write!(f, "enter {unit} {to}"),
             Command::Commit { division } => write!(f, "commit {division}"),
-            Command::Move { units, path } => write!(f, "move {} {}", units.join(","), join_hexes(path)),
+            Command::Move { units, path, from, left_top } => {
+                write!(f, "move {} {}", units.join(","), join_hexes(path))?;
+                if let Some(from) = from {
+                    write!(f, " from {from}")?;
+                }
+                if let Some(top) = left_top {
+                    write!(f, " leaving {top}")?;
+                }
+                Ok(())
+            }
+            Command::Moved { from, path, count, top, left_top } => {
+                write!(f, "moved {count} counters topped by {top} from {from} along {}", join_hexes(path))?;
+                if let Some(left) = left_top {
+                    write!(f, ", leaving {left} on top")?;
+                }
+                Ok(())
+            }
             Command::River { units, path } => write!(f, "river {} {}", units.join(","), join_hexes(path)),
             Command::Sail { units, to } => write!(f, "sail {} {to}", units.join(",")),
             Command::Fleet { fleet, to } => write!(f, "fleet {fleet} {to}"),
@@ -347,7 +401,7 @@ mod tests {
                 CommandKind::Roll => Command::Roll,
                 CommandKind::Enter => Command::Enter { unit: "fr-1-1".into(), to: Place::Hex(h) },
                 CommandKind::Commit => Command::Commit { division: "17".into() },
-                CommandKind::Move => Command::Move { units: u(), path: vec![h] },
+                CommandKind::Move => Command::Move { units: u(), path: vec![h], from: None, left_top: None },
                 CommandKind::River => Command::River { units: u(), path: vec![h] },
                 CommandKind::Sail => Command::Sail { units: u(), to: h },
                 CommandKind::Fleet => Command::Fleet { fleet: "fr-fleet".into(), to: h },

@@ -12,7 +12,7 @@ use crate::happened::Happened;
 use crate::scenario;
 use crate::sequence;
 use crate::stacking;
-use crate::state::{Phase, Side, State};
+use crate::state::{Location, Phase, Side, State, UnitId};
 use crate::table;
 use grognard_engine::{
     AidAnswer, AidQuery, Applied, ApplyError, DiceSource, Event, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
@@ -259,10 +259,79 @@ impl Ruleset for Fnc {
 
     fn complete(&self, state: &State, player: PlayerId, command: Command) -> Result<Command, RuleError> {
         match self.ctx_of(state) {
-            Ok(ctx) => crate::aids::complete(ctx, state, player, command),
+            Ok(ctx) => crate::aids::complete(ctx, state, player, command).map(|c| fog_complete(ctx, state, c)),
             Err(_) => Ok(command),
         }
     }
+
+    /// 7.7: under fog of war a ground move is concealed; the other side sees its counters,
+    /// top and path (`movement::concealed`).
+    fn conceal(&self, state: &State, _player: PlayerId, command: &Command) -> Option<Command> {
+        crate::movement::concealed::projection(state, command)
+    }
+
+    fn apply_concealed(
+        &self,
+        state: &State,
+        player: PlayerId,
+        concealed: &grognard_engine::Concealed<Command>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        use crate::movement::concealed;
+        let ctx = self.ctx_of(state)?;
+        let side = player_side(state, player)?;
+        match &concealed.full {
+            None => {
+                let mut events = Vec::new();
+                let next = concealed::apply_public(ctx, state, side, concealed.index, &concealed.public, &mut events)?;
+                Ok(Applied { state: next, events })
+            }
+            Some(Command::Move { units, path, from: Some(from), left_top }) => {
+                let mut known = state.clone();
+                concealed::materialise(&mut known, side, units, from)?;
+                let here = units.first().and_then(|u| known.units.get(u)).cloned();
+                let origin = match from {
+                    crate::command::Place::Hex(h) => Location::Hex(*h),
+                    crate::command::Place::Box(b) => Location::Box(b.clone()),
+                };
+                if here != Some(origin) {
+                    return Err(RuleError::new("7.7", format!("the move's units are not in {from}")).into());
+                }
+                let mut applied = self.apply(
+                    &known,
+                    player,
+                    &Command::Move { units: units.clone(), path: path.clone(), from: None, left_top: None },
+                    dice,
+                )?;
+                let (Some(top), Some(&to)) = (units.first(), path.last()) else {
+                    return Err(RuleError::new("input", "a move has units and a path").into());
+                };
+                concealed::record(ctx, &mut applied.state, side, concealed.index, from, to, top, left_top.as_ref());
+                Ok(applied)
+            }
+            Some(_) => Err(RuleError::new("7.7", "only a ground move is concealed").into()),
+        }
+    }
+}
+
+/// Under fog of war (7.7), a ground move names its origin and the unit it leaves on top
+/// there (the first that stays, by id, when the top leaves), so that its projection is made
+/// from the command alone.
+fn fog_complete(ctx: &Ctx, state: &State, command: Command) -> Command {
+    let Some(fog) = &state.fog else { return command };
+    let Command::Move { units, path, from: None, left_top: None } = command else { return command };
+    let Some(Location::Hex(origin)) = units.first().and_then(|u| state.units.get(u)).cloned() else {
+        return Command::Move { units, path, from: None, left_top: None };
+    };
+    let side = state.acting_side();
+    let staying: Vec<&UnitId> = ctx
+        .side_units_in(state, origin, side)
+        .into_iter()
+        .filter(|u| crate::stacking::counts(ctx, u) && !units.contains(u))
+        .collect();
+    let top_leaves = fog.tops.get(&origin).is_none_or(|t| units.contains(t));
+    let left_top = if top_leaves { staying.first().map(|u| (*u).clone()) } else { None };
+    Command::Move { units, path, from: Some(crate::command::Place::Hex(origin)), left_top }
 }
 
 /// The side `player` acts for now.
@@ -313,7 +382,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
 /// The commands `player` may give now (every one, by the command table's contract).
 pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     let Ok(side) = player_side(state, player) else { return Vec::new() };
-    table::commands(ctx, state, side)
+    table::commands(ctx, state, side).into_iter().map(|c| fog_complete(ctx, state, c)).collect()
 }
 
 /// A few lines for `grognard status`.

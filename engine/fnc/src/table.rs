@@ -286,7 +286,7 @@ pub const ROWS: &[Row] = &[
         when: Situation::Movement,
         kind: CommandKind::Move,
         apply: |ctx, state, side, command, dice, log| {
-            fields!(command, Command::Move { units, path });
+            fields!(command, Command::Move { units, path, .. });
             movement::apply_move(ctx, state, side, units, path, dice, log)
         },
         legal: movement::legal::ground,

@@ -74,7 +74,7 @@ pub fn complete(ctx: &Ctx, state: &State, player: PlayerId, command: Command) ->
     if let Command::River { units, path } = &command {
         return Ok(complete_river(ctx, state, player, units, path).unwrap_or(command));
     }
-    let Command::Move { units, path } = &command else { return Ok(command) };
+    let Command::Move { units, path, .. } = &command else { return Ok(command) };
     let [to] = path[..] else { return Ok(command) };
     let side = state.acting_side();
     if state.owners[side.index()] != player || state.decision.is_some() {
@@ -85,7 +85,7 @@ pub fn complete(ctx: &Ctx, state: &State, player: PlayerId, command: Command) ->
     }
     let Ok(found) = crate::movement::reach::search(ctx, state, side, units) else { return Ok(command) };
     if let Some(r) = found.path_to(to) {
-        return Ok(Command::Move { units: units.clone(), path: r.path.clone() });
+        return Ok(Command::Move { units: units.clone(), path: r.path.clone(), from: None, left_top: None });
     }
     let first_step = match &found.start {
         Location::Hex(h) => h.is_adjacent(to),

@@ -68,7 +68,12 @@ pub fn ground(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
     }
     for units in movers(ctx, state, side, MoveMode::Ground) {
         if let Ok(found) = reach::search(ctx, state, side, &units) {
-            out.extend(found.hexes.into_iter().map(|r| Command::Move { units: units.clone(), path: r.path }));
+            out.extend(found.hexes.into_iter().map(|r| Command::Move {
+                units: units.clone(),
+                path: r.path,
+                from: None,
+                left_top: None,
+            }));
         }
     }
     out

@@ -2,6 +2,7 @@
 //! boxes, amphibious and fleet movement.
 
 pub mod common;
+pub mod concealed;
 pub mod cost;
 pub mod ground;
 pub mod legal;
