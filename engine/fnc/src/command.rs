@@ -15,6 +15,9 @@ pub struct BatchAttack {
     pub defender: HexId,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fleets: Vec<UnitId>,
+    /// Under fog of war (7.7): the hexes the attackers stand in, which the attack opens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<HexId>,
 }
 
 /// Where a unit goes when it is placed: a hex or an off-map box.
@@ -60,12 +63,13 @@ pub enum CommandKind {
     Retreat,
     Advance,
     Remove,
+    Show,
     End,
 }
 
 impl CommandKind {
     /// Every kind, in the order of the sequence of play.
-    pub const ALL: [CommandKind; 16] = [
+    pub const ALL: [CommandKind; 17] = [
         CommandKind::Place,
         CommandKind::Historical,
         CommandKind::Roll,
@@ -81,6 +85,7 @@ impl CommandKind {
         CommandKind::Retreat,
         CommandKind::Advance,
         CommandKind::Remove,
+        CommandKind::Show,
         CommandKind::End,
     ];
 
@@ -102,6 +107,7 @@ impl CommandKind {
             CommandKind::Retreat => "retreat",
             CommandKind::Advance => "advance",
             CommandKind::Remove => "remove",
+            CommandKind::Show => "show",
             CommandKind::End => "end",
         }
     }
@@ -145,8 +151,19 @@ pub enum Command {
     Sail { units: Vec<UnitId>, to: HexId },
     /// Fleet movement (10.2) to an all-sea hex.
     Fleet { fleet: UnitId, to: HexId },
-    /// An attack (11.2) on `defender` by `attackers`, with fleet support (10.2).
-    Attack { attackers: Vec<UnitId>, defender: HexId, fleets: Vec<UnitId> },
+    /// An attack (11.2) on `defender` by `attackers`, with fleet support (10.2). Under fog of
+    /// war (7.7) the client also writes the hexes the attackers stand in (`from`): the attack
+    /// opens those stacks and the defender's.
+    Attack {
+        attackers: Vec<UnitId>,
+        defender: HexId,
+        fleets: Vec<UnitId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        from: Vec<HexId>,
+    },
+    /// Under fog of war (7.7): open the side's own stacks in these hexes, so that a command
+    /// may name the units hidden in them (a river or amphibious move, a removal).
+    Show { hexes: Vec<HexId> },
     /// Several attacks declared together (11.3), resolved one at a time in this order; the
     /// attacker's `orders` answer his own decisions in them (see `combat::batch`).
     Batch { attacks: Vec<BatchAttack>, orders: Orders },
@@ -200,6 +217,18 @@ fn move_command(u: &str, rest: &[&str]) -> Result<Command, RuleError> {
     Ok(Command::Move { units: units(u)?, path, from, left_top })
 }
 
+/// `attack UNITS HEX [FLEETS] [from HEX,HEX]`.
+fn attack_command(u: &str, h: &str, rest: &[&str]) -> Result<Command, RuleError> {
+    let (fleets, from) = match rest {
+        [] => (Vec::new(), Vec::new()),
+        [f] => (units(f)?, Vec::new()),
+        ["from", hs] => (Vec::new(), hs.split(',').map(hex).collect::<Result<_, _>>()?),
+        [f, "from", hs] => (units(f)?, hs.split(',').map(hex).collect::<Result<_, _>>()?),
+        _ => return Err(input("`attack UNITS HEX [FLEETS] [from HEX,HEX]`")),
+    };
+    Ok(Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets, from })
+}
+
 fn hex(word: &str) -> Result<HexId, RuleError> {
     HexId::parse(word).map_err(|e| input(format!("`{word}` is not a hex: {e}")))
 }
@@ -244,8 +273,8 @@ impl Command {
             ("river", [u, path @ ..]) if !path.is_empty() => Command::River { units: units(u)?, path: hexes(path)? },
             ("sail", [u, h]) => Command::Sail { units: units(u)?, to: hex(h)? },
             ("fleet", [f, h]) => Command::Fleet { fleet: f.to_string(), to: hex(h)? },
-            ("attack", [u, h]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: Vec::new() },
-            ("attack", [u, h, f]) => Command::Attack { attackers: units(u)?, defender: hex(h)?, fleets: units(f)? },
+            ("attack", [u, h, rest @ ..]) => attack_command(u, h, rest)?,
+            ("show", [hs]) => Command::Show { hexes: hs.split(',').map(hex).collect::<Result<_, _>>()? },
             ("batch", _) => batch(text)?,
             ("lose", [u]) => Command::Lose { units: units(u)? },
             ("retreat", rest) if !rest.is_empty() => {
@@ -282,8 +311,8 @@ fn batch(text: &str) -> Result<Command, RuleError> {
     let mut attacks = Vec::new();
     for part in attacks_text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         match Command::parse(part)? {
-            Command::Attack { attackers, defender, fleets } => {
-                attacks.push(BatchAttack { attackers, defender, fleets })
+            Command::Attack { attackers, defender, fleets, from } => {
+                attacks.push(BatchAttack { attackers, defender, fleets, from })
             }
             _ => return Err(input(format!("`{part}`: a batch holds only `attack UNITS HEX [FLEETS]` commands"))),
         }
@@ -314,6 +343,7 @@ impl Command {
             Command::Retreat { .. } => CommandKind::Retreat,
             Command::Advance { .. } => CommandKind::Advance,
             Command::Remove { .. } => CommandKind::Remove,
+            Command::Show { .. } => CommandKind::Show,
             Command::End => CommandKind::End,
         }
     }
@@ -348,11 +378,18 @@ impl fmt::Display for Command {
             Command::River { units, path } => write!(f, "river {} {}", units.join(","), join_hexes(path)),
             Command::Sail { units, to } => write!(f, "sail {} {to}", units.join(",")),
             Command::Fleet { fleet, to } => write!(f, "fleet {fleet} {to}"),
-            Command::Attack { attackers, defender, fleets } if fleets.is_empty() => {
-                write!(f, "attack {} {defender}", attackers.join(","))
+            Command::Attack { attackers, defender, fleets, from } => {
+                write!(f, "attack {} {defender}", attackers.join(","))?;
+                if !fleets.is_empty() {
+                    write!(f, " {}", fleets.join(","))?;
+                }
+                if !from.is_empty() {
+                    write!(f, " from {}", from.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(","))?;
+                }
+                Ok(())
             }
-            Command::Attack { attackers, defender, fleets } => {
-                write!(f, "attack {} {defender} {}", attackers.join(","), fleets.join(","))
+            Command::Show { hexes } => {
+                write!(f, "show {}", hexes.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(","))
             }
             Command::Batch { attacks, orders } => {
                 let parts: Vec<String> = attacks
@@ -362,6 +399,7 @@ impl fmt::Display for Command {
                             attackers: a.attackers.clone(),
                             defender: a.defender,
                             fleets: a.fleets.clone(),
+                            from: a.from.clone(),
                         };
                         c.to_string()
                     })
@@ -405,11 +443,11 @@ mod tests {
                 CommandKind::River => Command::River { units: u(), path: vec![h] },
                 CommandKind::Sail => Command::Sail { units: u(), to: h },
                 CommandKind::Fleet => Command::Fleet { fleet: "fr-fleet".into(), to: h },
-                CommandKind::Attack => Command::Attack { attackers: u(), defender: h, fleets: Vec::new() },
+                CommandKind::Attack => Command::Attack { attackers: u(), defender: h, fleets: Vec::new(), from: vec![h] },
                 CommandKind::Batch => Command::Batch {
                     attacks: vec![
-                        BatchAttack { attackers: u(), defender: h, fleets: Vec::new() },
-                        BatchAttack { attackers: vec!["fr-1-2".into()], defender: h, fleets: Vec::new() },
+                        BatchAttack { attackers: u(), defender: h, fleets: Vec::new(), from: Vec::new() },
+                        BatchAttack { attackers: vec!["fr-1-2".into()], defender: h, fleets: Vec::new(), from: vec![h] },
                     ],
                     orders: Orders::default(),
                 },
@@ -417,6 +455,7 @@ mod tests {
                 CommandKind::Retreat => Command::Retreat { groups: vec![RetreatPath { units: u(), path: vec![h] }] },
                 CommandKind::Advance => Command::Advance { units: u() },
                 CommandKind::Remove => Command::Remove { units: u() },
+                CommandKind::Show => Command::Show { hexes: vec![h, h] },
                 CommandKind::End => Command::End,
             };
             assert_eq!(command.kind(), kind);

@@ -28,6 +28,10 @@ pub enum Happened {
     /// The sequence moved on to a new phase (5.2); after the last turn `game_over` (14.5).
     Phase { phase: Phase, turn: u8, phasing: Side },
 
+    /// Fog of war (7.7): a rule needs stacks opened; `owing` holds, per side, the indices
+    /// of the concealed moves to open.
+    Reveal { owing: [std::collections::BTreeSet<u32>; 2], why: String },
+
     // Random events (6.0).
     /// The Random Events Table roll (6.1) and the event rolled (6.3 EC, 6.4 RSW); `no_event`
     /// says why it is No Event (6.2 limits, 6.4 a Truce on the last turn).

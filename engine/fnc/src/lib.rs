@@ -20,6 +20,7 @@ pub mod orders;
 pub mod position;
 pub mod recycling;
 pub mod reinforcements;
+pub mod reveal;
 pub mod ruleset;
 pub mod scenario;
 pub mod sequence;

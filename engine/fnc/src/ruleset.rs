@@ -23,7 +23,9 @@ use grognard_engine::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fnc;
 
-/// Apply `command` from `side` (the dispatcher).
+/// Apply the public `command` from `side`: under fog of war (7.7) a command that needs
+/// stacks opened waits for the openings (`reveal`), and the public bookkeeping is kept after
+/// it; then the dispatcher.
 pub fn apply_command(
     ctx: &Ctx,
     state: &State,
@@ -31,9 +33,19 @@ pub fn apply_command(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
+    check_turn(ctx, state, side)?;
     let mut log = Vec::new();
+    if let Some(waiting) = crate::reveal::before(ctx, state, side, command, &mut log)? {
+        return Ok(Applied { state: waiting, events: log });
+    }
+    let mut applied = apply_rules(ctx, state, side, command, dice)?;
+    crate::reveal::settle(ctx, &mut applied.state, &mut applied.events)?;
+    Ok(applied)
+}
+
+fn check_turn(ctx: &Ctx, state: &State, side: Side) -> Result<(), RuleError> {
     if state.phase == Phase::GameOver {
-        return Err(RuleError::new("5.4", "the game is over").into());
+        return Err(RuleError::new("5.4", "the game is over"));
     }
     if side != state.acting_side() {
         return Err(RuleError::new(
@@ -43,9 +55,21 @@ pub fn apply_command(
                 ctx.rules.side_name(state.acting_side()),
                 ctx.rules.side_name(side)
             ),
-        )
-        .into());
+        ));
     }
+    Ok(())
+}
+
+/// Apply `command` from `side` by the rules of the phase (the dispatcher).
+fn apply_rules(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let mut log = Vec::new();
+    check_turn(ctx, state, side)?;
     let mut next = table::apply(ctx, state, side, command, dice, &mut log)?;
     // Each round answers one decision of a batch's attacker or starts its next battle (11.3);
     // a batch holds at most `combat::batch::MAX_ATTACKS` battles of a few decisions each.
@@ -280,15 +304,25 @@ impl Ruleset for Fnc {
         use crate::movement::concealed;
         let ctx = self.ctx_of(state)?;
         let side = player_side(state, player)?;
-        match &concealed.full {
+        check_turn(ctx, state, side)?;
+        if let Some(r) = state.fog.as_ref().and_then(|f| f.reveal.as_ref()) {
+            return Err(RuleError::new("7.7", format!("{}: the stacks must be opened first", r.why)).into());
+        }
+        let mut applied = match &concealed.full {
             None => {
                 let mut events = Vec::new();
                 let next = concealed::apply_public(ctx, state, side, concealed.index, &concealed.public, &mut events)?;
-                Ok(Applied { state: next, events })
+                Applied { state: next, events }
             }
-            Some(Command::Move { units, path, from: Some(from), left_top }) => {
+            Some(full @ Command::Move { units, path, from: Some(from), left_top }) => {
+                if concealed::projection(state, full).as_ref() != Some(&concealed.public) {
+                    return Err(RuleError::new("7.7", "the move does not match what the other side saw of it").into());
+                }
                 let mut known = state.clone();
                 concealed::materialise(&mut known, side, units, from)?;
+                if let Some(l) = left_top {
+                    concealed::materialise(&mut known, side, std::slice::from_ref(l), from)?;
+                }
                 let here = units.first().and_then(|u| known.units.get(u)).cloned();
                 let origin = match from {
                     crate::command::Place::Hex(h) => Location::Hex(*h),
@@ -297,9 +331,10 @@ impl Ruleset for Fnc {
                 if here != Some(origin) {
                     return Err(RuleError::new("7.7", format!("the move's units are not in {from}")).into());
                 }
-                let mut applied = self.apply(
+                let mut applied = apply_rules(
+                    ctx,
                     &known,
-                    player,
+                    side,
                     &Command::Move { units: units.clone(), path: path.clone(), from: None, left_top: None },
                     dice,
                 )?;
@@ -307,31 +342,96 @@ impl Ruleset for Fnc {
                     return Err(RuleError::new("input", "a move has units and a path").into());
                 };
                 concealed::record(ctx, &mut applied.state, side, concealed.index, from, to, top, left_top.as_ref());
-                Ok(applied)
+                applied
             }
-            Some(_) => Err(RuleError::new("7.7", "only a ground move is concealed").into()),
+            Some(_) => return Err(RuleError::new("7.7", "only a ground move is concealed").into()),
+        };
+        crate::reveal::settle(ctx, &mut applied.state, &mut applied.events)?;
+        Ok(applied)
+    }
+
+    /// 7.7: a player opened the concealed moves a reveal asked of his side; once nobody owes
+    /// anything more, the command that waited (an attack, a supply check, the sieges) goes on.
+    fn apply_opened(
+        &self,
+        state: &State,
+        player: PlayerId,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        let ctx = self.ctx_of(state)?;
+        let Some(reveal) = state.fog.as_ref().and_then(|f| f.reveal.as_ref()) else {
+            return Err(RuleError::new("7.7", "no rule asks for an opening now").into());
+        };
+        let mut next = state.clone();
+        let mut then = None;
+        let mut any = false;
+        for side in Side::BOTH {
+            if state.owners[side.index()] == player && !reveal.owing[side.index()].is_empty() {
+                any = true;
+                if let Some(t) = crate::reveal::opened(&mut next, side)? {
+                    then = Some(t);
+                }
+            }
         }
+        if !any {
+            return Err(RuleError::new("7.7", format!("nothing is asked of {player} now")).into());
+        }
+        let mut events = vec![grognard_engine::Event::new(
+            format!("7.7: {player} opened the stacks asked of them"),
+            serde_json::json!({"type": "opened", "player": player}),
+        )];
+        let mut applied = match then {
+            Some((side, command)) => apply_command(ctx, &next, side, &command, dice)?,
+            None => Applied { state: next, events: Vec::new() },
+        };
+        events.append(&mut applied.events);
+        applied.events = events;
+        Ok(applied)
     }
 }
 
-/// Under fog of war (7.7), a ground move names its origin and the unit it leaves on top
-/// there (the first that stays, by id, when the top leaves), so that its projection is made
-/// from the command alone.
+/// Under fog of war (7.7), the client writes into a command what makes its public part a
+/// function of the command alone: a ground move names its origin and the unit it leaves on
+/// top there (the first that stays, by id, when the top leaves); an attack names the hexes
+/// its attackers stand in, which it opens.
 fn fog_complete(ctx: &Ctx, state: &State, command: Command) -> Command {
     let Some(fog) = &state.fog else { return command };
-    let Command::Move { units, path, from: None, left_top: None } = command else { return command };
-    let Some(Location::Hex(origin)) = units.first().and_then(|u| state.units.get(u)).cloned() else {
-        return Command::Move { units, path, from: None, left_top: None };
+    let hexes_of = |units: &[UnitId]| -> Vec<grognard_board::HexId> {
+        let set: std::collections::BTreeSet<grognard_board::HexId> =
+            units.iter().filter_map(|u| state.units.get(u).and_then(Location::hex)).collect();
+        set.into_iter().collect()
     };
-    let side = state.acting_side();
-    let staying: Vec<&UnitId> = ctx
-        .side_units_in(state, origin, side)
-        .into_iter()
-        .filter(|u| crate::stacking::counts(ctx, u) && !units.contains(u))
-        .collect();
-    let top_leaves = fog.tops.get(&origin).is_none_or(|t| units.contains(t));
-    let left_top = if top_leaves { staying.first().map(|u| (*u).clone()) } else { None };
-    Command::Move { units, path, from: Some(crate::command::Place::Hex(origin)), left_top }
+    match command {
+        Command::Move { units, path, from: None, left_top: None } => {
+            let Some(Location::Hex(origin)) = units.first().and_then(|u| state.units.get(u)).cloned() else {
+                return Command::Move { units, path, from: None, left_top: None };
+            };
+            let side = state.acting_side();
+            let staying: Vec<&UnitId> = ctx
+                .side_units_in(state, origin, side)
+                .into_iter()
+                .filter(|u| crate::stacking::counts(ctx, u) && !units.contains(u))
+                .collect();
+            let top_leaves = fog.tops.get(&origin).is_none_or(|t| units.contains(t));
+            let left_top = if top_leaves { staying.first().map(|u| (*u).clone()) } else { None };
+            Command::Move { units, path, from: Some(crate::command::Place::Hex(origin)), left_top }
+        }
+        Command::Attack { attackers, defender, fleets, from } if from.is_empty() => {
+            let from = hexes_of(&attackers);
+            Command::Attack { attackers, defender, fleets, from }
+        }
+        Command::Batch { attacks, orders } => Command::Batch {
+            attacks: attacks
+                .into_iter()
+                .map(|a| {
+                    let from = if a.from.is_empty() { hexes_of(&a.attackers) } else { a.from };
+                    crate::command::BatchAttack { from, ..a }
+                })
+                .collect(),
+            orders,
+        },
+        other => other,
+    }
 }
 
 /// The side `player` acts for now.
@@ -364,6 +464,25 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     let side = state.acting_side();
     let player = state.owners[side.index()];
     let what = sequence::describe(ctx, state);
+    if let Some(r) = state.fog.as_ref().and_then(|f| f.reveal.as_ref()) {
+        let mut owing: Vec<grognard_engine::Owing> = Vec::new();
+        for s in Side::BOTH {
+            let indices = &r.owing[s.index()];
+            if indices.is_empty() {
+                continue;
+            }
+            let p = state.owners[s.index()];
+            match owing.iter_mut().find(|o| o.player == p) {
+                Some(o) => {
+                    o.indices.extend(indices.iter().copied());
+                    o.indices.sort_unstable();
+                    o.indices.dedup();
+                }
+                None => owing.push(grognard_engine::Owing { player: p, indices: indices.iter().copied().collect() }),
+            }
+        }
+        return Pending::Open { owing, prompt: format!("{what}: {} (7.7)", r.why) };
+    }
     if state.decision.is_some() {
         return Pending::Command {
             player,
@@ -382,7 +501,24 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
 /// The commands `player` may give now (every one, by the command table's contract).
 pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     let Ok(side) = player_side(state, player) else { return Vec::new() };
-    table::commands(ctx, state, side).into_iter().map(|c| fog_complete(ctx, state, c)).collect()
+    let Some(fog) = &state.fog else { return table::commands(ctx, state, side) };
+    if fog.reveal.is_some() {
+        return Vec::new();
+    }
+    // 7.7: a public command may name only units of open stacks; where the listed command
+    // names units of a closed stack of the player's, `show` opens it first.
+    let mut out = Vec::new();
+    let mut shows = std::collections::BTreeSet::new();
+    for c in table::commands(ctx, state, side) {
+        let c = fog_complete(ctx, state, c);
+        if crate::reveal::check_in_view(ctx, state, &c).is_ok() {
+            out.push(c);
+        } else {
+            shows.extend(crate::reveal::closed_hexes(ctx, state, side, &c));
+        }
+    }
+    out.extend(shows.into_iter().map(|h| Command::Show { hexes: vec![h] }));
+    out
 }
 
 /// A few lines for `grognard status`.

@@ -325,6 +325,21 @@ pub struct Fog {
     /// Per side and hex, the indices of the side's concealed moves that the stack's
     /// composition depends on: what an attack on it, or from it, opens.
     pub provenance: [BTreeMap<HexId, BTreeSet<u32>>; 2],
+    /// Stacks the rules have asked to open before they go on (7.7): who still owes which
+    /// concealed moves, and the command that waits for them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Reveal>,
+}
+
+/// A reveal the rules demand (7.7): the concealed moves each side (by [`Side::index`]) must
+/// still open, why, and the public command that goes on once they are open (`None` when the
+/// opening is all the rule asks, e.g. before the opponent chooses an over-stack's losses).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reveal {
+    pub owing: [BTreeSet<u32>; 2],
+    pub why: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<(Side, crate::command::Command)>,
 }
 
 impl Fog {

@@ -344,7 +344,7 @@ pub const ROWS: &[Row] = &[
         when: Situation::Combat,
         kind: CommandKind::Attack,
         apply: |ctx, state, side, command, dice, log| {
-            fields!(command, Command::Attack { attackers, defender, fleets });
+            fields!(command, Command::Attack { attackers, defender, fleets, .. });
             combat::apply_attack(ctx, state, side, attackers, *defender, fleets, dice, log)
         },
         legal: combat::legal::attacks,

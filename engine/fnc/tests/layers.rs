@@ -13,7 +13,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("context", &["ctx", "courses"]),
     ("shared rules", &["calendar", "choices", "control", "stacking", "recycling", "supply"]),
     ("phases", &["setup", "events", "reinforcements", "movement", "combat"]),
-    ("sequencing and the command table", &["sequence", "position", "table", "standing"]),
+    ("sequencing and the command table", &["sequence", "position", "table", "standing", "reveal"]),
     ("the ruleset and its presentation", &["scenario", "ruleset", "aids", "view"]),
 ];
 
