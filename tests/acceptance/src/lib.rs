@@ -1,6 +1,7 @@
 //! A table of players for tests: each player has a secret key and a game directory of
 //! their own, and they play only by exchanging packets, exactly as `grognard` does.
 
+pub mod copies;
 pub mod fnc;
 
 use grognard_engine::{AnyRuleset, PlayerId, Setup};

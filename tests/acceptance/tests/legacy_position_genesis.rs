@@ -47,6 +47,7 @@ fn genesis(key: &SecretKey, scenario: &str, position: Option<&str>) -> SignedEnt
         }],
         dice: DiceConfig { mode: DiceMode::Casual, witnesses: Witnesses::Opponents, faces: Vec::new() },
         chain: None,
+        options: Vec::new(),
     });
     let entry =
         Entry { v: ENTRY_VERSION, game: GameId([7; 16]), author: 0, seq: 0, prev: None, acks: Vec::new(), body };
