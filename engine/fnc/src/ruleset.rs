@@ -248,9 +248,15 @@ impl Ruleset for Fnc {
         crate::standing::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
     }
 
-    /// A hex board; FNC hides nothing, so every viewer sees the same.
-    fn view(&self, state: &State, _viewer: Viewer) -> Option<View> {
-        self.ctx_of(state).ok().map(|ctx| View::new(ViewKind::Hex, crate::view::board_view(ctx, state)))
+    /// 7.7: under fog of war, the units beneath the top of a stack that `viewer` may not know
+    /// are left out (`fog_view`); without fog, the state itself.
+    fn player_view(&self, state: &State, viewer: Viewer) -> State {
+        crate::fog_view::player_view(state, viewer)
+    }
+
+    /// A hex board drawn from what `viewer` may know (7.7, `fog_view`).
+    fn view(&self, state: &State, viewer: Viewer) -> Option<View> {
+        self.ctx_of(state).ok().map(|ctx| View::new(ViewKind::Hex, crate::fog_view::board_view(ctx, state, viewer)))
     }
 
     fn aid(&self, state: &State, query: &AidQuery) -> Result<AidAnswer, RuleError> {
