@@ -213,3 +213,28 @@ fn every_glyph_is_drawn_and_ids_missing_from_the_legend_draw_their_letters() {
     assert!(!key.contains(">zzz") && !key.contains(">no-"), "ids without an entry are not keyed");
     assert!(png(&view, &Options::default()).is_ok());
 }
+
+#[test]
+fn counters_shown_face_down_count_in_their_stack_and_are_drawn_as_blank_backs() {
+    use grognard_board::{HiddenCounters, PieceLocation};
+    let mut view = sample_view(fixture("plains"));
+    let plain = svg(&view, &Options::default()).unwrap();
+    assert!(!plain.contains(">Counters not known<"), "no face-down counters, no key entry");
+    let top = view.pieces.first().cloned().expect("a piece");
+    let PieceLocation::Hex(at) = top.location else { panic!("the first piece is on the map") };
+    let on_top = view.pieces.iter().filter(|p| p.location == top.location).count();
+    // Two counters beneath the top of a stack, and a stack of one counter not known at all.
+    let empty = ["0101", "0102", "0201", "0202", "0301"]
+        .into_iter()
+        .map(hex)
+        .find(|h| view.pieces.iter().all(|p| p.location != PieceLocation::Hex(*h)))
+        .expect("a hex without pieces");
+    view.hidden =
+        vec![HiddenCounters { hex: at, side: top.side, count: 2 }, HiddenCounters { hex: empty, side: 1, count: 1 }];
+    let s = svg(&view, &Options::default()).unwrap();
+    assert!(s.contains(&format!(">{}<", on_top + 2)), "the stack counts its face-down counters");
+    assert!(s.contains(">2?<"), "how many are face down");
+    assert!(s.contains(">1?<") && s.contains(">?<"), "a lone face-down counter is a blank back with a ?");
+    assert!(s.contains(">Counters not known<"), "the key explains them");
+    assert_eq!(svg(&view, &Options::default()).unwrap(), s, "the same bytes every time");
+}

@@ -19,4 +19,6 @@ pub use hex::{Dir, HexId, Hexside};
 pub use hexside_info::{Barrier, HexsideInfo};
 pub use map::Map;
 pub use terrain::{North, Terrain, WaterBody, WaterId, WaterKind};
-pub use view::{BoardView, DueUnit, Glyph, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView};
+pub use view::{
+    BoardView, DueUnit, Glyph, HiddenCounters, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView,
+};

@@ -35,12 +35,22 @@ pub struct BoardView {
     /// order a key lists them.
     #[serde(default)]
     pub legend: Vec<LegendEntry>,
+    /// Counters whose units this picture does not show (hidden information, e.g. beneath
+    /// the top of a stack under fog of war): they belong to the stack of their hex, count
+    /// in its size and are drawn face down. Absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<HiddenCounters>,
 }
 
 impl BoardView {
     /// The legend entry of `id`, if the legend has one.
     pub fn entry(&self, id: &str) -> Option<&LegendEntry> {
         self.legend.iter().find(|e| e.id == id)
+    }
+
+    /// The counters of `hex` drawn face down, all sides together.
+    pub fn hidden_in(&self, hex: HexId) -> usize {
+        self.hidden.iter().filter(|h| h.hex == hex).map(|h| usize::from(h.count)).sum()
     }
 }
 
@@ -113,6 +123,16 @@ pub struct PieceView {
     pub label: String,
     /// Colour overriding the side's colour (e.g. British red on the Ottoman side).
     pub colour: Option<[u8; 3]>,
+}
+
+/// Counters of one side on one hex that a picture shows face down: the viewer knows they
+/// are there, not which units they are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HiddenCounters {
+    pub hex: HexId,
+    /// Owning side's index in [`BoardView::sides`].
+    pub side: usize,
+    pub count: u8,
 }
 
 /// What an id of a view stands for: its words in the key and its glyph.

@@ -4,7 +4,8 @@ mod common;
 
 use common::{h, parse_ok, SMALL};
 use grognard_board::{
-    BoardView, DueUnit, Glyph, Highlight, LegendEntry, Map, PieceLocation, PieceView, SideView, TurnView,
+    BoardView, DueUnit, Glyph, HiddenCounters, Highlight, LegendEntry, Map, PieceLocation, PieceView, SideView,
+    TurnView,
 };
 use std::sync::Arc;
 
@@ -63,6 +64,7 @@ fn sample_view() -> BoardView {
             ),
             entry("taken", "VP taken", Glyph::Marker { text: "VP".to_string(), fill: [240, 190, 50], ink: [0; 3] }),
         ],
+        hidden: vec![HiddenCounters { hex: h("0102"), side: 0, count: 2 }],
     }
 }
 
@@ -110,5 +112,17 @@ fn a_view_written_without_a_legend_reads_with_an_empty_one() {
     }
     let back: BoardView = serde_json::from_value(json).unwrap_or_else(|e| panic!("{e}"));
     view.legend.clear();
+    assert_eq!(back, view);
+}
+
+#[test]
+fn hidden_counters_count_in_their_hex_and_are_absent_from_the_json_when_there_are_none() {
+    let mut view = sample_view();
+    assert_eq!(view.hidden_in(h("0102")), 2);
+    assert_eq!(view.hidden_in(h("0404")), 0);
+    view.hidden.clear();
+    let json = serde_json::to_string(&view).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!json.contains("\"hidden\""), "a view without hidden counters keeps its old bytes");
+    let back: BoardView = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back, view);
 }

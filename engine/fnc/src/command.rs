@@ -143,7 +143,16 @@ pub enum Command {
     /// What the other side sees of a concealed ground move (7.7): how many counters, topped
     /// by which unit, left which place along which path, and which unit was left on top
     /// there. It stands only as the projection of a concealed `move`; nobody types it.
-    Moved { from: Place, path: Vec<HexId>, count: u8, top: UnitId, left_top: Option<UnitId> },
+    Moved {
+        from: Place,
+        path: Vec<HexId>,
+        count: u8,
+        top: UnitId,
+        left_top: Option<UnitId>,
+        /// The moving units always in view besides the top (the SC, 14.3).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shown: Vec<UnitId>,
+    },
     /// River, canal and lake movement (9.13).
     River { units: Vec<UnitId>, path: Vec<HexId> },
     /// Amphibious movement (10.3) from a port or box to a coastal hex; if enemy units hold
@@ -368,8 +377,11 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
-            Command::Moved { from, path, count, top, left_top } => {
+            Command::Moved { from, path, count, top, left_top, shown } => {
                 write!(f, "moved {count} counters topped by {top} from {from} along {}", join_hexes(path))?;
+                if !shown.is_empty() {
+                    write!(f, ", with {}", shown.join(","))?;
+                }
                 if let Some(left) = left_top {
                     write!(f, ", leaving {left} on top")?;
                 }
@@ -443,11 +455,18 @@ mod tests {
                 CommandKind::River => Command::River { units: u(), path: vec![h] },
                 CommandKind::Sail => Command::Sail { units: u(), to: h },
                 CommandKind::Fleet => Command::Fleet { fleet: "fr-fleet".into(), to: h },
-                CommandKind::Attack => Command::Attack { attackers: u(), defender: h, fleets: Vec::new(), from: vec![h] },
+                CommandKind::Attack => {
+                    Command::Attack { attackers: u(), defender: h, fleets: Vec::new(), from: vec![h] }
+                }
                 CommandKind::Batch => Command::Batch {
                     attacks: vec![
                         BatchAttack { attackers: u(), defender: h, fleets: Vec::new(), from: Vec::new() },
-                        BatchAttack { attackers: vec!["fr-1-2".into()], defender: h, fleets: Vec::new(), from: vec![h] },
+                        BatchAttack {
+                            attackers: vec!["fr-1-2".into()],
+                            defender: h,
+                            fleets: Vec::new(),
+                            from: vec![h],
+                        },
                     ],
                     orders: Orders::default(),
                 },

@@ -12,6 +12,7 @@ pub mod courses;
 pub mod ctx;
 pub mod data;
 pub mod events;
+pub mod fog_view;
 pub mod games;
 pub mod happened;
 pub mod ids;

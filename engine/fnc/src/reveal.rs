@@ -149,10 +149,11 @@ fn check_attackers_placed(state: &State, command: &Command) -> Result<(), RuleEr
         _ => return Ok(()),
     };
     for (attackers, from) in attacks {
-        if from.is_empty() {
-            return Err(rule("under fog of war an attack names the hexes it is made from (`from HEX,HEX`)"));
-        }
         for u in attackers {
+            let on_map = matches!(state.units.get(u), Some(Location::Hex(_) | Location::Unseen));
+            if on_map && from.is_empty() {
+                return Err(rule("under fog of war an attack names the hexes it is made from (`from HEX,HEX`)"));
+            }
             if let Some(Location::Hex(h)) = state.units.get(u) {
                 if !from.contains(h) {
                     return Err(rule(format!(
@@ -177,9 +178,6 @@ fn check_attack_before_opening(
     defender: HexId,
     from: &[HexId],
 ) -> Result<(), RuleError> {
-    if from.is_empty() {
-        return Err(rule("under fog of war an attack names the hexes it is made from (`from HEX,HEX`)"));
-    }
     if ctx.occupant(state, defender) != Some(side.other()) {
         return Err(RuleError::new("11.1", format!("there are no enemy units in {defender} to attack")));
     }
@@ -198,7 +196,9 @@ fn check_attack_before_opening(
         match state.units.get(u) {
             Some(Location::Unseen) => unseen += 1,
             Some(Location::Hex(h)) if !from.contains(h) => {
-                return Err(rule(format!("{u} is in {h}, which the attack does not name among the hexes it is made from")))
+                return Err(rule(format!(
+                    "{u} is in {h}, which the attack does not name among the hexes it is made from"
+                )))
             }
             _ => {}
         }
@@ -358,7 +358,7 @@ pub fn settle(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) -> Result<(), 
     let mut tops = std::collections::BTreeMap::new();
     for (h, (named, hidden)) in &stacks {
         let keep = fog.tops.get(h).filter(|t| named.contains(t)).cloned();
-        let top = match keep.or_else(|| named.first().cloned()) {
+        let top = match keep.or_else(|| stacking::preferred_top(ctx, named).cloned()) {
             Some(t) => t,
             None if *hidden => return Err(rule(format!("the stack in {h} has lost its top unit"))),
             None => continue,

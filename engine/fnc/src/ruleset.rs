@@ -272,9 +272,15 @@ impl Ruleset for Fnc {
         crate::standing::answer(ctx, state, side, &crate::orders::Orders::parse(orders)?)
     }
 
-    /// A hex board; FNC hides nothing, so every viewer sees the same.
-    fn view(&self, state: &State, _viewer: Viewer) -> Option<View> {
-        self.ctx_of(state).ok().map(|ctx| View::new(ViewKind::Hex, crate::view::board_view(ctx, state)))
+    /// 7.7: under fog of war, the units beneath the top of a stack that `viewer` may not know
+    /// are left out (`fog_view`); without fog, the state itself.
+    fn player_view(&self, state: &State, viewer: Viewer) -> State {
+        crate::fog_view::player_view(state, viewer)
+    }
+
+    /// A hex board drawn from what `viewer` may know (7.7, `fog_view`).
+    fn view(&self, state: &State, viewer: Viewer) -> Option<View> {
+        self.ctx_of(state).ok().map(|ctx| View::new(ViewKind::Hex, crate::fog_view::board_view(ctx, state, viewer)))
     }
 
     fn aid(&self, state: &State, query: &AidQuery) -> Result<AidAnswer, RuleError> {
@@ -291,7 +297,7 @@ impl Ruleset for Fnc {
     /// 7.7: under fog of war a ground move is concealed; the other side sees its counters,
     /// top and path (`movement::concealed`).
     fn conceal(&self, state: &State, _player: PlayerId, command: &Command) -> Option<Command> {
-        crate::movement::concealed::projection(state, command)
+        crate::movement::concealed::projection(self.ctx_of(state).ok()?, state, command)
     }
 
     fn apply_concealed(
@@ -315,7 +321,7 @@ impl Ruleset for Fnc {
                 Applied { state: next, events }
             }
             Some(full @ Command::Move { units, path, from: Some(from), left_top }) => {
-                if concealed::projection(state, full).as_ref() != Some(&concealed.public) {
+                if concealed::projection(ctx, state, full).as_ref() != Some(&concealed.public) {
                     return Err(RuleError::new("7.7", "the move does not match what the other side saw of it").into());
                 }
                 let mut known = state.clone();
@@ -413,7 +419,8 @@ fn fog_complete(ctx: &Ctx, state: &State, command: Command) -> Command {
                 .filter(|u| crate::stacking::counts(ctx, u) && !units.contains(u))
                 .collect();
             let top_leaves = fog.tops.get(&origin).is_none_or(|t| units.contains(t));
-            let left_top = if top_leaves { staying.first().map(|u| (*u).clone()) } else { None };
+            let left_top =
+                if top_leaves { crate::stacking::preferred_top(ctx, staying.iter().copied()).cloned() } else { None };
             Command::Move { units, path, from: Some(crate::command::Place::Hex(origin)), left_top }
         }
         Command::Attack { attackers, defender, fleets, from } if from.is_empty() => {

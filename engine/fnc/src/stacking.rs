@@ -15,6 +15,20 @@ pub fn counts(ctx: &Ctx, unit: &str) -> bool {
     ctx.counter(unit).is_some_and(|c| c.kind != UnitType::Fleet)
 }
 
+/// Is this unit always in view under fog of war (7.7)? The SC: where it stands at the end of
+/// a game turn scores looting VP (14.3), which both sides must be able to check, and a lone
+/// SC is overrun by any enemy moving force. A ruling (engine/fnc/FOG_OF_WAR.md section 6).
+pub fn always_seen(ctx: &Ctx, unit: &str) -> bool {
+    ctx.counter(unit).is_some_and(|c| c.kind == UnitType::Sc)
+}
+
+/// The unit of `candidates` that goes on top of a stack: a fortress garrison always (7.8),
+/// else the first by id.
+pub fn preferred_top<'a>(ctx: &Ctx, candidates: impl IntoIterator<Item = &'a UnitId>) -> Option<&'a UnitId> {
+    let list: Vec<&UnitId> = candidates.into_iter().collect();
+    list.iter().find(|u| ctx.counter(u).is_some_and(|c| c.kind == UnitType::Fortress)).or(list.first()).copied()
+}
+
 /// Is `hex` an intact fortress (a fortress without a Fort De marker, 13.4)?
 pub fn intact_fortress(ctx: &Ctx, state: &State, hex: HexId) -> bool {
     ctx.map.locale(hex).is_some_and(|l| l.fortress) && !state.fort_destroyed.contains(&hex)

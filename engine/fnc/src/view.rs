@@ -1,13 +1,16 @@
 //! The board view (what a picture of the board shows): every piece in stacking order,
-//! control markers, Fort De and VP Taken markers, the turn track, VP, and the last player
-//! turn's moves and battles. The unit types and the markers are ids of the view's legend,
-//! which says how each is drawn (a glyph of the renderer's generic vocabulary) and named.
+//! control markers, Fort De and VP Taken markers, the turn track, VP, the last player
+//! turn's moves and battles, and the counters the state cannot name (7.7), face down. The
+//! unit types and the markers are ids of the view's legend, which says how each is drawn
+//! (a glyph of the renderer's generic vocabulary) and named.
 
 use crate::ctx::Ctx;
 use crate::data::{Counter, UnitType};
 use crate::sequence;
 use crate::state::{Location, Side, State};
-use grognard_board::{BoardView, DueUnit, Glyph, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView};
+use grognard_board::{
+    BoardView, DueUnit, Glyph, HiddenCounters, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView,
+};
 
 /// The legend id of the marker on a destroyed fortress (Fort De, 13.4).
 pub const FORT_DESTROYED: &str = "fort-destroyed";
@@ -191,5 +194,21 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
         markers,
         highlights,
         legend: legend(),
+        hidden: hidden(state),
     }
+}
+
+/// The counters this state cannot name (fog of war, 7.7), drawn face down in their stacks.
+fn hidden(state: &State) -> Vec<HiddenCounters> {
+    let Some(fog) = &state.fog else { return Vec::new() };
+    let mut out = Vec::new();
+    for (hex, counts) in &fog.unseen {
+        for side in Side::BOTH {
+            let count = counts[side.index()];
+            if count > 0 {
+                out.push(HiddenCounters { hex: *hex, side: side.index(), count });
+            }
+        }
+    }
+    out
 }

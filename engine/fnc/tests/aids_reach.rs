@@ -56,7 +56,9 @@ fn reach_9_12_worked_example_and_every_hand_computed_cost() {
     assert_eq!(table(&s, &["fr-1-1"]), expected);
     // 9.12's example itself: straight across the lake hexside into the swamp costs 6 MP, and
     // an explicit path is applied as typed.
-    let next = apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path: hexes(&["1110"]) }).expect("legal");
+    let next =
+        apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path: hexes(&["1110"]), from: None, left_top: None })
+            .expect("legal");
     assert_eq!(next.book.moved["fr-1-1"].spent, 12);
 }
 
@@ -66,15 +68,16 @@ fn reach_9_2_every_listed_hex_is_accepted_along_its_path_and_the_next_is_refused
     let rows = table(&s, &["fr-1-1"]);
     assert!(!rows.is_empty());
     for (h, cost, path) in &rows {
-        let next = apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path: path.clone() })
-            .unwrap_or_else(|e| panic!("{h} by {path:?} refused: {e}"));
+        let next =
+            apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path: path.clone(), from: None, left_top: None })
+                .unwrap_or_else(|e| panic!("{h} by {path:?} refused: {e}"));
         assert_eq!(next.location("fr-1-1").and_then(|l| l.hex()), Some(hex(h)));
         assert_eq!(next.book.moved["fr-1-1"].spent, *cost, "{h}");
     }
     // 1311 is one clear hex beyond 1310 and 1211 (both 6 MP): 7 MP, refused by `move` (9.2).
     assert!(!rows.iter().any(|(h, _, _)| h == "1311"));
     for path in [hexes(&["1011", "1110", "1210", "1310", "1311"]), hexes(&["1011", "1110", "1211", "1311"])] {
-        match apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path }) {
+        match apply(&s, &Command::Move { units: ids(&["fr-1-1"]), path, from: None, left_top: None }) {
             Err(ApplyError::Rule(e)) => assert_eq!(e.rule, "9.2", "{e}"),
             other => panic!("a move to 1311 was not refused for its cost: {other:?}"),
         }
@@ -107,19 +110,19 @@ fn move_by_destination_9_1_takes_the_path_reach_lists() {
     let s = position_at(4, "movement", "hex 1010: fr-1-1");
     let r = reach::search(ctx(), &s, Side::First, &ids(&["fr-1-1"])).expect("may move");
     for target in ["1210", "1211", "1310", "1111"] {
-        let typed = Command::Move { units: ids(&["fr-1-1"]), path: hexes(&[target]) };
+        let typed = Command::Move { units: ids(&["fr-1-1"]), path: hexes(&[target]), from: None, left_top: None };
         let done = aids::complete(ctx(), &s, PlayerId(0), typed).expect("completed");
         let want = r.path_to(hex(target)).expect("reachable").path.clone();
-        assert_eq!(done, Command::Move { units: ids(&["fr-1-1"]), path: want }, "{target}");
+        assert_eq!(done, Command::Move { units: ids(&["fr-1-1"]), path: want, from: None, left_top: None }, "{target}");
         apply(&s, &done).expect("the completed move is legal");
     }
     // A legal single step stays as typed (the 9.12 example), and so does an explicit path.
     for path in [hexes(&["1110"]), hexes(&["1011", "1111", "1211"])] {
-        let typed = Command::Move { units: ids(&["fr-1-1"]), path };
+        let typed = Command::Move { units: ids(&["fr-1-1"]), path, from: None, left_top: None };
         assert_eq!(aids::complete(ctx(), &s, PlayerId(0), typed.clone()).expect("kept"), typed);
     }
     // Out of reach: refused before anything is staged, citing 9.2.
-    let typed = Command::Move { units: ids(&["fr-1-1"]), path: hexes(&["1311"]) };
+    let typed = Command::Move { units: ids(&["fr-1-1"]), path: hexes(&["1311"]), from: None, left_top: None };
     assert_eq!(aids::complete(ctx(), &s, PlayerId(0), typed).expect_err("too far").rule, "9.2");
 }
 
@@ -138,7 +141,7 @@ fn reach_9_0_on_the_ec_map_every_listed_path_is_accepted_by_the_ruleset() {
     let player = state.owners[0];
     for h in listed {
         let path: Vec<HexId> = serde_json::from_value(h["path"].clone()).unwrap();
-        let command = Command::Move { units: ids(&["fr-1-1"]), path };
+        let command = Command::Move { units: ids(&["fr-1-1"]), path, from: None, left_top: None };
         let next = fnc
             .apply(&state, player, &command, &mut ScriptedDice::new(&[]))
             .unwrap_or_else(|e| panic!("{h} refused: {e}"))

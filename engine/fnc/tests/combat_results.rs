@@ -197,7 +197,12 @@ fn rule_11_2_a_battle_through_the_dispatcher_attack_losses_then_advance() {
     let ctx = ctx();
     // 10 against 6 = 166%: 150-199; die 1: AR; half of 10 = 5: a choice for the French.
     let s = state(&ctx, 4, Side::First, &[("fr-a", "0403"), ("fr-b", "0403"), ("fr-c", "0403"), ("ot-6", "0404")]);
-    let attack = Command::Attack { attackers: ids(&["fr-a", "fr-b", "fr-c"]), defender: hex("0404"), fleets: vec![], from: vec![] };
+    let attack = Command::Attack {
+        attackers: ids(&["fr-a", "fr-b", "fr-c"]),
+        defender: hex("0404"),
+        fleets: vec![],
+        from: vec![],
+    };
     let applied = apply_command(&ctx, &s, Side::First, &attack, &mut ScriptedDice::new(&[1])).expect("attack");
     assert!(applied.events.iter().any(|e| e.data["type"] == "battle"));
     let s = applied.state;

@@ -287,8 +287,13 @@ fn rolls_with_modifiers_supply_and_the_rest_keep_their_json() {
     );
     // The rest of the shapes: a batch with an automatic attack, losses, VP, the phase.
     let attacks = vec![
-        BatchAttack { attackers: units(&["fr-1"]), defender: hex("1226"), fleets: Vec::new() },
-        BatchAttack { attackers: units(&["fr-2"]), defender: hex("2030"), fleets: units(&["fr-fleet"]) },
+        BatchAttack { attackers: units(&["fr-1"]), defender: hex("1226"), fleets: Vec::new(), from: Vec::new() },
+        BatchAttack {
+            attackers: units(&["fr-2"]),
+            defender: hex("2030"),
+            fleets: units(&["fr-fleet"]),
+            from: Vec::new(),
+        },
     ];
     let dice: Vec<Option<u32>> = vec![None, Some(6)];
     keeps(

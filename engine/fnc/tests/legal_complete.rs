@@ -49,7 +49,7 @@ fn listed_iff_accepted(ctx: &Ctx, s: &State, side: Side, list: &[Command], candi
 }
 
 fn attack_on(attackers: &[&str], defender: &str, fleets: &[&str]) -> Command {
-    Command::Attack { attackers: ids(attackers), defender: hex(defender), fleets: ids(fleets) }
+    Command::Attack { attackers: ids(attackers), defender: hex(defender), fleets: ids(fleets), from: Vec::new() }
 }
 
 fn group(units: &[&str], path: &[&str]) -> RetreatPath {
@@ -113,7 +113,7 @@ fn rule_11_3_every_group_of_the_adjacent_units_may_attack() {
     // siege train alone and every group with the SC refused).
     let all: Vec<Command> = subsets(&["fr-a", "fr-b", "fr-c", "fr-sc", "fr-siege"])
         .into_iter()
-        .map(|g| Command::Attack { attackers: g, defender: hex("0506"), fleets: Vec::new() })
+        .map(|g| Command::Attack { attackers: g, defender: hex("0506"), fleets: Vec::new(), from: Vec::new() })
         .collect();
     listed_iff_accepted(&ctx, &s, Side::First, &list, &all);
     assert!(!accepted(&ctx, &s, Side::First, &attack_on(&["fr-siege"], "0506", &[])));
@@ -141,7 +141,7 @@ fn rule_11_3_a_unit_that_attacked_this_turn_is_in_no_listed_group() {
     assert_eq!(list, expected);
     let all: Vec<Command> = subsets(&["fr-a", "fr-b", "fr-c", "fr-siege"])
         .into_iter()
-        .map(|g| Command::Attack { attackers: g, defender: hex("0506"), fleets: Vec::new() })
+        .map(|g| Command::Attack { attackers: g, defender: hex("0506"), fleets: Vec::new(), from: Vec::new() })
         .collect();
     listed_iff_accepted(&ctx, &s, Side::First, &list, &all);
 }
@@ -584,7 +584,7 @@ fn rule_11_3_the_attacks_of_the_contact_positions_are_complete_and_within_the_bo
                     .collect();
                 let mut accepted_groups = 0;
                 for g in subsets(&near).into_iter().filter(|g| !g.is_empty()) {
-                    let c = Command::Attack { attackers: g, defender: target, fleets: Vec::new() };
+                    let c = Command::Attack { attackers: g, defender: target, fleets: Vec::new(), from: Vec::new() };
                     if accepted(ctx, &s, side, &c) {
                         accepted_groups += 1;
                         assert!(bare.contains(&&c), "{historical} seed {seed}: `{c}` is accepted, not listed");

@@ -82,7 +82,7 @@ fn brute_ground(ctx: &Ctx, s: &State, movers: &[String], depth: usize) -> BTreeM
 fn listed_ground(ctx: &Ctx, s: &State, legal: &[Command], movers: &[String]) -> BTreeMap<HexId, u16> {
     let mut out = BTreeMap::new();
     for c in legal {
-        if let Command::Move { units, path } = c {
+        if let Command::Move { units, path, .. } = c {
             if units == movers {
                 let cost = ground::plan(ctx, s, Side::First, units, path).expect("a listed move is legal").total;
                 let end = *path.last().expect("a path");

@@ -14,6 +14,33 @@ pub fn colours(piece: &PieceView, sides: &[SideView]) -> (String, String) {
     (hex_colour(paper), hex_colour(ink))
 }
 
+/// The colours of a side's counters (paper and ink), grey for an unknown side.
+pub fn side_colours(side: Option<&usize>, sides: &[SideView]) -> (String, String) {
+    let side = side.and_then(|s| sides.get(*s));
+    let paper = side.map(|s| s.colour).unwrap_or([200, 200, 200]);
+    let ink = side.map(|s| s.text_colour).unwrap_or([0, 0, 0]);
+    (hex_colour(paper), hex_colour(ink))
+}
+
+/// A counter face down (hidden information: the viewer knows a counter of `side` is there,
+/// not which): a blank counter in the side's colours with a "?".
+pub fn back(out: &mut String, side: Option<&usize>, view: &BoardView, x: f64, y: f64, c: f64) {
+    let (paper, ink) = side_colours(side, &view.sides);
+    rect(
+        out,
+        x,
+        y,
+        c,
+        c,
+        &format!(
+            r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##,
+            N(c * 0.06),
+            N((c * 0.025).max(0.5))
+        ),
+    );
+    text(out, x + c / 2.0, y + c * 0.7, Type::new(c * 0.6, &ink).bold(), "?");
+}
+
 /// Draw `piece` of `view` as a counter of side `c` with its top-left corner at `(x, y)`;
 /// with `ids`, the unit's id takes the place of its label and size in the top band.
 pub fn counter(out: &mut String, piece: &PieceView, view: &BoardView, x: f64, y: f64, c: f64, ids: bool) {

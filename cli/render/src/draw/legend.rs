@@ -28,6 +28,8 @@ enum Item {
     /// A marker of the view's legend (index in `legend`).
     Marker(usize),
     Stack,
+    /// Counters the picture shows face down (hidden information).
+    FaceDown,
     /// A kind of unit of the view's legend (index in `legend`).
     Unit(usize),
     Move,
@@ -96,8 +98,15 @@ fn items(input: &LegendInput) -> Vec<Item> {
             *per_hex.entry(h).or_default() += 1;
         }
     }
+    let hidden: Vec<_> = view.hidden.iter().filter(|h| h.count > 0 && seen(&h.hex)).collect();
+    for h in &hidden {
+        *per_hex.entry(h.hex).or_default() += usize::from(h.count);
+    }
     if per_hex.values().any(|n| *n > 1) {
         out.push(Item::Stack);
+    }
+    if !hidden.is_empty() {
+        out.push(Item::FaceDown);
     }
     for (i, entry) in view.legend.iter().enumerate() {
         if first(i, &entry.id) && view.pieces.iter().filter(drawn).any(|p| p.symbol == entry.id) {
@@ -236,6 +245,11 @@ pub fn draw(p: &Picture, out: &mut String) {
                 super::circle(out, c, 6.0 * s, r##"fill="#1c1a17""##);
                 text(out, c.0, c.1 + 2.6 * s, Type::new(7.5 * s, "#fffdf5").bold(), "3");
                 "Units in stack".to_string()
+            }
+            Item::FaceDown => {
+                super::circle(out, c, 6.0 * s, r##"fill="#fffdf5" stroke="#1c1a17" stroke-width="0.8""##);
+                text(out, c.0, c.1 + 2.6 * s, Type::new(7.0 * s, "#1c1a17").bold(), "2?");
+                "Counters not known".to_string()
             }
             Item::Unit(i) => {
                 let entry = &p.view.legend[*i];

@@ -1,5 +1,6 @@
-//! Pieces on the map: one counter per hex with the stack under it, its count, and the
-//! control and event markers around it.
+//! Pieces on the map: one counter per hex with the stack under it, its count (and how many
+//! of its counters are face down, hidden information), and the control and event markers
+//! around it.
 
 use super::{circle, counters, rect, symbols, text, Type};
 use crate::frame::Rect;
@@ -14,7 +15,8 @@ pub fn counter_size(r: f64) -> f64 {
     1.12 * r
 }
 
-/// The pieces in each visible hex, in the view's order (the first is on top).
+/// The pieces in each visible hex, in the view's order (the first is on top); a hex with
+/// only face-down counters has an empty list.
 pub fn stacks<'v>(p: &Picture<'v>) -> BTreeMap<HexId, Vec<&'v PieceView>> {
     let mut out: BTreeMap<HexId, Vec<&PieceView>> = BTreeMap::new();
     for piece in &p.view.pieces {
@@ -24,16 +26,40 @@ pub fn stacks<'v>(p: &Picture<'v>) -> BTreeMap<HexId, Vec<&'v PieceView>> {
             }
         }
     }
+    for h in &p.view.hidden {
+        if h.count > 0 && p.visible.contains(&h.hex) {
+            out.entry(h.hex).or_default();
+        }
+    }
     out
 }
 
-/// Draw a stack with its top-left corner (of the top counter) at `(x, y)`.
-pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f64, c: f64) {
-    let Some(top) = pieces.first() else { return };
+/// The sides of the face-down counters of `hex`, one per counter, in the view's order.
+pub fn face_down(p: &Picture, hex: HexId) -> Vec<usize> {
+    p.view
+        .hidden
+        .iter()
+        .filter(|h| h.hex == hex)
+        .flat_map(|h| std::iter::repeat_n(h.side, usize::from(h.count)))
+        .collect()
+}
+
+/// Draw a stack with its top-left corner (of the top counter) at `(x, y)`: its pieces, then
+/// the counters the view shows face down (`backs`, their sides), under them. The badge on
+/// the top-right corner counts every counter; a second one, on the bottom-right corner,
+/// counts the face-down ones (`2?`).
+pub fn stack(out: &mut String, pieces: &[&PieceView], backs: &[usize], p: &Picture, x: f64, y: f64, c: f64) {
+    let total = pieces.len() + backs.len();
+    if total == 0 {
+        return;
+    }
     let step = c * 0.08;
-    let under = pieces.len().saturating_sub(1).min(2);
+    let under = total.saturating_sub(1).min(2);
     for i in (1..=under).rev() {
-        let (paper, _) = counters::colours(pieces[i], &p.view.sides);
+        let paper = match pieces.get(i) {
+            Some(piece) => counters::colours(piece, &p.view.sides).0,
+            None => counters::side_colours(i.checked_sub(pieces.len()).and_then(|k| backs.get(k)), &p.view.sides).0,
+        };
         let off = step * i as f64;
         rect(
             out,
@@ -48,11 +74,19 @@ pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f6
             ),
         );
     }
-    counters::counter(out, top, p.view, x, y, c, p.options.ids);
-    if pieces.len() > 1 {
+    match pieces.first() {
+        Some(top) => counters::counter(out, top, p.view, x, y, c, p.options.ids),
+        None => counters::back(out, backs.first(), p.view, x, y, c),
+    }
+    if total > 1 {
         let b = (x + c, y);
         circle(out, b, c * 0.17, &format!(r##"fill="#1c1a17" stroke="#fffdf5" stroke-width="{}""##, N(c * 0.03)));
-        text(out, b.0, b.1 + c * 0.075, Type::new(c * 0.21, "#fffdf5").bold(), &pieces.len().to_string());
+        text(out, b.0, b.1 + c * 0.075, Type::new(c * 0.21, "#fffdf5").bold(), &total.to_string());
+    }
+    if !backs.is_empty() {
+        let b = (x + c, y + c);
+        circle(out, b, c * 0.17, &format!(r##"fill="#fffdf5" stroke="#1c1a17" stroke-width="{}""##, N(c * 0.03)));
+        text(out, b.0, b.1 + c * 0.075, Type::new(c * 0.19, "#1c1a17").bold(), &format!("{}?", backs.len()));
     }
 }
 
@@ -60,9 +94,10 @@ pub fn stack(out: &mut String, pieces: &[&PieceView], p: &Picture, x: f64, y: f6
 pub fn draw(p: &Picture, out: &mut String) {
     let c = counter_size(p.frame.r);
     for (hex, pieces) in stacks(p) {
+        let backs = face_down(p, hex);
         let (cx, cy) = p.frame.centre(hex);
-        let shift = c * 0.08 * pieces.len().saturating_sub(1).min(2) as f64 / 2.0;
-        stack(out, &pieces, p, cx - c / 2.0 - shift, cy - c / 2.0 - shift, c);
+        let shift = c * 0.08 * (pieces.len() + backs.len()).saturating_sub(1).min(2) as f64 / 2.0;
+        stack(out, &pieces, &backs, p, cx - c / 2.0 - shift, cy - c / 2.0 - shift, c);
     }
 }
 

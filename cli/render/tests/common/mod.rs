@@ -154,5 +154,6 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
         markers,
         highlights,
         legend: sample_legend(),
+        hidden: Vec::new(),
     }
 }

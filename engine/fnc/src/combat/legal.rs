@@ -84,7 +84,12 @@ pub fn attacks(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
                     return out;
                 }
                 if super::declare::check(ctx, state, side, &group, defender, with).is_ok() {
-                    out.push(Command::Attack { attackers: group.clone(), defender, fleets: with.clone(), from: Vec::new() });
+                    out.push(Command::Attack {
+                        attackers: group.clone(),
+                        defender,
+                        fleets: with.clone(),
+                        from: Vec::new(),
+                    });
                 }
             }
         }

@@ -206,6 +206,10 @@ pub fn check_border(ctx: &Ctx, state: &State, side: Side, from: HexId, to: HexId
 
 /// Remove the lone enemy SC a moving force enters (14.3); `true` if one was there.
 pub fn lone_sc(ctx: &Ctx, state: &State, side: Side, hex: HexId) -> Option<UnitId> {
+    // 7.7: under fog a stack of one is its own top, so every copy knows a lone SC.
+    if state.unseen_in(hex, side.other()) > 0 {
+        return None;
+    }
     let enemy: Vec<&UnitId> =
         state.units_in(hex).into_iter().filter(|u| ctx.side_of(u) == Some(side.other())).collect();
     match enemy.as_slice() {

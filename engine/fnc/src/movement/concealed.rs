@@ -12,11 +12,12 @@ use crate::state::{Location, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{Event, RuleError};
 use serde_json::json;
+use std::collections::BTreeSet;
 
 /// The projection of `command` under fog of war: a ground move whose origin the client
 /// wrote shows its number of counters, its top (the first unit listed), its path and the
 /// unit left on top of the origin. `None`: the command is public (no fog, or another kind).
-pub fn projection(state: &State, command: &Command) -> Option<Command> {
+pub fn projection(ctx: &Ctx, state: &State, command: &Command) -> Option<Command> {
     state.fog.as_ref()?;
     let Command::Move { units, path, from: Some(from), left_top } = command else { return None };
     Some(Command::Moved {
@@ -25,6 +26,7 @@ pub fn projection(state: &State, command: &Command) -> Option<Command> {
         count: u8::try_from(units.len()).ok()?,
         top: units.first()?.clone(),
         left_top: left_top.clone(),
+        shown: units.iter().skip(1).filter(|u| stacking::always_seen(ctx, u)).cloned().collect(),
     })
 }
 
@@ -89,8 +91,16 @@ pub fn record(
         Place::Box(_) => None,
     };
     let empty = origin.map(|o| counters(ctx, state, o, side) == 0);
+    // 7.8: a fortress garrison stays on top of the stack the move joins.
+    let garrison_on_top = state
+        .fog
+        .as_ref()
+        .and_then(|f| f.tops.get(&to))
+        .is_some_and(|t| ctx.counter(t).is_some_and(|c| c.kind == crate::data::UnitType::Fortress));
     let Some(fog) = state.fog.as_mut() else { return };
-    fog.tops.insert(to, top.clone());
+    if !garrison_on_top {
+        fog.tops.insert(to, top.clone());
+    }
     let provenance = &mut fog.provenance[side.index()];
     match origin {
         Some(o) => {
@@ -127,7 +137,7 @@ pub fn apply_public(
     moved: &Command,
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
-    let Command::Moved { from, path, count, top, left_top } = moved else {
+    let Command::Moved { from, path, count, top, left_top, shown } = moved else {
         return Err(RuleError::new("7.7", "only a move is concealed"));
     };
     let count = usize::from(*count);
@@ -145,11 +155,15 @@ pub fn apply_public(
         ));
     }
     let mut at = *origin;
+    let mut overrun = Vec::new();
     for &next in path {
         if !at.is_adjacent(next) {
             return Err(RuleError::new("9.1", format!("{next} is not next to {at}")));
         }
-        if ctx.occupant(state, next) == Some(side.other()) {
+        if let Some(sc) = super::common::lone_sc(ctx, state, side, next) {
+            // 14.3: the lone SC is a stack of one, its own top: every copy sees the overrun.
+            overrun.push((next, sc));
+        } else if ctx.occupant(state, next) == Some(side.other()) {
             return Err(RuleError::new("9.4", format!("{next} holds enemy units; units may not enter it")));
         }
         let there = counters(ctx, state, next, side) + count;
@@ -164,30 +178,58 @@ pub fn apply_public(
     }
     check_end(ctx, path)?;
     let mut next = state.clone();
+    for (hex, sc) in &overrun {
+        log.push(
+            crate::happened::Happened::Overrun { units: None, unit: Some(sc.clone()), hex: Some(*hex) }
+                .event(format!("The moving force overruns the lone {sc} in {hex} (14.3)")),
+        );
+    }
+    let scs: Vec<UnitId> = overrun.into_iter().map(|(_, u)| u).collect();
+    // The SC never recycles (8.11): its elimination rolls no die.
+    crate::recycling::eliminate(
+        ctx,
+        &mut next,
+        &scs,
+        "overrun by a moving force (14.3)",
+        &mut grognard_engine::NoDice,
+        log,
+    )
+    .map_err(|e| RuleError::new("14.3", format!("the overrun could not be applied: {e:?}")))?;
     let old_top = next.fog.as_ref().and_then(|f| f.tops.get(origin).cloned());
     let names = named(ctx, state, *origin, side);
     let remaining = before - count;
-    // Who stays named in the origin: the unit left on top, or else the old top if it stayed.
+    // The units every copy names as they move: the top and those always in view (14.3).
+    let mut moving: BTreeSet<UnitId> = shown.iter().cloned().collect();
+    moving.insert(top.clone());
+    if moving.len() > count || shown.iter().any(|u| !stacking::always_seen(ctx, u) || !names.contains(u)) {
+        return Err(RuleError::new("7.7", format!("the units shown moving are not in view in {origin}")));
+    }
+    // Who stays named in the origin: the unit left on top, or else the old top if it stayed,
+    // and the units always in view that did not move.
     let stays: Option<UnitId> = match (left_top, old_top) {
         (Some(l), _) => Some(l.clone()),
         (None, Some(t)) if t != *top && remaining > 0 => Some(t),
         _ => None,
     };
+    let mut staying: BTreeSet<UnitId> =
+        names.iter().filter(|u| stacking::always_seen(ctx, u) && !moving.contains(*u)).cloned().collect();
+    staying.extend(stays.iter().cloned());
     for u in &names {
-        if u != top && Some(u) != stays.as_ref() {
+        if !moving.contains(u) && !staying.contains(u) {
             next.units.insert(u.clone(), Location::Unseen);
         }
     }
-    if let Some(s) = &stays {
-        next.units.insert(s.clone(), Location::Hex(*origin));
+    for u in &staying {
+        next.units.insert(u.clone(), Location::Hex(*origin));
     }
-    next.units.insert(top.clone(), Location::Hex(to));
-    let named_left = usize::from(stays.is_some());
-    let unseen_origin = remaining.checked_sub(named_left).ok_or_else(|| {
-        RuleError::new("7.7", format!("{origin} cannot keep {} on top: no counter of it is left", named_left))
+    for u in &moving {
+        next.units.insert(u.clone(), Location::Hex(to));
+    }
+    let unseen_origin = remaining.checked_sub(staying.len()).ok_or_else(|| {
+        RuleError::new("7.7", format!("{origin} cannot keep {} named: not so many counters are left", staying.len()))
     })?;
     set_unseen(&mut next, *origin, side, unseen_origin)?;
-    let unseen_to = usize::from(state.unseen_in(to, side)) + count - 1;
+    let unseen_to = usize::from(state.unseen_in(to, side)) + count - moving.len();
     set_unseen(&mut next, to, side, unseen_to)?;
     for hex in path {
         control::pass_through(ctx, &mut next, side, *hex, log);

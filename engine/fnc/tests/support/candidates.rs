@@ -117,7 +117,7 @@ fn movement_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng
         _ => {
             let mut path = if matches!(loc, Location::Box(_)) { vec![start] } else { Vec::new() };
             path.extend(walk(ctx, rng, start, len));
-            Some(Command::Move { units: group, path })
+            Some(Command::Move { units: group, path, from: None, left_top: None })
         }
     }
 }
@@ -138,7 +138,7 @@ fn attack_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) 
         state.units.keys().filter(|u| ctx.side_of(u) == Some(side) && is_fleet(ctx, u)).cloned().collect();
     let attackers = if adjacent.is_empty() { Vec::new() } else { subset(rng, &adjacent) };
     let fleets = if fleets.is_empty() || one_in(rng, 2) { Vec::new() } else { subset(rng, &fleets) };
-    Some(Command::Attack { attackers, defender, fleets })
+    Some(Command::Attack { attackers, defender, fleets, from: Vec::new() })
 }
 
 /// A batch (11.3) of the legal attacks whose defenders lie far enough apart, in a random
@@ -147,7 +147,9 @@ fn batch_candidate(ctx: &Ctx, state: &State, side: Side, rng: &mut ChaCha8Rng) -
     let mut attacks: Vec<BatchAttack> = grognard_fnc::table::commands(ctx, state, side)
         .into_iter()
         .filter_map(|c| match c {
-            Command::Attack { attackers, defender, fleets } => Some(BatchAttack { attackers, defender, fleets }),
+            Command::Attack { attackers, defender, fleets, from } => {
+                Some(BatchAttack { attackers, defender, fleets, from })
+            }
             _ => None,
         })
         .collect();

@@ -37,7 +37,7 @@ fn nearest(hex: HexId, targets: &[HexId]) -> u32 {
 /// turns of random play.
 fn closing_bonus(ctx: &Ctx, state: &State, command: &Command) -> u64 {
     let (units, to) = match command {
-        Command::Move { units, path } | Command::River { units, path } => (units, path.last().copied()),
+        Command::Move { units, path, .. } | Command::River { units, path } => (units, path.last().copied()),
         Command::Sail { units, to } => (units, Some(*to)),
         _ => return 1,
     };

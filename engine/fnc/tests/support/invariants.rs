@@ -173,7 +173,12 @@ pub fn places_exist(ctx: &Ctx, state: &State) -> Check {
                     return bad(format!("turn {t} is not on the turn record track"));
                 }
             }
-            Location::ToPlace | Location::Pool | Location::Contingency | Location::Spent | Location::Eliminated => {}
+            Location::ToPlace
+            | Location::Pool
+            | Location::Contingency
+            | Location::Spent
+            | Location::Eliminated
+            | Location::Unseen => {}
         }
     }
     Ok(())

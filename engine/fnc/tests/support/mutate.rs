@@ -131,7 +131,7 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
             _ => *to = Place::Box(String::new()),
         },
         Command::Commit { division } => *division = bad_unit(ctx, state, rng),
-        Command::Move { units, path } | Command::River { units, path } => {
+        Command::Move { units, path, .. } | Command::River { units, path } => {
             if one_in(rng, 2) {
                 *units = spoil_units(ctx, state, units, rng);
             } else {
@@ -152,7 +152,7 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
                 *to = bad_hex(ctx, rng);
             }
         }
-        Command::Attack { attackers, defender, fleets } => match rng.next_u32() % 3 {
+        Command::Attack { attackers, defender, fleets, .. } => match rng.next_u32() % 3 {
             0 => *attackers = spoil_units(ctx, state, attackers, rng),
             1 => *defender = bad_hex(ctx, rng),
             _ => *fleets = spoil_units(ctx, state, fleets, rng),
@@ -196,13 +196,15 @@ pub fn mutate(ctx: &Ctx, state: &State, command: &Command, rng: &mut ChaCha8Rng)
                 }
             }
         },
+        Command::Show { hexes } => *hexes = vec![bad_hex(ctx, rng)],
+        Command::Moved { top, .. } => *top = bad_unit(ctx, state, rng),
         Command::Historical | Command::Roll | Command::End => {
             // Commands without fields: send another kind with fields instead.
             let unit = bad_unit(ctx, state, rng);
             let hex = bad_hex(ctx, rng);
             c = match rng.next_u32() % 5 {
-                0 => Command::Move { units: vec![unit], path: vec![hex] },
-                1 => Command::Attack { attackers: vec![unit], defender: hex, fleets: Vec::new() },
+                0 => Command::Move { units: vec![unit], path: vec![hex], from: None, left_top: None },
+                1 => Command::Attack { attackers: vec![unit], defender: hex, fleets: Vec::new(), from: Vec::new() },
                 2 => Command::Retreat { groups: vec![RetreatPath { units: vec![unit], path: vec![hex] }] },
                 3 => Command::Place { unit, hex },
                 _ => Command::Remove { units: vec![unit] },
