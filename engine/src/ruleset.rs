@@ -79,6 +79,12 @@ pub trait Ruleset: Send + Sync + 'static {
     fn options(&self) -> Vec<OptionInfo> {
         Vec::new()
     }
+    /// The options a new game's genesis records when its players choose `chosen` (all
+    /// known): a ruleset with a rule played by default records it unless an option turns it
+    /// off, so that every genesis says what it plays. Default: `chosen` as given.
+    fn recorded_options(&self, chosen: &[String]) -> Vec<String> {
+        chosen.to_vec()
+    }
     /// The scenario a game of `setup` is played in: one of [`scenarios`] by its id (the
     /// scenario of a position game too; a ruleset may check there that the position fits it).
     ///

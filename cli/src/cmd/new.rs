@@ -21,7 +21,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "scenario")]
     position: Option<PathBuf>,
     /// An option of the ruleset for this game (see `grognard scenarios`), once per option,
-    /// e.g. `--option open-stacks`; the genesis entry records them.
+    /// e.g. `--option open-stacks`; the genesis entry records the options the game plays
+    /// (a ruleset may play one by default: FNC plays fog of war unless `open-stacks`).
     #[arg(long = "option")]
     options: Vec<String>,
     /// Your identity (name, email or slug), when you have several.
@@ -109,7 +110,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         return Err(Failure::usage(format!("ruleset {} has no option `{unknown}` ({listed})", args.ruleset))
             .hint("see `grognard scenarios`"));
     }
-    let setup = setup.with_options(args.options.iter().cloned());
+    let setup = setup.with_options(ruleset.recorded_options(&args.options));
     let scenario = ruleset.scenario_of(&setup).ok_or_else(|| match &args.position {
         Some(path) => {
             Failure::usage(format!("ruleset {} cannot start from the position in {}", args.ruleset, path.display()))

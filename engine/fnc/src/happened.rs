@@ -28,9 +28,15 @@ pub enum Happened {
     /// The sequence moved on to a new phase (5.2); after the last turn `game_over` (14.5).
     Phase { phase: Phase, turn: u8, phasing: Side },
 
-    /// Fog of war (7.7): a rule needs stacks opened; `owing` holds, per side, the indices
-    /// of the concealed moves to open.
+    // Fog of war (7.7).
+    /// A rule needs stacks opened; `owing` holds, per side, the indices of the concealed
+    /// moves to open.
     Reveal { owing: [std::collections::BTreeSet<u32>; 2], why: String },
+    /// A side opened the concealed moves a reveal asked of it.
+    Opened { side: Side },
+    /// A concealed move as the other side sees it: `count` counters topped by `top` left
+    /// `from` along `path`.
+    ConcealedMove { side: Side, from: HexId, path: Vec<HexId>, count: u8, top: UnitId },
 
     // Random events (6.0).
     /// The Random Events Table roll (6.1) and the event rolled (6.3 EC, 6.4 RSW); `no_event`

@@ -182,6 +182,10 @@ impl Ruleset for Fnc {
         scenario::options()
     }
 
+    fn recorded_options(&self, chosen: &[String]) -> Vec<String> {
+        scenario::recorded_options(chosen)
+    }
+
     fn position_header(&self) -> Option<&'static str> {
         Some(crate::position::POSITION_HEADER)
     }
@@ -347,7 +351,11 @@ impl Ruleset for Fnc {
                 let (Some(top), Some(&to)) = (units.first(), path.last()) else {
                     return Err(RuleError::new("input", "a move has units and a path").into());
                 };
-                concealed::record(ctx, &mut applied.state, side, concealed.index, from, to, top, left_top.as_ref());
+                concealed::record(
+                    ctx,
+                    &mut applied.state,
+                    &concealed::Trace { side, index: concealed.index, from, to, top, left_top: left_top.as_ref() },
+                );
                 applied
             }
             Some(_) => return Err(RuleError::new("7.7", "only a ground move is concealed").into()),
@@ -382,10 +390,14 @@ impl Ruleset for Fnc {
         if !any {
             return Err(RuleError::new("7.7", format!("nothing is asked of {player} now")).into());
         }
-        let mut events = vec![grognard_engine::Event::new(
-            format!("7.7: {player} opened the stacks asked of them"),
-            serde_json::json!({"type": "opened", "player": player}),
-        )];
+        let mut events: Vec<grognard_engine::Event> = Side::BOTH
+            .into_iter()
+            .filter(|s| state.owners[s.index()] == player && !reveal.owing[s.index()].is_empty())
+            .map(|side| {
+                Happened::Opened { side }
+                    .event(format!("7.7: the {} opened the concealed moves asked of them", ctx.rules.side_name(side)))
+            })
+            .collect();
         let mut applied = match then {
             Some((side, command)) => apply_command(ctx, &next, side, &command, dice)?,
             None => Applied { state: next, events: Vec::new() },

@@ -78,25 +78,43 @@ pub fn setup(setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
     let ctx = Ctx::embedded(game)?;
     let mut state = setup_state(ctx, setup, owners(game, seats)?)?;
     // 7.7: the opening positions are public; concealment begins with the first move.
-    if setup.has_option(FOG_OF_WAR) {
+    if setup.has_option(FOG_OF_WAR) && !setup.has_option(OPEN_STACKS) {
         state.fog = Some(crate::state::Fog::default());
     }
     Ok(state)
 }
 
-/// The option that plays 7.7, fog of war (engine/fnc/FOG_OF_WAR.md). While fog is being
-/// built it is chosen by this option; once complete it becomes the default and the option
-/// turns it off.
+/// The option that plays 7.7, fog of war (engine/fnc/FOG_OF_WAR.md): on by default, recorded
+/// in every new game's genesis unless [`OPEN_STACKS`] is chosen. A genesis without it (every
+/// game made before fog of war existed) plays open stacks.
 pub const FOG_OF_WAR: &str = "fog-of-war";
+/// The option that turns fog of war off: every stack open to both sides.
+pub const OPEN_STACKS: &str = "open-stacks";
 
 /// The options of FNC games.
 pub fn options() -> Vec<grognard_engine::OptionInfo> {
-    vec![grognard_engine::OptionInfo {
-        id: FOG_OF_WAR.into(),
-        description: "7.7 fog of war: only the top unit of an enemy stack is seen, until an attack opens it \
-                      (in development: moves only)"
-            .into(),
-    }]
+    vec![
+        grognard_engine::OptionInfo {
+            id: FOG_OF_WAR.into(),
+            description: "7.7 fog of war, played unless open-stacks is chosen: only the top unit and the number \
+                          of counters of an enemy stack are seen, until an attack opens it"
+                .into(),
+        },
+        grognard_engine::OptionInfo {
+            id: OPEN_STACKS.into(),
+            description: "no fog of war: every stack is open to both sides".into(),
+        },
+    ]
+}
+
+/// What a new game's genesis records: fog of war unless open stacks are chosen.
+pub fn recorded_options(chosen: &[String]) -> Vec<String> {
+    let open = chosen.iter().any(|o| o == OPEN_STACKS);
+    let mut out: Vec<String> = chosen.iter().filter(|o| *o != OPEN_STACKS && *o != FOG_OF_WAR).cloned().collect();
+    if !open {
+        out.push(FOG_OF_WAR.to_string());
+    }
+    out
 }
 
 /// The set-up of a game started from the position `text`: its game's scenario (`ec` or

@@ -200,7 +200,7 @@ fn engine_survives_random_command_text() {
     let mut parsed = 0usize;
     for s in corpus() {
         let ctx = ctx_of(&s.state);
-        for _ in 0..30 {
+        for _ in 0..40 {
             let text = random_text(ctx, &mut rng);
             let erased = no_panic("erased parse_command", || AnyRuleset::parse_command(&Fnc, &text));
             match no_panic("parse_command", || Ruleset::parse_command(&Fnc, &text)) {

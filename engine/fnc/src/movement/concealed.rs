@@ -11,7 +11,6 @@ use crate::stacking;
 use crate::state::{Location, Side, State, UnitId};
 use grognard_board::HexId;
 use grognard_engine::{Event, RuleError};
-use serde_json::json;
 use std::collections::BTreeSet;
 
 /// The projection of `command` under fog of war: a ground move whose origin the client
@@ -73,19 +72,21 @@ pub fn materialise(state: &mut State, side: Side, units: &[UnitId], from: &Place
     Ok(())
 }
 
+/// What every copy knows of a concealed move: whose, its index among the side's concealed
+/// commands, where from and to, its top and the unit it left on top.
+pub struct Trace<'a> {
+    pub side: Side,
+    pub index: u32,
+    pub from: &'a Place,
+    pub to: HexId,
+    pub top: &'a UnitId,
+    pub left_top: Option<&'a UnitId>,
+}
+
 /// The public bookkeeping of a move, in every copy: the top of the stack it reaches, the top
-/// it leaves behind, and the provenance of the counters (concealed command `index` of
-/// `side`).
-pub fn record(
-    ctx: &Ctx,
-    state: &mut State,
-    side: Side,
-    index: u32,
-    from: &Place,
-    to: HexId,
-    top: &UnitId,
-    left_top: Option<&UnitId>,
-) {
+/// it leaves behind, and the provenance of the counters.
+pub fn record(ctx: &Ctx, state: &mut State, trace: &Trace<'_>) {
+    let Trace { side, index, from, to, top, left_top } = *trace;
     let origin = match from {
         Place::Hex(h) => Some(*h),
         Place::Box(_) => None,
@@ -234,12 +235,17 @@ pub fn apply_public(
     for hex in path {
         control::pass_through(ctx, &mut next, side, *hex, log);
     }
-    record(ctx, &mut next, side, index, from, to, top, stays.as_ref());
-    log.push(Event::new(
-        format!("{count} counters topped by {top} move {origin} -> {} (7.7: the rest is not seen)", {
-            path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ")
-        }),
-        json!({"type": "concealed_move", "side": side, "from": origin, "path": path, "count": count, "top": top}),
-    ));
+    record(ctx, &mut next, &Trace { side, index, from, to, top, left_top: stays.as_ref() });
+    let shown_path = path.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" ");
+    log.push(
+        crate::happened::Happened::ConcealedMove {
+            side,
+            from: *origin,
+            path: path.clone(),
+            count: u8::try_from(count).unwrap_or(u8::MAX),
+            top: top.clone(),
+        }
+        .event(format!("{count} counters topped by {top} move {origin} -> {shown_path} (7.7: the rest is not seen)")),
+    );
     Ok(next)
 }

@@ -311,10 +311,10 @@ pub fn mutate_json(value: &Value, rng: &mut ChaCha8Rng) -> Value {
 }
 
 /// The verbs of the command language (engine/fnc/README.md), as the fuzzers use them.
-const VERBS: [&str; 16] = {
-    let mut out = [""; 16];
+const VERBS: [&str; CommandKind::ALL.len()] = {
+    let mut out = [""; CommandKind::ALL.len()];
     let mut i = 0;
-    while i < 16 {
+    while i < CommandKind::ALL.len() {
         out[i] = CommandKind::ALL[i].verb();
         i += 1;
     }
