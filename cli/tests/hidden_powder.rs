@@ -5,24 +5,9 @@
 
 mod common;
 
-use common::{joined_duel, Player};
+use common::{exchange, joined_duel, outgoing, Player};
 use serde_json::Value;
 use std::path::Path;
-
-/// Each player sends (mailing into their outbox) and the other receives, `rounds` times:
-/// whatever is owed (reveals, openings) is signed on the way.
-fn exchange(a: &Player, b: &Player, cwd: &Path, n: &mut usize, rounds: usize) {
-    for _ in 0..rounds {
-        for (from, to) in [(a, b), (b, a)] {
-            *n += 1;
-            let out = format!("p{n}.grog");
-            let sent = from.json(cwd, &["send", "--mail", "--out", &out]);
-            if !sent["packet"].is_null() {
-                to.ok(cwd, &["receive", &out]);
-            }
-        }
-    }
-}
 
 /// The first player (Alice 0, Bob 1) who owes something now, by Alice's status, and what:
 /// the kind of decision (`"command"`, `"dice"`, `"choice"`), or what the protocol owes
@@ -32,20 +17,6 @@ fn deciding(a: &Player, cwd: &Path) -> Option<(u64, String)> {
     let w = status["waiting"].as_array()?.first()?.clone();
     let kind = if w["owes"]["kind"] == "decide" { &w["owes"]["pending"]["kind"] } else { &w["owes"]["kind"] };
     Some((w["player"].as_u64().unwrap_or(9), kind.to_string()))
-}
-
-/// Everything of a player's that another could read: packets written and mails sent.
-fn outgoing(p: &Player, cwd: &Path) -> String {
-    let mut text = String::new();
-    for dir in [cwd.to_path_buf(), p.outbox()] {
-        for e in std::fs::read_dir(dir).expect("dir").flatten() {
-            let path = e.path();
-            if path.extension().is_some_and(|x| x == "grog" || x == "eml") {
-                text.push_str(&String::from_utf8_lossy(&std::fs::read(path).expect("file")));
-            }
-        }
-    }
-    text
 }
 
 #[test]

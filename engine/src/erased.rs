@@ -26,7 +26,7 @@ pub trait AnyRuleset: Send + Sync {
     fn scenarios(&self) -> Vec<ScenarioInfo>;
     /// The options players may choose ([`Ruleset::options`]).
     fn options(&self) -> Vec<OptionInfo>;
-    fn recorded_options(&self, chosen: &[String]) -> Vec<String>;
+    fn recorded_options(&self, chosen: &[String], players: usize) -> Vec<String>;
     fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo>;
     fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError>;
     fn setup(&self, setup: &Setup, seats: &Seats) -> Result<GameState, RuleError>;
@@ -126,8 +126,8 @@ impl<R: Ruleset> AnyRuleset for R {
     fn options(&self) -> Vec<OptionInfo> {
         Ruleset::options(self)
     }
-    fn recorded_options(&self, chosen: &[String]) -> Vec<String> {
-        Ruleset::recorded_options(self, chosen)
+    fn recorded_options(&self, chosen: &[String], players: usize) -> Vec<String> {
+        Ruleset::recorded_options(self, chosen, players)
     }
     fn scenario_of(&self, setup: &Setup) -> Option<ScenarioInfo> {
         Ruleset::scenario_of(self, setup)

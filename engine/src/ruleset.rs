@@ -79,10 +79,11 @@ pub trait Ruleset: Send + Sync + 'static {
     fn options(&self) -> Vec<OptionInfo> {
         Vec::new()
     }
-    /// The options a new game's genesis records when its players choose `chosen` (all
-    /// known): a ruleset with a rule played by default records it unless an option turns it
-    /// off, so that every genesis says what it plays. Default: `chosen` as given.
-    fn recorded_options(&self, chosen: &[String]) -> Vec<String> {
+    /// The options a new game of `players` players records in its genesis when they choose
+    /// `chosen` (all known): a ruleset with a rule played by default records it unless an
+    /// option turns it off, so that every genesis says what it plays. Default: `chosen` as
+    /// given.
+    fn recorded_options(&self, chosen: &[String], _players: usize) -> Vec<String> {
         chosen.to_vec()
     }
     /// The scenario a game of `setup` is played in: one of [`scenarios`] by its id (the

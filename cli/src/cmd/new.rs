@@ -110,7 +110,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         return Err(Failure::usage(format!("ruleset {} has no option `{unknown}` ({listed})", args.ruleset))
             .hint("see `grognard scenarios`"));
     }
-    let setup = setup.with_options(ruleset.recorded_options(&args.options));
+    let setup = setup.with_options(ruleset.recorded_options(&args.options, 1 + args.opponents.len()));
     let scenario = ruleset.scenario_of(&setup).ok_or_else(|| match &args.position {
         Some(path) => {
             Failure::usage(format!("ruleset {} cannot start from the position in {}", args.ruleset, path.display()))

@@ -155,3 +155,32 @@ pub fn at_once(commands: Vec<Command>) -> Vec<Output> {
     }
     outs
 }
+
+/// Each player sends (mailing into their outbox) and the other receives, `rounds` times:
+/// whatever is owed (reveals, openings) is signed on the way.
+pub fn exchange(a: &Player, b: &Player, cwd: &Path, n: &mut usize, rounds: usize) {
+    for _ in 0..rounds {
+        for (from, to) in [(a, b), (b, a)] {
+            *n += 1;
+            let out = format!("p{n}.grog");
+            let sent = from.json(cwd, &["send", "--mail", "--out", &out]);
+            if !sent["packet"].is_null() {
+                to.ok(cwd, &["receive", &out]);
+            }
+        }
+    }
+}
+
+/// Everything of a player's that another could read: packets written and mails sent.
+pub fn outgoing(p: &Player, cwd: &Path) -> String {
+    let mut text = String::new();
+    for dir in [cwd.to_path_buf(), p.outbox()] {
+        for e in std::fs::read_dir(dir).expect("dir").flatten() {
+            let path = e.path();
+            if path.extension().is_some_and(|x| x == "grog" || x == "eml") {
+                text.push_str(&String::from_utf8_lossy(&std::fs::read(path).expect("file")));
+            }
+        }
+    }
+    text
+}

@@ -182,8 +182,8 @@ impl Ruleset for Fnc {
         scenario::options()
     }
 
-    fn recorded_options(&self, chosen: &[String]) -> Vec<String> {
-        scenario::recorded_options(chosen)
+    fn recorded_options(&self, chosen: &[String], players: usize) -> Vec<String> {
+        scenario::recorded_options(chosen, players)
     }
 
     fn position_header(&self) -> Option<&'static str> {

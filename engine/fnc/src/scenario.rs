@@ -80,6 +80,8 @@ pub fn setup(setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
     // 7.7: the opening positions are public; concealment begins with the first move.
     if setup.has_option(FOG_OF_WAR) && !setup.has_option(OPEN_STACKS) {
         state.fog = Some(crate::state::Fog::default());
+        // Every stack has its public top from the start (a fortress garrison, 7.8).
+        crate::reveal::settle(ctx, &mut state, &mut Vec::new())?;
     }
     Ok(state)
 }
@@ -107,9 +109,11 @@ pub fn options() -> Vec<grognard_engine::OptionInfo> {
     ]
 }
 
-/// What a new game's genesis records: fog of war unless open stacks are chosen.
-pub fn recorded_options(chosen: &[String]) -> Vec<String> {
-    let open = chosen.iter().any(|o| o == OPEN_STACKS);
+/// What a new game's genesis records: fog of war unless open stacks are chosen, or one player
+/// plays both sides (fog hides a side's stacks from the other side's player: alone, there is
+/// nobody to hide them from; `fog-of-war` chosen explicitly still plays it).
+pub fn recorded_options(chosen: &[String], players: usize) -> Vec<String> {
+    let open = chosen.iter().any(|o| o == OPEN_STACKS) || (players < 2 && !chosen.iter().any(|o| o == FOG_OF_WAR));
     let mut out: Vec<String> = chosen.iter().filter(|o| *o != OPEN_STACKS && *o != FOG_OF_WAR).cloned().collect();
     if !open {
         out.push(FOG_OF_WAR.to_string());

@@ -33,6 +33,8 @@ pub struct Seat {
 pub struct Table {
     pub tmp: tempfile::TempDir,
     pub seats: Vec<Seat>,
+    /// The rulesets the players' clients know.
+    pub rulesets: Vec<&'static dyn AnyRuleset>,
 }
 
 /// A small deterministic generator for picking moves (no OS randomness in tests).
@@ -62,9 +64,25 @@ impl Table {
 
     /// A table whose game is of protocol `version` (1 to show what older games allowed).
     pub fn of_version(scenario: &str, players: usize, dice: DiceConfig, chain_length: u32, version: u32) -> Table {
+        Table::of_game(duel(), Setup::scenario(scenario), players, dice, chain_length, version)
+    }
+
+    /// A game of `ruleset` from `setup` for `players` players, of protocol `version`; every
+    /// player joins and every join reaches everyone.
+    pub fn of_game(
+        ruleset: &'static dyn AnyRuleset,
+        setup: Setup,
+        players: usize,
+        dice: DiceConfig,
+        chain_length: u32,
+        version: u32,
+    ) -> Table {
         let tmp = tempfile::tempdir().expect("temp dir");
         let keys: Vec<SecretKey> = (0..players).map(|i| SecretKey::from_seed(&[i as u8 + 1; 32])).collect();
-        let info = duel_powers(scenario);
+        let powers: Vec<String> = ruleset
+            .scenario_of(&setup)
+            .map(|s| s.powers.into_iter().map(|p| p.id).collect())
+            .expect("a scenario of the ruleset");
         let infos = keys
             .iter()
             .enumerate()
@@ -72,27 +90,21 @@ impl Table {
                 name: format!("Player{i}"),
                 email: format!("p{i}@example.org"),
                 key: k.public().to_hex(),
-                powers: vec![info[i].clone()],
+                powers: vec![powers[i].clone()],
             })
             .collect();
-        let new = NewGame {
-            ruleset: duel(),
-            setup: Setup::scenario(scenario),
-            players: infos,
-            creator: 0,
-            dice,
-            chain_length,
-        };
+        let new = NewGame { ruleset, setup, players: infos, creator: 0, dice, chain_length };
+        let rulesets = vec![ruleset];
         let dir0 = tmp.path().join("p0");
         let (_, invitation) =
-            create::create_of_version(&dir0, &rulesets(), &new, &keys[0], version).expect("create the game");
+            create::create_of_version(&dir0, &rulesets, &new, &keys[0], version).expect("create the game");
         let mut seats = vec![Seat { key: SecretKey::from_seed(keys[0].seed()), dir: dir0, me: PlayerId(0) }];
         for (i, key) in keys.iter().enumerate().skip(1) {
             let dir = tmp.path().join(format!("p{i}"));
-            create::join(&dir, &rulesets(), &invitation, key).expect("join");
+            create::join(&dir, &rulesets, &invitation, key).expect("join");
             seats.push(Seat { key: SecretKey::from_seed(key.seed()), dir, me: PlayerId(i as u8) });
         }
-        let table = Table { tmp, seats };
+        let table = Table { tmp, seats, rulesets };
         for i in 1..players {
             table.exchange(i);
         }
@@ -100,7 +112,7 @@ impl Table {
     }
 
     pub fn open(&self, i: usize) -> Game<'static> {
-        Game::open(&self.seats[i].dir, &rulesets()).expect("the local journal opens and verifies")
+        Game::open(&self.seats[i].dir, &self.rulesets).expect("the local journal opens and verifies")
     }
 
     pub fn journal_path(&self, i: usize) -> PathBuf {
@@ -204,13 +216,4 @@ impl Table {
         }
         self.over().then_some(max_rounds)
     }
-}
-
-fn duel_powers(scenario: &str) -> Vec<String> {
-    duel()
-        .scenarios()
-        .into_iter()
-        .find(|s| s.id == scenario)
-        .map(|s| s.powers.into_iter().map(|p| p.id).collect())
-        .expect("a duel scenario")
 }

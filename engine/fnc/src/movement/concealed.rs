@@ -167,7 +167,8 @@ pub fn apply_public(
         } else if ctx.occupant(state, next) == Some(side.other()) {
             return Err(RuleError::new("9.4", format!("{next} holds enemy units; units may not enter it")));
         }
-        let there = counters(ctx, state, next, side) + count;
+        // The moving counters are still counted in their origin: back there, count them once.
+        let there = counters(ctx, state, next, side) + if next == *origin { 0 } else { count };
         let max = stacking::limit(ctx, state, next);
         if there > max {
             return Err(RuleError::new(
