@@ -226,7 +226,9 @@ fn check_before_opening(ctx: &Ctx, state: &State, side: Side, command: &Command)
             if !state.battles.is_empty() || state.batch.is_some() {
                 return Err(RuleError::new("11.2", "finish the battle in progress before declaring another attack"));
             }
-            check_attack_before_opening(ctx, state, side, attackers, *defender, from)
+            check_attack_before_opening(ctx, state, side, attackers, *defender, from)?;
+            let Command::Attack { fleets, .. } = command else { return Ok(()) };
+            crate::combat::declare::check_before_opening(ctx, state, side, attackers, *defender, fleets)
         }
         Command::Batch { attacks, .. } => {
             if state.phase != Phase::Combat || state.phasing != side {
@@ -238,8 +240,13 @@ fn check_before_opening(ctx: &Ctx, state: &State, side: Side, command: &Command)
             if attacks.len() < 2 || attacks.len() > crate::combat::batch::MAX_ATTACKS {
                 return Err(RuleError::new("11.3", "a batch declares from two attacks to its most"));
             }
+            crate::combat::batch::check_together(attacks)?;
+            if let Command::Batch { orders, .. } = command {
+                orders.check(ctx)?;
+            }
             for a in attacks {
                 check_attack_before_opening(ctx, state, side, &a.attackers, a.defender, &a.from)?;
+                crate::combat::declare::check_before_opening(ctx, state, side, &a.attackers, a.defender, &a.fleets)?;
             }
             Ok(())
         }

@@ -4,7 +4,7 @@
 use crate::ctx::Ctx;
 use crate::data::HexTerrain;
 use crate::stacking;
-use crate::state::{Location, State};
+use crate::state::{Location, Side, State};
 use grognard_board::{HexId, Terrain};
 use grognard_engine::{AidAnswer, RuleError};
 use serde_json::{json, Value};
@@ -123,11 +123,21 @@ pub fn answer(ctx: &Ctx, state: &State, hex: HexId) -> Result<AidAnswer, RuleErr
         text.push_str(&format!("  supply source of: {}\n", sources.join(", ")));
     }
     text.push_str(&format!("  stacking limit {} (7.1)\n", stacking::limit(ctx, state, hex)));
-    if units.is_empty() {
+    // 7.7: the counters of a stack this copy cannot name, beneath its top.
+    let unseen: Vec<(Side, u8)> =
+        Side::BOTH.into_iter().map(|s| (s, state.unseen_in(hex, s))).filter(|(_, n)| *n > 0).collect();
+    if units.is_empty() && unseen.is_empty() {
         text.push_str("  no unit\n");
     }
     for u in &units {
         text.push_str(&format!("  {}\n", unit_line(ctx, state, u)));
+    }
+    for (s, n) in &unseen {
+        text.push_str(&format!(
+            "  and {n} {} counter{} beneath the top that you cannot see (7.7: an attack opens the stack)\n",
+            ctx.rules.side_name(*s),
+            if *n == 1 { "" } else { "s" }
+        ));
     }
     for u in &offshore {
         text.push_str(&format!("  offshore, to invade (10.3): {}\n", unit_line(ctx, state, u)));
@@ -145,6 +155,7 @@ pub fn answer(ctx: &Ctx, state: &State, hex: HexId) -> Result<AidAnswer, RuleErr
         "supply_source_of": sources,
         "stacking_limit": stacking::limit(ctx, state, hex),
         "units": units.iter().map(|u| unit_json(ctx, state, u)).collect::<Vec<_>>(),
+        "unseen": unseen.iter().map(|(s, n)| json!({"side": ctx.rules.side_id(*s), "count": n})).collect::<Vec<_>>(),
         "offshore": offshore.iter().map(|u| unit_json(ctx, state, u)).collect::<Vec<_>>(),
         "hexsides": sides,
     });

@@ -61,7 +61,16 @@ fn side_block(ctx: &Ctx, state: &State, side: Side) -> (String, Value) {
         format!("{} ({}): {} VP\n", ctx.rules.side_name(side), ctx.rules.side_id(side), state.vp[side.index()].total());
     let mut list = Vec::new();
     for ((_, title), (loc, units)) in &groups {
-        text.push_str(&format!("  {title} ({}):\n", units.len()));
+        // 7.7: a hex's counters this copy cannot name are counted with the stack.
+        let hidden = loc.hex().map_or(0, |h| state.unseen_in(h, side));
+        if hidden > 0 {
+            text.push_str(&format!(
+                "  {title} ({} counters, {hidden} of them unseen):\n",
+                units.len() + usize::from(hidden)
+            ));
+        } else {
+            text.push_str(&format!("  {title} ({}):\n", units.len()));
+        }
         for u in units {
             text.push_str(&format!("    {}\n", unit_line(ctx, state, u)));
         }

@@ -38,6 +38,39 @@ fn rule(message: impl Into<String>) -> ApplyError {
 }
 
 /// Declare `attacks` together: check them all, roll their dice, and start the first battle.
+/// What attacks declared together must respect among themselves (11.3, 11.4): each hex
+/// attacked once, each unit in one attack, the battles far enough apart.
+pub fn check_together(attacks: &[BatchAttack]) -> Result<(), RuleError> {
+    for (i, a) in attacks.iter().enumerate() {
+        for b in &attacks[..i] {
+            if a.defender == b.defender {
+                return Err(RuleError::new("11.4", format!("{} is attacked twice in one batch", a.defender)));
+            }
+            if let Some(u) =
+                a.attackers.iter().chain(&a.fleets).find(|u| b.attackers.contains(u) || b.fleets.contains(u))
+            {
+                return Err(RuleError::new(
+                    "11.3",
+                    format!("{u} is in two attacks of the batch: a unit attacks once per player turn"),
+                ));
+            }
+            let apart = a.defender.distance(b.defender);
+            if apart < APART {
+                return Err(RuleError::new(
+                    "11.3",
+                    format!(
+                        "battles declared together must be at least {APART} hexes apart so that no retreat or \
+                         advance of one can touch another; {} and {} are {apart} apart: declare them one at a time \
+                         with `attack`",
+                        b.defender, a.defender
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 pub fn apply(
     ctx: &Ctx,
     state: &State,
@@ -57,26 +90,9 @@ pub fn apply(
         return Err(rule("a battle is still being resolved"));
     }
     orders.check(ctx)?;
+    check_together(attacks)?;
     let mut automatic = Vec::new();
-    for (i, a) in attacks.iter().enumerate() {
-        for b in &attacks[..i] {
-            if a.defender == b.defender {
-                return Err(RuleError::new("11.4", format!("{} is attacked twice in one batch", a.defender)).into());
-            }
-            if let Some(u) =
-                a.attackers.iter().chain(&a.fleets).find(|u| b.attackers.contains(u) || b.fleets.contains(u))
-            {
-                return Err(rule(format!("{u} is in two attacks of the batch: a unit attacks once per player turn")));
-            }
-            let apart = a.defender.distance(b.defender);
-            if apart < APART {
-                return Err(rule(format!(
-                    "battles declared together must be at least {APART} hexes apart so that no retreat or advance \
-                     of one can touch another; {} and {} are {apart} apart: declare them one at a time with `attack`",
-                    b.defender, a.defender
-                )));
-            }
-        }
+    for a in attacks {
         let d = declare::check(ctx, state, side, &a.attackers, a.defender, &a.fleets)?;
         automatic.push(d.sc_alone);
     }

@@ -55,6 +55,32 @@ pub fn check(
     hex: HexId,
     fleets: &[UnitId],
 ) -> Result<Declared, RuleError> {
+    check_known(ctx, state, side, attackers, hex, fleets, false)
+}
+
+/// Under fog of war (7.7), check an attack before the stacks it opens are opened: all of it
+/// but where the attackers this copy cannot name stand (a copy that holds the attacker's
+/// openings names them all, so there the check is complete) and which units defend.
+pub fn check_before_opening(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    attackers: &[UnitId],
+    hex: HexId,
+    fleets: &[UnitId],
+) -> Result<(), RuleError> {
+    check_known(ctx, state, side, attackers, hex, fleets, true).map(|_| ())
+}
+
+fn check_known(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    attackers: &[UnitId],
+    hex: HexId,
+    fleets: &[UnitId],
+    unseen_allowed: bool,
+) -> Result<Declared, RuleError> {
     if state.phase != Phase::Combat || state.phasing != side {
         return Err(err("11.1", "attacks are made only in the attacker's own combat phase".into()));
     }
@@ -81,7 +107,7 @@ pub fn check(
         .filter(|u| ctx.counter(u).is_some_and(|c| c.kind != UnitType::Fleet))
         .cloned()
         .collect();
-    if defenders.is_empty() {
+    if defenders.is_empty() && !(unseen_allowed && ctx.occupant(state, hex) == Some(enemy)) {
         return Err(err("11.1", format!("there are no enemy units in {hex} to attack")));
     }
     let fortress = crate::stacking::intact_fortress(ctx, state, hex);
@@ -156,6 +182,8 @@ pub fn check(
             Location::Offshore { target, .. } => {
                 return Err(err("10.3", format!("{unit} is offshore to invade {target}, not {hex}")));
             }
+            // 7.7: somewhere in the stacks the attack opens; checked once they are open.
+            Location::Unseen if unseen_allowed => {}
             _ => return Err(err("11.3", format!("{unit} is not on the map next to {hex}"))),
         }
         if counter.attack.is_none() && !fortress {
