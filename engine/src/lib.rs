@@ -15,6 +15,7 @@
 //! [`ViewKind`] picks the renderer (see `view.rs`).
 
 mod aid;
+mod bot;
 mod dice;
 mod erased;
 mod error;
@@ -27,6 +28,7 @@ mod setup;
 mod view;
 
 pub use aid::{AidAnswer, AidQuery};
+pub use bot::{generic_bots, owes_decision, pick_index, Bot, RandomBot};
 pub use dice::{sample_face, DiceSource, DiceUnavailable, NoDice, ScriptedDice, StreamDice};
 pub use erased::{AnyRuleset, GameState};
 pub use error::{ApplyError, RuleError};

@@ -3,6 +3,7 @@
 
 pub mod copies;
 pub mod fnc;
+pub mod selfplay;
 
 use grognard_engine::{AnyRuleset, PlayerId, Setup};
 use grognard_journal::create::{self, NewGame};

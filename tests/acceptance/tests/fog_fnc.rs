@@ -3,9 +3,9 @@
 //! games that end fully open. Each test plays one claim of docs/PROTOCOL.md section 12 on
 //! FNC, most of them as the cheater.
 
-use grognard_acceptance::{dice, Lcg, Table};
+use grognard_acceptance::{dice, Table};
 use grognard_board::HexId;
-use grognard_engine::{AnyRuleset, PlayerId, Ruleset, Setup};
+use grognard_engine::{PlayerId, Ruleset, Setup};
 use grognard_fnc::scenario::FOG_OF_WAR;
 use grognard_fnc::{Command, Fnc, Location, State};
 use grognard_journal::entry::{Body, DiceMode, SignedEntry};
@@ -15,7 +15,6 @@ use grognard_journal::hidden::{self, Opening};
 use grognard_journal::local;
 use grognard_journal::packet::Packet;
 use grognard_journal::replay::Owed;
-use grognard_journal::verify;
 
 static FNC: Fnc = Fnc;
 
@@ -217,29 +216,24 @@ fn rule_7_1_a_concealed_move_over_the_stacking_limit_is_refused_at_once() {
     assert_eq!(t.journal_bytes(SECOND), before, "the refused packet changed nothing");
 }
 
-/// Play a whole game with fog of war at random through both journals, then check that
-/// every concealed move was opened, both files are identical and a third party verifies
-/// the whole game from the file alone.
+/// Play a whole game with fog of war, random bot against random bot, through both journals
+/// (the self-play harness: after every round the journals are byte-identical and both copies
+/// show everyone the same state), then check that every concealed move was opened and that
+/// a third party's verification of the file alone ends where both players' copies do.
 fn whole_game(scenario: &str, seed: u64) {
-    let t = table(scenario);
-    let mut rng = Lcg(seed);
-    t.play_to_end(&mut rng, 4000);
-    // The end of the game opens everything left.
-    settle(&t);
-    let g = t.open(0);
-    assert!(g.replay.unopened().is_empty(), "{scenario} seed {seed}: closed at the end: {:?}", g.replay.unopened());
-    let concealed: usize = g.replay.hidden.iter().map(Vec::len).sum();
-    assert!(concealed > 10, "{scenario} seed {seed}: only {concealed} concealed moves");
-    assert_eq!(t.journal_bytes(0), t.journal_bytes(1), "{scenario} seed {seed}: both journals are identical");
-    let store = grognard_journal::store::Store::open(&t.seats[0].dir).expect("store");
-    let loaded = store.load().expect("load");
-    let rulesets: Vec<&'static dyn AnyRuleset> = vec![&FNC];
-    let checked = verify::check_records(&rulesets, &loaded.records).expect("the whole game verifies");
-    let third = checked.replay.ruleset.state_json(&checked.replay.state);
-    for i in 0..2 {
-        let gi = t.open(i);
-        assert_eq!(gi.replay.ruleset.state_json(&gi.replay.state), third, "copy {i} ends where the journal does");
-    }
+    static RANDOM: grognard_engine::RandomBot = grognard_engine::RandomBot;
+    let cfg = grognard_acceptance::selfplay::Config {
+        ruleset: &FNC,
+        setup: Setup::scenario(scenario).with_options([FOG_OF_WAR.to_string()]),
+        bots: vec![&RANDOM, &RANDOM],
+        seed,
+        max_rounds: 4000,
+    };
+    let report = grognard_acceptance::selfplay::play(&cfg).unwrap_or_else(|e| panic!("{scenario}: {e}"));
+    assert!(report.concealed > 10, "{scenario} seed {seed}: only {} concealed moves", report.concealed);
+    let g = report.table.open(0);
+    assert!(g.replay.unopened().is_empty(), "everything is open at the end");
+    assert_eq!(report.table.journal_bytes(0), report.table.journal_bytes(1), "both journals are identical");
 }
 
 #[test]

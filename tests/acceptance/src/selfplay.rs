@@ -1,0 +1,172 @@
+//! The self-play harness: whole games bot against bot through the full path of a game by
+//! mail. Each player has a key, a game directory and a journal; every command is given by a
+//! bot on its own player's view, staged and signed by the reference client, sent as a packet
+//! and imported by every other player; fair dice with the opponents witnessing, openings of
+//! concealed commands (fog of war) and dice reveals are answered on the way, as `grognard
+//! send` answers them. After every round (every player's decisions, then every packet
+//! delivered): no legal command was refused, no honest packet was refused, every journal
+//! is byte-identical, and every copy shows everyone the same public state. At the end every
+//! concealed command is open and a third party's verification of the journal alone ends in
+//! every player's state. A failure names the seed that plays the game again.
+
+use crate::{dice, Table};
+use grognard_engine::{AnyRuleset, Bot, PlayerId, Setup, Viewer};
+use grognard_journal::entry::{DiceMode, ENTRY_VERSION};
+use grognard_journal::local;
+use grognard_journal::replay::Owed;
+use grognard_journal::store::Store;
+use grognard_journal::verify;
+use sha2::{Digest, Sha256};
+use std::time::Instant;
+
+/// One game to play.
+pub struct Config {
+    pub ruleset: &'static dyn AnyRuleset,
+    pub setup: Setup,
+    /// One bot per player, in seat order.
+    pub bots: Vec<&'static dyn Bot>,
+    pub seed: u64,
+    /// The game is called a failure if it has not ended after this many rounds.
+    pub max_rounds: usize,
+}
+
+/// What a finished game was.
+pub struct Report {
+    pub seed: u64,
+    pub rounds: usize,
+    /// Commands the bots gave.
+    pub commands: usize,
+    /// Entries of the final journal.
+    pub entries: usize,
+    /// Concealed commands (fog of war), all opened at the end.
+    pub concealed: usize,
+    /// The result as the rules state it, and the winners.
+    pub result: String,
+    pub winners: Vec<PlayerId>,
+    pub seconds: f64,
+    /// The table, kept so that a caller may copy its journal.
+    pub table: Table,
+}
+
+fn fail(seed: u64, round: usize, message: impl std::fmt::Display) -> String {
+    format!("seed {seed}, round {round}: {message}")
+}
+
+/// The seed of a bot's `k`-th choice of round `round` for player `i`.
+fn choice_seed(seed: u64, round: usize, i: usize, k: usize) -> u64 {
+    let mut h = Sha256::new();
+    h.update(b"grognard/selfplay\0");
+    h.update(seed.to_be_bytes());
+    h.update((round as u64).to_be_bytes());
+    h.update((i as u64).to_be_bytes());
+    h.update((k as u64).to_be_bytes());
+    let d = h.finalize();
+    u64::from_be_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
+}
+
+/// The most decisions a player makes in one round before the packets move.
+const MAX_PER_ROUND: usize = 400;
+
+/// Player `i` makes every decision it owes now, as its bot chooses; the number made.
+fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
+    let seat = &t.seats[i];
+    let ruleset = cfg.ruleset;
+    for k in 0..MAX_PER_ROUND {
+        let mut g = t.open(i);
+        let staged = local::staged(&g).map_err(|e| fail(cfg.seed, round, e))?;
+        let (state, _) = local::preview(&g, seat.me, &staged).map_err(|e| fail(cfg.seed, round, e))?;
+        // The journal may wait for something else first (a witness's dice, an opening): the
+        // player decides only when it owes a decision, or goes on with what it staged.
+        let owes =
+            g.replay.owed().iter().any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
+        if !owes && staged.commands.is_empty() {
+            return Ok(k);
+        }
+        let Some(command) = cfg.bots[i].choose(ruleset, &state, seat.me, choice_seed(cfg.seed, round, i, k)) else {
+            return Ok(k);
+        };
+        let text = ruleset.format_command(&command);
+        match local::do_command(&mut g, seat.me, &seat.key, &text) {
+            Ok(local::DoOutcome::Sealed { .. }) => return Ok(k + 1),
+            Ok(_) => {}
+            Err(e) => {
+                return Err(fail(cfg.seed, round, format!("player {i}'s legal command `{text}` was refused: {e}")))
+            }
+        }
+    }
+    Err(fail(cfg.seed, round, format!("player {i} made {MAX_PER_ROUND} decisions in one round")))
+}
+
+/// Every copy's state as everyone may see it, hashed.
+fn public_hash(t: &Table, i: usize) -> [u8; 32] {
+    let g = t.open(i);
+    let seen = g.replay.ruleset.player_view(&g.replay.state, Viewer::Everyone);
+    Sha256::digest(g.replay.ruleset.state_json(&seen).to_string().as_bytes()).into()
+}
+
+/// Play one whole game.
+pub fn play(cfg: &Config) -> Result<Report, String> {
+    let started = Instant::now();
+    let players = cfg.bots.len();
+    let t = Table::of_game(cfg.ruleset, cfg.setup.clone(), players, dice(DiceMode::Fair, vec![]), 64, ENTRY_VERSION);
+    let mut commands = 0;
+    for round in 0..cfg.max_rounds {
+        let over = t.open(0).replay.over().is_some();
+        if over && t.open(0).replay.unopened().is_empty() {
+            return finish(cfg, t, round, commands, started);
+        }
+        for i in 0..players {
+            commands += decide(&t, cfg, i, round)?;
+        }
+        let packets: Vec<_> = (0..players)
+            .map(|i| {
+                let seat = &t.seats[i];
+                let mut g = t.open(i);
+                local::send(&mut g, seat.me, &seat.key).map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        for (i, p) in packets.iter().enumerate() {
+            for j in (0..players).filter(|j| *j != i && !p.entries.is_empty()) {
+                t.deliver(p, j)
+                    .map_err(|e| fail(cfg.seed, round, format!("player {j} refused player {i}'s packet: {e}")))?;
+            }
+        }
+        // Everyone holds every entry now: the same journal, the same public state.
+        for i in 1..players {
+            if t.journal_bytes(i) != t.journal_bytes(0) {
+                return Err(fail(cfg.seed, round, format!("the journals of players 0 and {i} differ")));
+            }
+            if public_hash(&t, i) != public_hash(&t, 0) {
+                return Err(fail(cfg.seed, round, format!("players 0 and {i} show everyone different states")));
+            }
+        }
+    }
+    Err(fail(cfg.seed, cfg.max_rounds, "the game did not end"))
+}
+
+fn finish(cfg: &Config, t: Table, rounds: usize, commands: usize, started: Instant) -> Result<Report, String> {
+    let store = Store::open(&t.seats[0].dir).map_err(|e| fail(cfg.seed, rounds, e))?;
+    let loaded = store.load().map_err(|e| fail(cfg.seed, rounds, e))?;
+    let checked = verify::check_records(&t.rulesets, &loaded.records)
+        .map_err(|p| fail(cfg.seed, rounds, format!("the finished journal does not verify: {p}")))?;
+    let third = checked.replay.ruleset.state_json(&checked.replay.state);
+    for i in 0..t.seats.len() {
+        let g = t.open(i);
+        if g.replay.ruleset.state_json(&g.replay.state) != third {
+            return Err(fail(cfg.seed, rounds, format!("player {i}'s copy does not end where the journal does")));
+        }
+    }
+    let (result, winners) = checked.replay.over().unwrap_or_default();
+    let concealed = checked.replay.hidden.iter().map(Vec::len).sum();
+    Ok(Report {
+        seed: cfg.seed,
+        rounds,
+        commands,
+        entries: checked.entries.len(),
+        concealed,
+        result,
+        winners,
+        seconds: started.elapsed().as_secs_f64(),
+        table: t,
+    })
+}
