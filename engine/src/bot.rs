@@ -66,8 +66,8 @@ pub fn pick_index(seed: u64, n: usize) -> usize {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
-    let high = z >> 32;
-    ((high * n as u64) >> 32) as usize
+    let high = u128::from(z >> 32);
+    ((high * n as u128) >> 32) as usize
 }
 
 /// The bots every ruleset has.

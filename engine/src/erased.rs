@@ -15,6 +15,18 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct GameState(Arc<dyn Any + Send + Sync>);
 
+impl GameState {
+    /// A ruleset's typed state, made opaque.
+    pub fn new<S: Send + Sync + 'static>(state: S) -> GameState {
+        GameState(Arc::new(state))
+    }
+
+    /// The typed state, when it is one of `S` (a ruleset's own bots read their own states).
+    pub fn downcast_ref<S: 'static>(&self) -> Option<&S> {
+        self.0.downcast_ref::<S>()
+    }
+}
+
 impl std::fmt::Debug for GameState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("GameState(..)")

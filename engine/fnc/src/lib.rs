@@ -3,6 +3,7 @@
 
 pub mod aids;
 pub mod battle;
+pub mod bot;
 pub mod calendar;
 pub mod choices;
 pub mod combat;

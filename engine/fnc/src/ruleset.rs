@@ -43,6 +43,23 @@ pub fn apply_command(
     Ok(applied)
 }
 
+/// What `command` would do in a copy's view, for a bot weighing it: applied as the rules
+/// apply it, except that a command that waits for stacks to be opened (7.7) is judged on what
+/// the copy sees (the counters it cannot name are left out).
+pub fn apply_seen(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<State, ApplyError> {
+    let applied = apply_command(ctx, state, side, command, dice)?;
+    match applied.state.fog.as_ref().and_then(|f| f.reveal.as_ref()).and_then(|r| r.then.clone()) {
+        Some((s, c)) => Ok(apply_rules(ctx, state, s, &c, dice)?.state),
+        None => Ok(applied.state),
+    }
+}
+
 fn check_turn(ctx: &Ctx, state: &State, side: Side) -> Result<(), RuleError> {
     if state.phase == Phase::GameOver {
         return Err(RuleError::new("5.4", "the game is over"));

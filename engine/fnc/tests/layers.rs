@@ -14,7 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("shared rules", &["calendar", "choices", "control", "stacking", "recycling", "supply"]),
     ("phases", &["setup", "events", "reinforcements", "movement", "combat"]),
     ("sequencing and the command table", &["sequence", "position", "table", "standing", "reveal"]),
-    ("the ruleset and its presentation", &["scenario", "ruleset", "aids", "view", "fog_view"]),
+    ("the ruleset and its presentation", &["scenario", "ruleset", "aids", "view", "fog_view", "bot"]),
 ];
 
 /// The layer whose modules may not import one another.
