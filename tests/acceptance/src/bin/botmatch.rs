@@ -102,11 +102,14 @@ fn run() -> Result<(), String> {
         bots[seat] = bot(me)?;
         let (mut won, mut unfinished) = (0u64, 0u64);
         for g in 0..games {
-            match game(&setup, bots, seed + g)? {
+            let outcome = game(&setup, bots, seed + g)?;
+            match outcome {
                 Some(w) if w == seat => won += 1,
                 Some(_) => {}
                 None => unfinished += 1,
             }
+            // Progress on standard error: a long match shows where it stands.
+            eprintln!("game {} of {games}, {me} as player {seat}: winner {outcome:?}", g + 1);
         }
         let (lo, hi) = wilson(won, games);
         println!(
