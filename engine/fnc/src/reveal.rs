@@ -215,8 +215,11 @@ fn check_attack_before_opening(
 /// Check what can be checked of `command` before the stacks it needs are opened: the same
 /// in every copy, so that a command one copy accepts no other refuses.
 fn check_before_opening(ctx: &Ctx, state: &State, side: Side, command: &Command) -> Result<(), RuleError> {
-    if state.acting_side() != side || state.decision.is_some() && !matches!(command, Command::Show { .. }) {
-        return Err(RuleError::new("5.1", "not now"));
+    if state.acting_side() != side {
+        return Err(RuleError::new("5.1", "it is not this side's turn to act"));
+    }
+    if state.decision.is_some() && !matches!(command, Command::Show { .. }) {
+        return Err(RuleError::new("5.1", "a decision is owed first"));
     }
     match command {
         Command::Attack { attackers, defender, from, .. } => {

@@ -22,10 +22,8 @@ pub fn side_colours(side: Option<&usize>, sides: &[SideView]) -> (String, String
     (hex_colour(paper), hex_colour(ink))
 }
 
-/// A counter face down (hidden information: the viewer knows a counter of `side` is there,
-/// not which): a blank counter in the side's colours with a "?".
-pub fn back(out: &mut String, side: Option<&usize>, view: &BoardView, x: f64, y: f64, c: f64) {
-    let (paper, ink) = side_colours(side, &view.sides);
+/// A counter's rounded square in `paper`, with its top-left corner at `(x, y)`.
+fn face(out: &mut String, paper: &str, x: f64, y: f64, c: f64) {
     rect(
         out,
         x,
@@ -38,6 +36,13 @@ pub fn back(out: &mut String, side: Option<&usize>, view: &BoardView, x: f64, y:
             N((c * 0.025).max(0.5))
         ),
     );
+}
+
+/// A counter face down (hidden information: the viewer knows a counter of `side` is there,
+/// not which): a blank counter in the side's colours with a "?".
+pub fn back(out: &mut String, side: Option<&usize>, view: &BoardView, x: f64, y: f64, c: f64) {
+    let (paper, ink) = side_colours(side, &view.sides);
+    face(out, &paper, x, y, c);
     text(out, x + c / 2.0, y + c * 0.7, Type::new(c * 0.6, &ink).bold(), "?");
 }
 
@@ -45,18 +50,7 @@ pub fn back(out: &mut String, side: Option<&usize>, view: &BoardView, x: f64, y:
 /// with `ids`, the unit's id takes the place of its label and size in the top band.
 pub fn counter(out: &mut String, piece: &PieceView, view: &BoardView, x: f64, y: f64, c: f64, ids: bool) {
     let (paper, ink) = colours(piece, &view.sides);
-    rect(
-        out,
-        x,
-        y,
-        c,
-        c,
-        &format!(
-            r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##,
-            N(c * 0.06),
-            N((c * 0.025).max(0.5))
-        ),
-    );
+    face(out, &paper, x, y, c);
     // top band: label on the left, size on the right
     let small = c * 0.21;
     if ids {
