@@ -3,6 +3,7 @@
 //!
 //! Pure: parsing works on strings handed in; nothing here reads files.
 
+pub mod area;
 mod error;
 mod features;
 mod hex;
@@ -13,6 +14,7 @@ mod parse;
 mod terrain;
 mod view;
 
+pub use area::AreaMap;
 pub use error::MapError;
 pub use features::{Locale, OffMapBox, Road};
 pub use hex::{Dir, HexId, Hexside};
