@@ -53,6 +53,9 @@ impl Dir {
 }
 
 impl HexId {
+    /// How many hex numbers there are (0000 to 9999).
+    pub const COUNT: u16 = 10_000;
+
     /// The hex at `col`, `row`, if both are 0..=99.
     pub fn new(col: u8, row: u8) -> Option<HexId> {
         (col <= 99 && row <= 99).then(|| HexId(col as u16 * 100 + row as u16))

@@ -35,6 +35,9 @@ pub struct Map {
     pub rows: (u8, u8),
     pub(crate) source: String,
     pub(crate) terrain: BTreeMap<HexId, Terrain>,
+    /// The same terrain indexed by hex number, for the rules' hot paths (a search asks for a
+    /// hex's terrain millions of times).
+    pub(crate) cells: Vec<Option<Terrain>>,
     pub(crate) waters: Vec<WaterBody>,
     pub(crate) sides: BTreeMap<Hexside, SideRecord>,
     pub(crate) roads: Vec<Road>,
@@ -57,12 +60,12 @@ impl Map {
 
     /// The terrain of `hex`, or `None` if the hex is not part of this map.
     pub fn terrain(&self, hex: HexId) -> Option<Terrain> {
-        self.terrain.get(&hex).copied()
+        self.cells.get(usize::from(hex.number())).copied().flatten()
     }
 
     /// Whether `hex` is part of this map.
     pub fn on_map(&self, hex: HexId) -> bool {
-        self.terrain.contains_key(&hex)
+        self.terrain(hex).is_some()
     }
 
     /// Whether `hex` is a land hex of this map (on the map and not all-water).

@@ -12,7 +12,7 @@ mod sources;
 mod terrain;
 mod waters;
 
-use crate::{Hexside, Map, MapError};
+use crate::{HexId, Hexside, Map, MapError};
 use hexes::HexReader;
 use std::collections::BTreeSet;
 
@@ -34,6 +34,10 @@ impl Map {
         let road_sides: BTreeSet<Hexside> =
             roads.iter().flat_map(|r| r.hexes.windows(2).filter_map(|p| Hexside::between(p[0], p[1]))).collect();
         let road_hexes = roads.iter().flat_map(|r| r.hexes.iter().copied()).collect();
+        let mut cells = vec![None; usize::from(HexId::COUNT)];
+        for (hex, t) in &terrain {
+            cells[usize::from(hex.number())] = Some(*t);
+        }
         Ok(Map {
             game: header.game,
             title: header.title,
@@ -42,6 +46,7 @@ impl Map {
             rows: header.rows,
             source: text.to_string(),
             terrain,
+            cells,
             waters,
             sides,
             roads,

@@ -27,16 +27,12 @@ use crate::command::Command;
 use crate::ctx::Ctx;
 use crate::data::UnitType;
 use crate::state::{Location, MoveMode, Phase, Side, State, UnitId};
-use grognard_board::{HexId, WaterKind};
+use grognard_board::WaterId;
 use std::collections::BTreeMap;
 
 /// The most RCLM paths tried for one group of movers (a bound on work: a river move covers
 /// at most 20 hexes, and the rivers, canals and lakes of both maps give far fewer paths).
 pub const MAX_PATHS: usize = 20_000;
-
-fn sea_hex(ctx: &Ctx, h: HexId) -> bool {
-    ctx.map.terrain(h).and_then(|t| t.water()).is_some_and(|w| ctx.map.water(w).kind == WaterKind::Sea)
-}
 
 /// The groups of movers of `side`: each unit alone, and the whole parent stack in a hex or
 /// box when it has more than one unit, among the units that may move now.
@@ -124,15 +120,24 @@ pub fn fleet(ctx: &Ctx, state: &State, side: Side) -> Vec<Command> {
         })
         .map(|(u, _)| u.clone())
         .collect();
-    if !fleets.is_empty() {
-        let seas: Vec<HexId> = ctx.map.hexes().filter(|h| sea_hex(ctx, *h)).collect();
-        for fleet in &fleets {
-            for to in &seas {
-                if naval::apply_fleet(ctx, state, side, fleet, *to, &mut Vec::new()).is_ok() {
-                    out.push(Command::Fleet { fleet: fleet.clone(), to: *to });
-                }
+    // 10.2: one reach per fleet and sea, every hex of that sea it reaches a destination.
+    let mut seas: Vec<WaterId> = ctx.map.hexes().filter_map(|h| naval::sea_body(ctx, h)).collect();
+    seas.sort_unstable();
+    seas.dedup();
+    for fleet in &fleets {
+        let Ok(from) = naval::fleet_may_sail(ctx, state, side, fleet) else { continue };
+        if state.book.fleets_moved.contains(fleet) {
+            continue;
+        }
+        let mut targets = std::collections::BTreeSet::new();
+        for sea in &seas {
+            if let Ok(reach) = naval::fleet_reach(ctx, state, side, fleet, &from, *sea) {
+                targets.extend(
+                    reach.into_iter().filter(|h| naval::sea_body(ctx, *h) == Some(*sea) && from != Location::Hex(*h)),
+                );
             }
         }
+        out.extend(targets.into_iter().map(|to| Command::Fleet { fleet: fleet.clone(), to }));
     }
     out
 }

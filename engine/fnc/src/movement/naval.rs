@@ -10,7 +10,7 @@ use crate::games::NavalArea;
 use crate::happened::Happened;
 use crate::stacking;
 use crate::state::{Effect, Location, MoveMode, MoveTrace, NavalUse, Phase, Side, State, UnitId, UnitMove};
-use grognard_board::{HexId, WaterKind};
+use grognard_board::{HexId, WaterId, WaterKind};
 use grognard_engine::{Event, RuleError};
 use std::collections::BTreeSet;
 
@@ -231,6 +231,39 @@ pub fn apply_fleet(
     to: HexId,
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
+    let from = fleet_may_sail(ctx, state, side, fleet)?;
+    if from == Location::Hex(to) {
+        return Err(RuleError::new("10.2", format!("{fleet} is already in {to}")));
+    }
+    let Some(target_body) = sea_body(ctx, to) else {
+        return Err(RuleError::new("10.2", format!("{to} is not an all-sea hex; fleets move only at sea")));
+    };
+    let seen = fleet_reach(ctx, state, side, fleet, &from, target_body)?;
+    if !seen.contains(&to) {
+        return Err(RuleError::new("10.2", format!("{to} cannot be reached through all-sea hexes")));
+    }
+    if state.book.fleets_moved.contains(fleet) {
+        return Err(RuleError::new(
+            "9.2",
+            format!("{fleet} has moved this phase: its one move reaches any sea hex it may go to (10.2)"),
+        ));
+    }
+    let mut next = state.clone();
+    next.units.insert(fleet.to_string(), Location::Hex(to));
+    next.book.fleets_moved.insert(fleet.to_string());
+    let text = format!("{fleet} sails from {} to {to} (10.2)", location_text(&from));
+    log.push(Happened::FleetMove { unit: fleet.to_string(), from, to }.event(text));
+    Ok(next)
+}
+
+/// The sea (not lake or river) `hex` is part of, if it is an all-sea hex.
+pub fn sea_body(ctx: &Ctx, hex: HexId) -> Option<WaterId> {
+    ctx.map.terrain(hex).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea)
+}
+
+/// The checks of a fleet's move that do not depend on where it goes (10.1, 10.2, 6.3, 10.5);
+/// where the fleet is.
+pub fn fleet_may_sail(ctx: &Ctx, state: &State, side: Side, fleet: &str) -> Result<Location, RuleError> {
     if state.phase != Phase::Movement || state.phasing != side {
         return Err(RuleError::new("10.1", "fleets move in their side's movement phase"));
     }
@@ -246,16 +279,20 @@ pub fn apply_fleet(
     if is_winter(ctx, state) {
         return Err(RuleError::new("10.5", "no naval movement in the winter turn"));
     }
-    let from = state.location(fleet).cloned().unwrap_or(Location::Eliminated);
-    if from == Location::Hex(to) {
-        return Err(RuleError::new("10.2", format!("{fleet} is already in {to}")));
-    }
-    let sea_of =
-        |h: HexId| ctx.map.terrain(h).and_then(|t| t.water()).filter(|w| ctx.map.water(*w).kind == WaterKind::Sea);
-    let Some(target_body) = sea_of(to) else {
-        return Err(RuleError::new("10.2", format!("{to} is not an all-sea hex; fleets move only at sea")));
-    };
-    let body_name = ctx.map.water(target_body).name.clone();
+    Ok(state.location(fleet).cloned().unwrap_or(Location::Eliminated))
+}
+
+/// Every all-sea hex a fleet at `from` may reach on its way to a hex of the sea `target`
+/// (10.2: through all-sea hexes, unlimited; 10.6 and 6.4: never through closed seas).
+pub fn fleet_reach(
+    ctx: &Ctx,
+    state: &State,
+    side: Side,
+    fleet: &str,
+    from: &Location,
+    target: WaterId,
+) -> Result<BTreeSet<HexId>, RuleError> {
+    let body_name = ctx.map.water(target).name.clone();
     // 10.6: seas a side never sails; 6.4 event 2: seas closed to the loser of a naval victory.
     let may_sail = |victory: Option<Side>, name: &str| {
         ctx.rules.naval_waters(side, victory).is_none_or(|allowed| allowed.contains(&name))
@@ -276,15 +313,15 @@ pub fn apply_fleet(
             ),
         ));
     }
-    let sea_of = |h: HexId| sea_of(h).filter(|w| may_sail(victor, &ctx.map.water(*w).name));
-    let starts: Vec<HexId> = match &from {
+    let sea_of = |h: HexId| sea_body(ctx, h).filter(|w| may_sail(victor, &ctx.map.water(*w).name));
+    let starts: Vec<HexId> = match from {
         Location::Hex(h) if sea_of(*h).is_some() => vec![*h],
         Location::Box(b) => {
             let waters = ctx.rules.box_waters(b);
             if !waters.contains(&body_name.as_str()) {
                 return Err(RuleError::new("10.2", format!("the {b} box does not open on the {body_name}")));
             }
-            ctx.map.hexes().filter(|h| sea_of(*h) == Some(target_body)).collect()
+            ctx.map.hexes().filter(|h| sea_of(*h) == Some(target)).collect()
         }
         // 8.8 brings the British squadron into play in a friendly port as well as in the
         // Anatolian box (itself "considered a port", 8.6): from a port, as from a box, a
@@ -304,19 +341,5 @@ pub fn apply_fleet(
             }
         }
     }
-    if !seen.contains(&to) {
-        return Err(RuleError::new("10.2", format!("{to} cannot be reached through all-sea hexes")));
-    }
-    if state.book.fleets_moved.contains(fleet) {
-        return Err(RuleError::new(
-            "9.2",
-            format!("{fleet} has moved this phase: its one move reaches any sea hex it may go to (10.2)"),
-        ));
-    }
-    let mut next = state.clone();
-    next.units.insert(fleet.to_string(), Location::Hex(to));
-    next.book.fleets_moved.insert(fleet.to_string());
-    let text = format!("{fleet} sails from {} to {to} (10.2)", location_text(&from));
-    log.push(Happened::FleetMove { unit: fleet.to_string(), from, to }.event(text));
-    Ok(next)
+    Ok(seen)
 }

@@ -1,4 +1,5 @@
-//! `botmatch [--scenario ID] [--games N] [--seed S] [--bot NAME] [--against NAME] [--open-stacks]`:
+//! `botmatch [--scenario ID] [--games N] [--seed S] [--bot NAME] [--against NAME] [--open-stacks]
+//! [--seat 0|1] [--trace]`:
 //! how strong an FNC bot is, measured as chess engines are: `N` games with the bot on each
 //! side against the other bot, results as a win rate with its 95% Wilson interval.
 //!
@@ -29,7 +30,7 @@ fn bot(name: &str) -> Result<&'static dyn Bot, String> {
 }
 
 /// The winner's seat of one game, `None` when the game did not end in `MAX_STEPS`.
-fn game(setup: &Setup, bots: [&dyn Bot; 2], seed: u64) -> Result<Option<usize>, String> {
+fn game(setup: &Setup, bots: [&dyn Bot; 2], seed: u64, trace: bool) -> Result<Option<usize>, String> {
     const MAX_STEPS: usize = 20_000;
     let ruleset: &dyn AnyRuleset = &FNC;
     let info = ruleset.scenario_of(setup).ok_or("no such scenario")?;
@@ -40,7 +41,12 @@ fn game(setup: &Setup, bots: [&dyn Bot; 2], seed: u64) -> Result<Option<usize>, 
     let mut dice = StreamDice::from_seed(bytes);
     for step in 0..MAX_STEPS {
         match ruleset.pending(&state) {
-            Pending::Over { winners, .. } => return Ok(winners.first().map(|p| p.index())),
+            Pending::Over { winners, .. } => {
+                if trace {
+                    eprintln!("end: {}", ruleset.summary(&state));
+                }
+                return Ok(winners.first().map(|p| p.index()));
+            }
             Pending::Open { owing, .. } => {
                 for o in owing {
                     state = ruleset.apply_opened(&state, o.player, &mut dice).map_err(|e| format!("{e:?}"))?.0;
@@ -52,6 +58,10 @@ fn game(setup: &Setup, bots: [&dyn Bot; 2], seed: u64) -> Result<Option<usize>, 
                 let Some(command) = bots[player.index()].choose(ruleset, &state, player, choice_seed) else {
                     return Err(format!("seed {seed}: the bot of {player} had nothing to play"));
                 };
+                if trace {
+                    let turn = ruleset.turn(&state).map(|t| t.player_turn).unwrap_or_default();
+                    eprintln!("[{turn}] {player}: {}", ruleset.format_command(&command));
+                }
                 state = ruleset
                     .apply(&state, player, &command, &mut dice)
                     .map_err(|e| {
@@ -81,6 +91,7 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
 fn run() -> Result<(), String> {
     let mut scenario = "rsw-historical".to_string();
     let (mut games, mut seed, mut me, mut them, mut option) = (20u64, 0u64, "greedy", "random", FOG_OF_WAR);
+    let (mut trace, mut only) = (false, None::<usize>);
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -92,17 +103,19 @@ fn run() -> Result<(), String> {
             "--bot" => me = bot(&value()?)?.name(),
             "--against" => them = bot(&value()?)?.name(),
             "--open-stacks" => option = OPEN_STACKS,
+            "--trace" => trace = true,
+            "--seat" => only = Some(value()?.parse().map_err(|e| format!("--seat: {e}"))?),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     let setup = Setup::scenario(scenario.clone()).with_options([option.to_string()]);
     let started = Instant::now();
-    for seat in 0..2usize {
+    for seat in (0..2usize).filter(|s| only.is_none_or(|o| o == *s)) {
         let mut bots = [bot(them)?, bot(them)?];
         bots[seat] = bot(me)?;
         let (mut won, mut unfinished) = (0u64, 0u64);
         for g in 0..games {
-            let outcome = game(&setup, bots, seed + g)?;
+            let outcome = game(&setup, bots, seed + g, trace)?;
             match outcome {
                 Some(w) if w == seat => won += 1,
                 Some(_) => {}
