@@ -65,7 +65,7 @@ fn border(
             let touches = coasts.get(end).is_some_and(|c| c.iter().any(|s| s == sea));
             if areas.contains_key(end) && !touches {
                 return Err(line.error(format!(
-                    "area {area}: the arrow to {to} crosses {sea}, which area {end} does not touch: add it to [coasts]"
+                    "area {area}: the arrow to {to} crosses {sea}, which area {end} does not touch: add it to [coasts] (7.3.1.3.3)"
                 )));
             }
         }

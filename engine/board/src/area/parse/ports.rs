@@ -35,7 +35,7 @@ pub(crate) fn parse(
             }
             if !coasts.get(area).is_some_and(|c| c.iter().any(|s| s == sea)) {
                 return Err(line.error(format!(
-                    "port {area} ({}) opens on {sea}, which area {area} does not touch: add it to [coasts]",
+                    "port {area} ({}) opens on {sea}, which area {area} does not touch: add it to [coasts] (6.2.1.2)",
                     city.name
                 )));
             }
@@ -45,7 +45,7 @@ pub(crate) fn parse(
             opens.push(sea.to_string());
         }
         if opens.is_empty() {
-            return Err(line.error(format!("port {area} opens on no sea zone")));
+            return Err(line.error(format!("port {area} opens on no sea zone (6.2.1.2)")));
         }
         opens.sort();
         ports.insert(

@@ -39,7 +39,7 @@ pub(crate) struct Sections<'a> {
 }
 
 impl<'a> Sections<'a> {
-    /// The section `name`: it exists (required sections were checked by [`split`]).
+    /// The section `name`, if the file has it.
     pub fn section(&self, name: &str) -> Option<&Section<'a>> {
         self.by_name.get(name)
     }
