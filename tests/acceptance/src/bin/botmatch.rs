@@ -11,7 +11,6 @@
 //! `cargo run --release -p grognard-acceptance --bin botmatch -- --scenario rsw-historical --games 200`
 
 use grognard_engine::{AnyRuleset, Bot, GameState, Pending, RandomBot, Seats, Setup, StreamDice};
-use grognard_fnc::bot::Greedy;
 use grognard_fnc::scenario::{FOG_OF_WAR, OPEN_STACKS};
 use grognard_fnc::Fnc;
 use std::process::ExitCode;
@@ -19,14 +18,12 @@ use std::time::Instant;
 
 static FNC: Fnc = Fnc;
 static RANDOM: RandomBot = RandomBot;
-static GREEDY: Greedy = Greedy;
 
 fn bot(name: &str) -> Result<&'static dyn Bot, String> {
-    match name {
-        "random" => Ok(&RANDOM),
-        "greedy" => Ok(&GREEDY),
-        other => Err(format!("no bot `{other}` (random, greedy)")),
-    }
+    let all: Vec<&'static dyn Bot> =
+        std::iter::once(&RANDOM as &dyn Bot).chain(grognard_fnc::bot::fnc_bots()).collect();
+    let names: Vec<&str> = all.iter().map(|b| b.name()).collect();
+    all.into_iter().find(|b| b.name() == name).ok_or(format!("no bot `{name}` ({})", names.join(", ")))
 }
 
 /// The winner's seat of one game, `None` when the game did not end in `MAX_STEPS`.
@@ -134,7 +131,8 @@ fn run() -> Result<(), String> {
         );
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("{} games in {seconds:.1} s ({:.2} games per second)", 2 * games, (2 * games) as f64 / seconds.max(1e-9));
+    let played = if only.is_some() { games } else { 2 * games };
+    println!("{played} games in {seconds:.1} s ({:.2} games per second)", played as f64 / seconds.max(1e-9));
     Ok(())
 }
 
