@@ -72,15 +72,7 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
     packet
         .check_limits()
         .map_err(|e| Failure::new("packet", format!("the reply would be refused by its readers: {e}")))?;
-    let sent = match reply {
-        Reply::Mail => crate::mailer::mail_packet(local, &packet)?.to_string(),
-        Reply::File(dir) => {
-            let me = local.game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
-            let path = dir.join(format!("{short}-{me}-{}.grog", local.game.entries.len()));
-            crate::cmd::write_new_file(&path, &packet.encode())?;
-            format!("wrote {} (send it to the other players)", path.display())
-        }
-    };
+    let sent = deliver(local, &packet, reply)?;
     let waiting = grognard_journal::local::waiting_sentence(&local.game);
     let lines: String = done.iter().map(|a| format!("  automatically: {}\n", a.text)).collect();
     // What the answers let happen (the battles a reveal resolved...), as the log tells it.
@@ -101,6 +93,20 @@ fn answer_game(local: &mut LocalGame, reply: &Reply, rolls: bool) -> Result<Opti
         "waiting": waiting,
     });
     Ok(Some((text, value)))
+}
+
+/// Send `packet` of `local`'s game as `reply` says; what was done, in words.
+pub fn deliver(local: &LocalGame, packet: &grognard_journal::packet::Packet, reply: &Reply) -> Result<String> {
+    Ok(match reply {
+        Reply::Mail => crate::mailer::mail_packet(local, packet)?.to_string(),
+        Reply::File(dir) => {
+            let me = local.game.replay.name(local.me).to_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+            let short = local.game.replay.game.short();
+            let path = dir.join(format!("{short}-{me}-{}.grog", local.game.entries.len()));
+            crate::cmd::write_new_file(&path, &packet.encode())?;
+            format!("wrote {} (send it to the other players)", path.display())
+        }
+    })
 }
 
 /// Answer `games` (every game of this machine when `None`), making the rolls that hold no

@@ -98,6 +98,10 @@ enum Command {
     /// The match archive (<home>/archive.sqlite): add a verified game, list, search, show its
     /// story, verify again, export its journal.
     Archive(cmd::archive::Args),
+    /// Play a whole game against a bot in the terminal (casual dice, nothing signed or saved).
+    Play(cmd::solo::Args),
+    /// Computer opponents: list them, or let one play this identity's seat by mail.
+    Bot(cmd::bot::Args),
 }
 
 fn main() -> ExitCode {
@@ -136,6 +140,8 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a, json),
         Command::ExportHtml(a) => cmd::export_html::run(a, json),
         Command::Archive(a) => cmd::archive::run(a, json),
+        Command::Bot(a) => cmd::bot::run(a, json),
+        Command::Play(a) => cmd::solo::run(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -105,6 +105,13 @@ pub trait AnyRuleset: Send + Sync {
     fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError>;
     /// The typed command completed into its explicit form ([`Ruleset::complete`]).
     fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError>;
+    /// Every bot that can play this ruleset: the generic ones, then its own
+    /// ([`Ruleset::bots`]).
+    fn bots(&self) -> Vec<&'static dyn crate::Bot>;
+    /// The bot called `name`, if this ruleset has one.
+    fn bot(&self, name: &str) -> Option<&'static dyn crate::Bot> {
+        self.bots().into_iter().find(|b| b.name() == name)
+    }
 }
 
 fn typed<R: Ruleset>(state: &GameState) -> &R::State {
@@ -260,5 +267,10 @@ impl<R: Ruleset> AnyRuleset for R {
     fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError> {
         let command = decode::<R>(command)?;
         Ruleset::complete(self, typed::<R>(state), player, command).map(|c| encode::<R>(&c))
+    }
+    fn bots(&self) -> Vec<&'static dyn crate::Bot> {
+        let mut all = crate::generic_bots();
+        all.extend(Ruleset::bots(self));
+        all
     }
 }

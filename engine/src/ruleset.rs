@@ -255,6 +255,11 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Self::Command, RuleError> {
         Ok(command)
     }
+    /// The ruleset's own computer opponents, beyond the generic ones every ruleset has
+    /// ([`crate::generic_bots`]). Default: none.
+    fn bots(&self) -> Vec<&'static dyn crate::Bot> {
+        Vec::new()
+    }
 }
 
 /// The refusal of a concealed command or an opening by a ruleset that hides nothing.

@@ -1,5 +1,6 @@
 //! The signed, hash-chained journal of a Grognard game.
 pub mod auto;
+pub mod bot_seat;
 pub mod canonical;
 pub mod chain;
 pub mod create;

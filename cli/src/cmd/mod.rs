@@ -3,6 +3,7 @@
 pub mod aids;
 pub mod archive;
 pub mod autoreply;
+pub mod bot;
 pub mod export_html;
 pub mod forget;
 pub mod games;
@@ -17,6 +18,7 @@ pub mod replay;
 pub mod scenarios;
 pub mod send;
 pub mod show;
+pub mod solo;
 pub mod status;
 pub mod verify;
 

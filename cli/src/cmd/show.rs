@@ -16,7 +16,8 @@ const PLACEHOLDER_PLAYERS: usize = 2;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game (a prefix of its id); may be left out when there is only one.
+    /// The game (a prefix of its id), or a journal file; may be left out when there is only
+    /// one game.
     #[arg(conflicts_with = "scenario")]
     game: Option<String>,
     /// The game, as every command names it (the same as the positional GAME).
@@ -155,12 +156,12 @@ pub fn check_replaceable(path: Option<&std::path::Path>, magic: &[u8], what: &st
 }
 
 /// Write a picture whole or not at all: a temporary file beside it, then a rename.
-fn write_picture(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+pub fn write_picture(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
     grognard_journal::store::write_file_atomic(path, bytes, 0o644)
         .map_err(|e| Failure::new("file", format!("cannot write {}: {e}", path.display())))
 }
 
-fn picture_failure(e: grognard_render::RenderError) -> Failure {
+pub fn picture_failure(e: grognard_render::RenderError) -> Failure {
     match e {
         grognard_render::RenderError::NotOnMap(_) => {
             Failure::usage(e.to_string()).hint("--around takes a hex of the map, e.g. one `grognard status` names")
@@ -194,7 +195,7 @@ fn no_view(ruleset: &dyn AnyRuleset) -> Failure {
 }
 
 /// The board `viewer` sees, if the ruleset has a picture of it of a kind that can be drawn.
-fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Result<BoardView> {
+pub fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Result<BoardView> {
     let view = ruleset.view(state, viewer).ok_or_else(|| no_view(ruleset))?;
     crate::picture::hex_board(&view).cloned().map_err(|why| {
         Failure::new("unsupported-picture", why).hint("`grognard status` describes the position in words")
@@ -204,6 +205,9 @@ fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Resul
 /// The current board of a local game (with the staged commands, as `grognard status`
 /// shows it), or the board after the first `at` logged steps.
 fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Result<Board> {
+    if let Some(path) = selector.filter(|s| std::path::Path::new(s).is_file()) {
+        return file_board(path, at);
+    }
     let home = seat::home()?;
     let local = seat::open(&seat::select(&home, selector)?, grognard_journal::store::LockMode::Shared)?;
     let game = &local.game;
@@ -248,9 +252,33 @@ fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Re
     Ok(Board { view, stem: short, what })
 }
 
+/// The board of a journal file (verified first), as everyone sees it: at its end, or after
+/// its first `at` steps.
+fn file_board(path: &str, at: Option<usize>) -> Result<Board> {
+    let m = crate::replayed::load(Some(path), crate::replayed::For::Everyone)?;
+    let steps = m.last();
+    let n = match at {
+        None => steps,
+        Some(n) if n == 0 || n > steps => {
+            return Err(Failure::usage(format!("--at {n}: the journal's log has {steps} steps, so 1 to {steps}"))
+                .hint("`grognard replay FILE` numbers the steps"))
+        }
+        Some(n) => n,
+    };
+    let replay = m.replay_to(n)?;
+    let view = view_of(m.ruleset, &replay.state, Viewer::Everyone)?;
+    let what = if n == steps {
+        format!("Game {} (journal {path}): the board at the end of the journal, as everyone sees it.", m.short)
+    } else {
+        format!("Game {} (journal {path}): the board after step {n} of {steps}, as everyone sees it.", m.short)
+    };
+    Ok(Board { view, stem: m.short.clone(), what })
+}
+
 /// A scenario's opening position, set up for placeholder players.
-fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
-    let ruleset: &dyn AnyRuleset = match ruleset {
+/// The ruleset of `scenario`: `ruleset` when given, else the only one that has it.
+pub fn ruleset_of_scenario(scenario: &str, ruleset: Option<&str>) -> Result<&'static dyn AnyRuleset> {
+    Ok(match ruleset {
         Some(id) => registry::find(id).ok_or_else(|| {
             Failure::new("unknown-ruleset", format!("there is no ruleset `{id}`")).hint("see `grognard scenarios`")
         })?,
@@ -272,7 +300,11 @@ fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
                 }
             }
         }
-    };
+    })
+}
+
+fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
+    let ruleset = ruleset_of_scenario(scenario, ruleset)?;
     let info = ruleset.scenarios().into_iter().find(|s| s.id == scenario).ok_or_else(|| {
         Failure::new("unknown-scenario", format!("the ruleset {} has no scenario `{scenario}`", ruleset.info().id))
             .hint("see `grognard scenarios`")

@@ -241,6 +241,10 @@ impl Ruleset for Fnc {
         Command::parse(text)
     }
 
+    fn bots(&self) -> Vec<&'static dyn grognard_engine::Bot> {
+        crate::bot::fnc_bots()
+    }
+
     fn format_command(&self, command: &Command) -> String {
         command.to_string()
     }

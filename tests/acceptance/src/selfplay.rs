@@ -12,10 +12,9 @@
 use crate::{dice, Table};
 use grognard_engine::{AnyRuleset, Bot, PlayerId, Setup, Viewer};
 use grognard_journal::entry::{DiceMode, ENTRY_VERSION};
-use grognard_journal::local;
-use grognard_journal::replay::Owed;
 use grognard_journal::store::Store;
 use grognard_journal::verify;
+use grognard_journal::{bot_seat, local};
 use sha2::{Digest, Sha256};
 use std::time::Instant;
 
@@ -64,37 +63,15 @@ fn choice_seed(seed: u64, round: usize, i: usize, k: usize) -> u64 {
     u64::from_be_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
 }
 
-/// The most decisions a player makes in one round before the packets move.
-const MAX_PER_ROUND: usize = 400;
-
-/// Player `i` makes every decision it owes now, as its bot chooses; the number made.
+/// Player `i` makes every decision it owes now, as its bot chooses
+/// (`grognard_journal::bot_seat`, the path `grognard bot run` takes); the number made.
 fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
     let seat = &t.seats[i];
-    let ruleset = cfg.ruleset;
-    for k in 0..MAX_PER_ROUND {
-        let mut g = t.open(i);
-        let staged = local::staged(&g).map_err(|e| fail(cfg.seed, round, e))?;
-        let (state, _) = local::preview(&g, seat.me, &staged).map_err(|e| fail(cfg.seed, round, e))?;
-        // The journal may wait for something else first (a witness's dice, an opening): the
-        // player decides only when it owes a decision, or goes on with what it staged.
-        let owes =
-            g.replay.owed().iter().any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
-        if !owes && staged.commands.is_empty() {
-            return Ok(k);
-        }
-        let Some(command) = cfg.bots[i].choose(ruleset, &state, seat.me, choice_seed(cfg.seed, round, i, k)) else {
-            return Ok(k);
-        };
-        let text = ruleset.format_command(&command);
-        match local::do_command(&mut g, seat.me, &seat.key, &text) {
-            Ok(local::DoOutcome::Sealed { .. }) => return Ok(k + 1),
-            Ok(_) => {}
-            Err(e) => {
-                return Err(fail(cfg.seed, round, format!("player {i}'s legal command `{text}` was refused: {e}")))
-            }
-        }
-    }
-    Err(fail(cfg.seed, round, format!("player {i} made {MAX_PER_ROUND} decisions in one round")))
+    let mut g = t.open(i);
+    let seed = |k: usize| choice_seed(cfg.seed, round, i, k);
+    bot_seat::decide(&mut g, seat.me, &seat.key, cfg.bots[i], &seed)
+        .map(|made| made.len())
+        .map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
 }
 
 /// Every copy's state as everyone may see it, hashed.

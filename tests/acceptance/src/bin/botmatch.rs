@@ -10,20 +10,17 @@
 //!
 //! `cargo run --release -p grognard-acceptance --bin botmatch -- --scenario rsw-historical --games 200`
 
-use grognard_engine::{AnyRuleset, Bot, GameState, Pending, RandomBot, Seats, Setup, StreamDice};
+use grognard_engine::{AnyRuleset, Bot, GameState, Pending, Seats, Setup, StreamDice};
 use grognard_fnc::scenario::{FOG_OF_WAR, OPEN_STACKS};
 use grognard_fnc::Fnc;
 use std::process::ExitCode;
 use std::time::Instant;
 
 static FNC: Fnc = Fnc;
-static RANDOM: RandomBot = RandomBot;
 
 fn bot(name: &str) -> Result<&'static dyn Bot, String> {
-    let all: Vec<&'static dyn Bot> =
-        std::iter::once(&RANDOM as &dyn Bot).chain(grognard_fnc::bot::fnc_bots()).collect();
-    let names: Vec<&str> = all.iter().map(|b| b.name()).collect();
-    all.into_iter().find(|b| b.name() == name).ok_or(format!("no bot `{name}` ({})", names.join(", ")))
+    let names: Vec<&str> = AnyRuleset::bots(&FNC).iter().map(|b| b.name()).collect();
+    AnyRuleset::bot(&FNC, name).ok_or(format!("no bot `{name}` ({})", names.join(", ")))
 }
 
 /// The winner's seat of one game, `None` when the game did not end in `MAX_STEPS`.

@@ -1,14 +1,15 @@
-//! `selfplay [--scenario ID] [--games N] [--seed S] [--open-stacks] [--keep DIR]`: whole FNC
+//! `selfplay [--scenario ID] [--games N] [--seed S] [--bots NAME,NAME] [--open-stacks] [--keep DIR]`: whole FNC
 //! games bot against bot through the full path of a game by mail (`grognard_acceptance::
 //! selfplay`: two journals, fair dice, packets, fog of war unless `--open-stacks`), checked
 //! after every round. Prints each game's result and the games per second; a failure prints
 //! the seed that plays it again and exits 1. `--keep DIR` copies each finished game's
-//! journal and the players' public keys into `DIR/seed-S/`.
+//! journal and the players' public keys into `DIR/seed-S/`. `--bots` names the bot of each
+//! player (default `random,random`).
 //!
 //! A long run: `cargo run --release -p grognard-acceptance --bin selfplay -- --games 1000`.
 
 use grognard_acceptance::selfplay::{self, Config};
-use grognard_engine::{AnyRuleset, Bot, RandomBot, Setup};
+use grognard_engine::{AnyRuleset, Bot, Setup};
 use grognard_fnc::scenario::{FOG_OF_WAR, OPEN_STACKS};
 use grognard_fnc::Fnc;
 use std::path::PathBuf;
@@ -16,7 +17,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 static FNC: Fnc = Fnc;
-static RANDOM: RandomBot = RandomBot;
 
 struct Args {
     scenario: String,
@@ -24,10 +24,19 @@ struct Args {
     seed: u64,
     option: &'static str,
     keep: Option<PathBuf>,
+    bots: Vec<&'static dyn Bot>,
 }
 
 fn parse() -> Result<Args, String> {
-    let mut args = Args { scenario: "ec-historical".into(), games: 1, seed: 0, option: FOG_OF_WAR, keep: None };
+    let random = AnyRuleset::bot(&FNC, "random").ok_or("no random bot")?;
+    let mut args = Args {
+        scenario: "ec-historical".into(),
+        games: 1,
+        seed: 0,
+        option: FOG_OF_WAR,
+        keep: None,
+        bots: vec![random; 2],
+    };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
@@ -37,6 +46,17 @@ fn parse() -> Result<Args, String> {
             "--seed" => args.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--open-stacks" => args.option = OPEN_STACKS,
             "--keep" => args.keep = Some(PathBuf::from(value("--keep")?)),
+            "--bots" => {
+                let names = value("--bots")?;
+                let known: Vec<&str> = AnyRuleset::bots(&FNC).iter().map(|b| b.name()).collect();
+                args.bots = names
+                    .split(',')
+                    .map(|n| AnyRuleset::bot(&FNC, n.trim()).ok_or(format!("no bot `{n}` ({})", known.join(", "))))
+                    .collect::<Result<_, _>>()?;
+                if args.bots.len() != 2 {
+                    return Err("--bots names two bots, the first player's then the second's".into());
+                }
+            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -48,7 +68,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             eprintln!(
-                "selfplay: {e}\nusage: selfplay [--scenario ID] [--games N] [--seed S] [--open-stacks] [--keep DIR]"
+                "selfplay: {e}\nusage: selfplay [--scenario ID] [--games N] [--seed S] [--bots NAME,NAME] [--open-stacks] [--keep DIR]"
             );
             return ExitCode::from(2);
         }
@@ -59,7 +79,7 @@ fn main() -> ExitCode {
         let cfg = Config {
             ruleset: &FNC as &dyn AnyRuleset,
             setup: Setup::scenario(args.scenario.clone()).with_options([args.option.to_string()]),
-            bots: vec![&RANDOM as &dyn Bot, &RANDOM as &dyn Bot],
+            bots: args.bots.clone(),
             seed,
             max_rounds: 4000,
         };
