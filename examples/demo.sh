@@ -85,3 +85,21 @@ alice archive list
 
 say "Now the opening of The Egyptian Campaign (Forgotten Napoleonic Campaigns)"
 bash "$root/examples/fnc-opening.sh" "${GROGNARD_DEMO_OUT:-$start}"
+
+say "Finally a complete Egyptian Campaign between two computer opponents (the bot \`general\`)"
+echo "Played through the full path of a game by mail: two journals, fair dice witnessed by the"
+echo "other side, packets sent and imported, fog of war; checked after every round (a few minutes)."
+cargo build --quiet --release -p grognard-acceptance --bin selfplay --manifest-path "$root/Cargo.toml"
+selfplay="${CARGO_TARGET_DIR:-$root/target}/release/selfplay"
+out="${GROGNARD_DEMO_OUT:-$start}"
+"$selfplay" --scenario ec-historical --seed 7 --bots general,general --keep "$work/ec-match"
+journal="$work/ec-match/seed-7/journal"
+mkdir -p "$out/ec-bot-match"
+cp "$journal" "$work/ec-match/seed-7/players.pub" "$out/ec-bot-match/"
+alice verify --file "$out/ec-bot-match/journal" | tail -n 2
+alice export-html "$out/ec-bot-match/journal" --out "$out/ec-bot-match/replay.html"
+alice show "$out/ec-bot-match/journal" --out "$out/ec-bot-match/final-board.png"
+say "The match: its journal, HTML replay and final board"
+echo "Journal:      $out/ec-bot-match/journal"
+echo "HTML replay:  $out/ec-bot-match/replay.html (open it in a browser: arrows step, a number jumps to a turn)"
+echo "Final board:  $out/ec-bot-match/final-board.png"

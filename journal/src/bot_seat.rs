@@ -39,12 +39,15 @@ pub fn decision_seed(game: &GameId, entries: usize, k: usize) -> u64 {
 /// Make every decision `me` owes now with `bot`, the `k`-th with `seed(k)`; returns the
 /// commands made, as the ruleset writes them. Stops when the player owes nothing more and
 /// has nothing staged to go on with, or after a sealed choice (it waits for the others).
+/// `after` is called after each command with the game and the command's text (a harness
+/// checks its invariants there; an error stops the bot).
 pub fn decide(
     game: &mut Game,
     me: PlayerId,
     key: &SecretKey,
     bot: &dyn Bot,
     seed: &dyn Fn(usize) -> u64,
+    after: &mut dyn FnMut(&Game, &str) -> Result<(), String>,
 ) -> Result<Vec<String>, GameError> {
     let ruleset = game.replay.ruleset;
     let mut made = Vec::new();
@@ -58,7 +61,11 @@ pub fn decide(
         }
         let Some(command) = bot.choose(ruleset, &state, me, seed(k)) else { return Ok(made) };
         let text = ruleset.format_command(&command);
-        match local::do_command(game, me, key, &text) {
+        let outcome = local::do_command(game, me, key, &text);
+        if outcome.is_ok() {
+            after(game, &text).map_err(GameError::Refused)?;
+        }
+        match outcome {
             Ok(DoOutcome::Sealed { .. }) => {
                 made.push(text);
                 return Ok(made);

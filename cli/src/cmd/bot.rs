@@ -168,7 +168,7 @@ fn play_game(local: &mut seat::LocalGame, bot_name: &str, reply: &Reply) -> Resu
     let key = local.unlock()?;
     let entries = local.game.entries.len();
     let seed = |k: usize| bot_seat::decision_seed(&game_id, entries, k);
-    let made = bot_seat::decide(&mut local.game, local.me, &key, bot, &seed)?;
+    let made = bot_seat::decide(&mut local.game, local.me, &key, bot, &seed, &mut |_, _| Ok(()))?;
     let packet = grognard_journal::local::send(&mut local.game, local.me, &key)?;
     if packet.entries.is_empty() {
         return Ok(None);

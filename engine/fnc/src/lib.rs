@@ -17,6 +17,7 @@ pub mod fog_view;
 pub mod games;
 pub mod happened;
 pub mod ids;
+pub mod invariants;
 pub mod movement;
 pub mod orders;
 pub mod position;

@@ -382,3 +382,19 @@ impl ScriptedGame {
         self.tmp.path()
     }
 }
+
+/// FNC's invariants (`grognard_fnc::invariants`, those of its property tests) on a copy's
+/// state, and between two states of it, for the self-play harness.
+pub fn invariants(
+    before: Option<&grognard_engine::GameState>,
+    after: &grognard_engine::GameState,
+) -> Result<(), String> {
+    use grognard_fnc::invariants::{check_state, check_step};
+    let after = after.downcast_ref::<grognard_fnc::State>().ok_or("not an FNC state")?;
+    let ctx = grognard_fnc::Ctx::embedded(after.game).map_err(|e| e.to_string())?;
+    check_state(ctx, after).map_err(|v| v.to_string())?;
+    if let Some(before) = before.and_then(|b| b.downcast_ref::<grognard_fnc::State>()) {
+        check_step(ctx, before, after).map_err(|v| v.to_string())?;
+    }
+    Ok(())
+}

@@ -10,7 +10,7 @@
 //! every player's state. A failure names the seed that plays the game again.
 
 use crate::{dice, Table};
-use grognard_engine::{AnyRuleset, Bot, PlayerId, Setup, Viewer};
+use grognard_engine::{AnyRuleset, Bot, GameState, PlayerId, Setup, Viewer};
 use grognard_journal::entry::{DiceMode, ENTRY_VERSION};
 use grognard_journal::store::Store;
 use grognard_journal::verify;
@@ -27,7 +27,13 @@ pub struct Config {
     pub seed: u64,
     /// The game is called a failure if it has not ended after this many rounds.
     pub max_rounds: usize,
+    /// The ruleset's invariants, checked on the acting player's copy after every command
+    /// (the state before and after it), and on every copy after every round.
+    pub invariants: Option<Invariants>,
 }
+
+/// A ruleset's invariants between two states of a copy (`before` is `None` for a state alone).
+pub type Invariants = fn(before: Option<&GameState>, after: &GameState) -> Result<(), String>;
 
 /// What a finished game was.
 pub struct Report {
@@ -69,9 +75,23 @@ fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, Stri
     let seat = &t.seats[i];
     let mut g = t.open(i);
     let seed = |k: usize| choice_seed(cfg.seed, round, i, k);
-    bot_seat::decide(&mut g, seat.me, &seat.key, cfg.bots[i], &seed)
+    let mut before = copy_state(&g, seat.me).map_err(|e| fail(cfg.seed, round, e))?;
+    let mut check = |g: &grognard_journal::game::Game, command: &str| -> Result<(), String> {
+        let Some(invariants) = cfg.invariants else { return Ok(()) };
+        let after = copy_state(g, seat.me)?;
+        invariants(Some(&before), &after).map_err(|v| format!("after `{command}`: {v}"))?;
+        before = after;
+        Ok(())
+    };
+    bot_seat::decide(&mut g, seat.me, &seat.key, cfg.bots[i], &seed, &mut check)
         .map(|made| made.len())
         .map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
+}
+
+/// A copy's state with what its player staged.
+fn copy_state(g: &grognard_journal::game::Game, me: PlayerId) -> Result<GameState, String> {
+    let staged = local::staged(g).map_err(|e| e.to_string())?;
+    local::preview(g, me, &staged).map(|(state, _)| state).map_err(|e| e.to_string())
 }
 
 /// Every copy's state as everyone may see it, hashed.
@@ -106,6 +126,13 @@ pub fn play(cfg: &Config) -> Result<Report, String> {
             for j in (0..players).filter(|j| *j != i && !p.entries.is_empty()) {
                 t.deliver(p, j)
                     .map_err(|e| fail(cfg.seed, round, format!("player {j} refused player {i}'s packet: {e}")))?;
+            }
+        }
+        if let Some(invariants) = cfg.invariants {
+            for i in 0..players {
+                let g = t.open(i);
+                invariants(None, &g.replay.state)
+                    .map_err(|v| fail(cfg.seed, round, format!("player {i}'s copy after the round: {v}")))?;
             }
         }
         // Everyone holds every entry now: the same journal, the same public state.

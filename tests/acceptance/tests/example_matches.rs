@@ -36,10 +36,10 @@ fn check(name: &str) {
 
 #[test]
 fn the_example_ec_match_verifies_and_replays_to_its_result() {
-    check("ec-random-bots");
+    check("ec-general-bots");
 }
 
 #[test]
 fn the_example_rsw_match_verifies_and_replays_to_its_result() {
-    check("rsw-random-bots");
+    check("rsw-general-bots");
 }

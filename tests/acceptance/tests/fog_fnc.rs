@@ -228,6 +228,7 @@ fn whole_game(scenario: &str, seed: u64) {
         bots: vec![&RANDOM, &RANDOM],
         seed,
         max_rounds: 4000,
+        invariants: Some(grognard_acceptance::fnc::invariants),
     };
     let report = grognard_acceptance::selfplay::play(&cfg).unwrap_or_else(|e| panic!("{scenario}: {e}"));
     assert!(report.concealed > 10, "{scenario} seed {seed}: only {} concealed moves", report.concealed);

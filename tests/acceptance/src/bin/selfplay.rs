@@ -82,6 +82,7 @@ fn main() -> ExitCode {
             bots: args.bots.clone(),
             seed,
             max_rounds: 4000,
+            invariants: Some(grognard_acceptance::fnc::invariants),
         };
         match selfplay::play(&cfg) {
             Ok(r) => {
