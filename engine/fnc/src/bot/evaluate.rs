@@ -10,7 +10,11 @@
 //!    per VP, by the distance of the side's nearest unit (no objective is forgotten); each
 //!    locale held, per VP, by how much nearer the enemy's nearest unit stands than the side's
 //!    own (none is left open). The weights were chosen by matches against `random`: pulls of
-//!    30 and 20 points per VP spread the French thin in EC and lost half their games.
+//!    30 and 20 points per VP spread the French thin in EC and lost half their games;
+//! 5. the supply sources (12.1, 12.5-12.9): 3,000 points shared among the side's sources,
+//!    lost for each one it holds with no unit in it. Without it the French left Alexandria,
+//!    their only source, empty; a British landing took it and the supply phase eliminated
+//!    the whole army.
 //!
 //! Under fog of war the evaluation sees what the bot's view holds: the enemy's stacks by their
 //! tops and counts, not their compositions.
@@ -30,6 +34,9 @@ const PER_UNIT_HEX: i64 = 5;
 const PER_VP_HEX_TO_TAKE: i64 = 5;
 /// Points per VP and hex the enemy stands nearer a held locale.
 const PER_VP_HEX_TO_KEEP: i64 = 5;
+/// Points for leaving every supply source the side holds without a unit in it (shared out
+/// among its sources).
+const PER_SOURCE_UNGUARDED: i64 = 3_000;
 /// A unit's distance to its nearest objective counts at most this.
 const UNIT_FAR: u32 = 20;
 /// Distances beyond this count as this (far is far).
@@ -70,6 +77,17 @@ pub fn evaluate(ctx: &Ctx, state: &State, side: Side) -> i64 {
             }
             if counts[side.index()] > 0 {
                 mine.push(*hex);
+            }
+        }
+    }
+    // 12.1, 12.5-12.9: a side's units live by its supply sources; an empty source invites a
+    // landing or a raid that starves the whole army.
+    let sources = ctx.map.sources(ctx.rules.side_id(side));
+    if !sources.is_empty() {
+        let share = PER_SOURCE_UNGUARDED / sources.len() as i64;
+        for hex in sources {
+            if controller(state, *hex) == Some(side) && !mine.contains(hex) {
+                score -= share;
             }
         }
     }
