@@ -164,3 +164,14 @@ fn play_as_the_second_side_lets_the_bot_move_first_and_ends_at_end_of_input() {
     let (bad, code) = play(&["play", "--bot", "random", "--scenario", "rsw-historical", "--side", "danish"], "");
     assert_eq!(code, Some(2), "{bad}");
 }
+
+#[test]
+fn play_seals_the_bots_secret_choice_before_the_players_and_opens_both_together() {
+    // Duel's stances are a sealed simultaneous choice: the bot seals first, unseen.
+    let args = ["play", "--bot", "random", "--scenario", "standard", "--seed", "1"];
+    let (out, code) = play(&args, "initiative\nstance guard\n");
+    assert_eq!(code, Some(0), "{out}");
+    let sealed = out.find("Bot: sealed its choice.").expect("the bot sealed");
+    let opened = out.find("Sealed choices opened: player 0: stance guard; player 1: stance").expect("opened");
+    assert!(sealed < opened, "{out}");
+}

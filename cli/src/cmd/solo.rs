@@ -52,6 +52,9 @@ struct Table {
     dice: StreamDice,
     seed: u64,
     steps: usize,
+    /// The bots' sealed choices of the step in play, made before the player's and shown only
+    /// once everyone has chosen.
+    sealed: Vec<(PlayerId, serde_json::Value)>,
 }
 
 pub fn run(args: Args, _json: bool) -> Result<()> {
@@ -89,7 +92,8 @@ pub fn run(args: Args, _json: bool) -> Result<()> {
     });
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let mut t = Table { ruleset, bot, me, state, dice: StreamDice::from_seed(bytes), seed, steps: 0 };
+    let mut t =
+        Table { ruleset, bot, me, state, dice: StreamDice::from_seed(bytes), seed, steps: 0, sealed: Vec::new() };
     let mine: Vec<&str> =
         info.powers.iter().enumerate().filter(|(i, _)| i % 2 == me.index()).map(|(_, p)| p.name.as_str()).collect();
     line(&format!(
@@ -148,12 +152,8 @@ impl Table {
     }
 
     fn view_summary(&self) -> String {
-        let waiting = match self.ruleset.pending(&self.state) {
-            Pending::Command { prompt, .. } | Pending::Choice { prompt, .. } => prompt,
-            Pending::Dice { prompt, .. } => prompt,
-            other => format!("{other:?}"),
-        };
-        format!("{}\nYour move: {waiting}", self.ruleset.summary(&self.seen()))
+        let pending = self.ruleset.pending(&self.state);
+        format!("{}\nYour move: {}", self.ruleset.summary(&self.seen()), pending.prompt())
     }
 
     /// The legal commands, or those naming any of the words of `filter` (units, hexes).
@@ -193,6 +193,25 @@ impl Table {
         let command = self.ruleset.parse_command(text).map_err(|e| Failure::new("rule", e.to_string()))?;
         let command =
             self.ruleset.complete(&self.seen(), self.me, &command).map_err(|e| Failure::new("rule", e.to_string()))?;
+        if let Pending::Sealed { .. } = self.ruleset.pending(&self.state) {
+            // A secret simultaneous choice: the bots chose theirs already, unseen; all are
+            // opened together.
+            self.ruleset
+                .check_sealed(&self.state, self.me, &command)
+                .map_err(|e| Failure::new("rule", e.to_string()).hint("`moves` lists the legal commands"))?;
+            let mut choices = std::mem::take(&mut self.sealed);
+            choices.push((self.me, command.clone()));
+            choices.sort_by_key(|(p, _)| *p);
+            let (next, events) = self
+                .ruleset
+                .apply_sealed(&self.state, &choices, &mut self.dice)
+                .map_err(|e| Failure::new("rule", e.to_string()))?;
+            self.state = next;
+            let told: Vec<String> = events.iter().map(|e| format!("  {}", e.text)).collect();
+            let shown: Vec<String> =
+                choices.iter().map(|(p, c)| format!("{}: {}", p, self.ruleset.format_command(c))).collect();
+            return Ok(format!("Sealed choices opened: {}\n{}", shown.join("; "), told.join("\n")));
+        }
         let (next, events) = self
             .ruleset
             .apply(&self.state, self.me, &command, &mut self.dice)
@@ -247,8 +266,35 @@ impl Table {
                         }
                     }
                 }
-                Pending::Sealed { .. } => {
-                    return Err(Failure::new("unsupported", "sealed choices are not played in the terminal game yet"))
+                Pending::Sealed { players, .. } => {
+                    // The bots seal their choices first (kept unseen); the player's closes the step.
+                    for p in players.iter().filter(|p| **p != self.me) {
+                        if self.sealed.iter().any(|(q, _)| q == p) {
+                            continue;
+                        }
+                        let seed = self.seed ^ (self.steps as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let Some(choice) = self.bot.choose(self.ruleset, &self.state, *p, seed) else {
+                            return Err(Failure::new(
+                                "bot",
+                                format!("the bot `{}` had nothing to seal", self.bot.name()),
+                            ));
+                        };
+                        self.sealed.push((*p, choice));
+                        line("Bot: sealed its choice.")?;
+                    }
+                    if !players.contains(&self.me) {
+                        let choices = std::mem::take(&mut self.sealed);
+                        let (next, events) = self
+                            .ruleset
+                            .apply_sealed(&self.state, &choices, &mut self.dice)
+                            .map_err(|e| Failure::new("bot", e.to_string()))?;
+                        self.state = next;
+                        for e in events {
+                            line(&format!("  {}", e.text))?;
+                        }
+                        continue;
+                    }
+                    return Ok(());
                 }
                 _ => return Ok(()),
             }
