@@ -1,6 +1,6 @@
 //! What a picture of a game shows, as a neutral value: the engine knows no map.
 //!
-//! A ruleset fills a [`View`] of its own kind (a hex board today) and the program that
+//! A ruleset fills a [`View`] of its own kind (a hex board, an area map) and the program that
 //! draws pictures picks its renderer by the view's [`ViewKind`], then takes the value out
 //! with [`View::downcast`] to the type that kind stands for. The engine never looks
 //! inside: a new kind of map needs a new kind and a renderer, not a change here.
@@ -16,8 +16,9 @@ use std::sync::Arc;
 pub enum ViewKind {
     /// A hex map: the value is a `grognard_board::BoardView`.
     Hex,
-    // `Area` (a map of areas and their connections, as Empires in Arms is played on)
-    // arrives with the first area map and its renderer.
+    /// A map of areas and sea zones and their connections, as Empires in Arms is played on:
+    /// the value is a `grognard_board::AreaBoardView`.
+    Area,
 }
 
 impl ViewKind {
@@ -25,6 +26,7 @@ impl ViewKind {
     pub fn name(self) -> &'static str {
         match self {
             ViewKind::Hex => "hex map",
+            ViewKind::Area => "area map",
         }
     }
 }
@@ -51,7 +53,8 @@ pub struct View {
 }
 
 impl View {
-    /// A view of `kind` holding `value` (for [`ViewKind::Hex`], a `grognard_board::BoardView`).
+    /// A view of `kind` holding `value` (for [`ViewKind::Hex`], a `grognard_board::BoardView`;
+    /// for [`ViewKind::Area`], a `grognard_board::AreaBoardView`).
     pub fn new<T: Any + Send + Sync>(kind: ViewKind, value: T) -> View {
         View { kind, value: Arc::new(value) }
     }

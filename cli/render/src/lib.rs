@@ -7,6 +7,7 @@
 //! precision, everything is drawn in the view's or the map's order (no hash maps), and the
 //! rasteriser sees only the embedded fonts.
 
+mod area;
 mod draw;
 mod error;
 mod fonts;
@@ -20,6 +21,7 @@ mod sheet;
 mod sheet_from_map;
 mod view;
 
+pub use area::{area_png, area_svg, AreaOptions};
 pub use error::RenderError;
 /// Text escaped for SVG (and HTML) content and attribute values, without control characters
 /// and bidi overrides.

@@ -13,6 +13,7 @@ mod map_serde;
 mod parse;
 mod terrain;
 mod view;
+mod view_area;
 
 pub use area::AreaMap;
 pub use error::MapError;
@@ -24,3 +25,4 @@ pub use terrain::{North, Terrain, WaterBody, WaterId, WaterKind};
 pub use view::{
     BoardView, DueUnit, Glyph, HiddenCounters, Highlight, LegendEntry, PieceLocation, PieceView, SideView, TurnView,
 };
+pub use view_area::{AreaBoardView, AreaBox, AreaHiddenCounters, AreaHighlight, AreaLocation, AreaPieceView};
