@@ -89,6 +89,13 @@ fn small_view() -> AreaBoardView {
         piece("f2", AreaLocation::Port("harbour".into()), 1, "beta", "fleet", "4"),
         piece("r1", AreaLocation::Box("pool".into()), 0, "alpha", "corps", "2"),
         piece("r2", AreaLocation::Box("pool".into()), 1, "gamma", "depot", ""),
+        // five nations' stacks in one area: more than a row holds on the whole map
+        piece("m1", land("moor"), 0, "n1", "corps", "1"),
+        piece("m2", land("moor"), 0, "n2", "corps", "1"),
+        piece("m3", land("moor"), 1, "n3", "corps", "1"),
+        piece("m4", land("moor"), 1, "n4", "corps", "1"),
+        piece("m5", land("moor"), 1, "n4", "cavalry", "1"),
+        piece("m6", land("moor"), 1, "n5", "corps", "1"),
     ];
     let control = vec![("capital".into(), 0), ("woods".into(), 0), ("gammaton".into(), 1)];
     let mut v = view(parse(SMALL), pieces, control);
@@ -140,6 +147,7 @@ fn the_svg_reads_back_and_names_every_area_and_sea_zone() {
         ">Turn 3 of 120 — March 1805 (spring)<",
         ">31 VP<",
         ">Force pool<",
+        ">+4<", // the stacks of the Moor a row has no room for, by their counters
         ">Revolt<",
         ">Won<",
         ">Key<",
