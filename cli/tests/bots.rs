@@ -77,13 +77,18 @@ fn bot_run_plays_the_bots_seat_by_packets_with_fair_dice_and_the_human_accepts_e
         args.push(&reply);
         let inbox = packets(&to_bot);
         args.extend(inbox.iter().map(String::as_str));
-        let played = bot.json(cwd, &args);
-        bot_commands += played["played"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|g| g["commands"].as_array().map_or(0, Vec::len))
-            .sum::<usize>();
+        // `bot run --json` prints the import's report, then what the bot played.
+        args.push("--json");
+        let out = bot.ok(cwd, &args);
+        for line in out.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("JSON lines");
+            bot_commands += v["played"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|g| g["commands"].as_array().map_or(0, Vec::len))
+                .sum::<usize>();
+        }
         for p in inbox {
             std::fs::remove_file(p).expect("consumed");
         }
