@@ -7,7 +7,7 @@ mod hexsides;
 mod locales;
 mod regions;
 mod roads;
-mod sections;
+pub(crate) mod sections;
 mod sources;
 mod terrain;
 mod waters;

@@ -51,9 +51,15 @@ impl<'a> Sections<'a> {
     }
 }
 
-/// Splits `text` into sections, refusing unknown or repeated sections and text outside one.
-/// A leading byte-order mark is ignored.
+/// Splits a hex map file into its sections ([`split_named`] with this format's names).
 pub(crate) fn split(text: &str) -> Result<Sections<'_>, MapError> {
+    split_named(text, &SECTION_NAMES)
+}
+
+/// Splits `text` into sections, refusing sections not in `names`, repeated sections and text
+/// outside one. A leading byte-order mark is ignored. Shared by the hex and the area map
+/// formats.
+pub(crate) fn split_named<'a>(text: &'a str, names: &[&'static str]) -> Result<Sections<'a>, MapError> {
     let mut by_name: BTreeMap<&str, Section> = BTreeMap::new();
     let mut current: Option<&str> = None;
     let mut last_line = 1;
@@ -71,9 +77,9 @@ pub(crate) fn split(text: &str) -> Result<Sections<'_>, MapError> {
                 .strip_suffix(']')
                 .map(str::trim)
                 .ok_or_else(|| line.error(format!("`{content}` is not a section header [name]")))?;
-            if !SECTION_NAMES.contains(&name) {
-                return Err(line.error(format!("unknown section [{name}]")));
-            }
+            let Some(name) = names.iter().copied().find(|n| *n == name) else {
+                return Err(line.error(format!("unknown section [{name}] (sections: {})", names.join(" "))));
+            };
             if let Some(first) = by_name.get(name) {
                 return Err(line.error(format!("section [{name}] appears twice (first at line {})", first.header)));
             }

@@ -38,7 +38,7 @@ impl AreaMap {
         let sections = sections::split(text)?;
         let mut at = Lines::default();
         let missing = |name: &str| MapError::new(sections.last_line, format!("the [{name}] section is missing"));
-        let header = header::parse(sections.section("map").ok_or_else(|| missing("map"))?)?;
+        let header = header::parse(sections.get("map").ok_or_else(|| missing("map"))?)?;
         let nations = nations::parse(sections.lines("nations"), &mut at)?;
         let provinces = provinces::parse(sections.lines("provinces"), &nations, &mut at)?;
         let areas = areas::parse(sections.lines("areas"), &provinces, &header, &mut at)?;
