@@ -1,7 +1,7 @@
 //! `Map::parse`: reads a `map.txt` file (docs/DATA_FORMAT.md) and checks every section.
 
 mod boxes;
-mod header;
+pub(crate) mod header;
 mod hexes;
 mod hexsides;
 mod locales;
