@@ -15,6 +15,12 @@ mod terrain;
 mod view;
 mod view_area;
 
+/// The lexical layer shared by the data files (maps, and a ruleset's cards, tables and
+/// scenarios): `[section]` headers, `#` comments, blank lines, errors naming the line.
+pub mod text {
+    pub use crate::parse::sections::{labelled, split_named, Line, Section, Sections};
+}
+
 pub use area::AreaMap;
 pub use error::MapError;
 pub use features::{Locale, OffMapBox, Road};

@@ -1,4 +1,6 @@
-//! Splits a map file into its sections of meaningful lines (comments and blank lines gone).
+//! Splits a data file into its sections of meaningful lines (comments and blank lines gone):
+//! the lexical layer of the hex and area map formats, public as [`crate::text`] for the other
+//! data files of the rulesets (docs/DATA_FORMAT.md).
 
 use crate::MapError;
 use std::collections::BTreeMap;
@@ -9,7 +11,7 @@ pub(crate) const SECTION_NAMES: [&str; 9] =
 
 /// One meaningful line: its 1-based number and its text without comment or outer spaces.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Line<'a> {
+pub struct Line<'a> {
     pub number: usize,
     pub text: &'a str,
 }
@@ -23,13 +25,13 @@ impl Line<'_> {
 
 /// A section: the line of its `[name]` header and its lines.
 #[derive(Clone, Debug)]
-pub(crate) struct Section<'a> {
+pub struct Section<'a> {
     pub header: usize,
     pub lines: Vec<Line<'a>>,
 }
 
 /// The sections of a file by name, and the number of the file's last line.
-pub(crate) struct Sections<'a> {
+pub struct Sections<'a> {
     pub by_name: BTreeMap<&'a str, Section<'a>>,
     pub last_line: usize,
 }
@@ -59,7 +61,7 @@ pub(crate) fn split(text: &str) -> Result<Sections<'_>, MapError> {
 /// Splits `text` into sections, refusing sections not in `names`, repeated sections and text
 /// outside one. A leading byte-order mark is ignored. Shared by the hex and the area map
 /// formats.
-pub(crate) fn split_named<'a>(text: &'a str, names: &[&'static str]) -> Result<Sections<'a>, MapError> {
+pub fn split_named<'a>(text: &'a str, names: &[&'static str]) -> Result<Sections<'a>, MapError> {
     let mut by_name: BTreeMap<&str, Section> = BTreeMap::new();
     let mut current: Option<&str> = None;
     let mut last_line = 1;
@@ -96,7 +98,7 @@ pub(crate) fn split_named<'a>(text: &'a str, names: &[&'static str]) -> Result<S
 }
 
 /// Splits `Label: rest` at the first colon, refusing an empty label.
-pub(crate) fn labelled<'a>(line: &Line<'a>, what: &str) -> Result<(&'a str, &'a str), MapError> {
+pub fn labelled<'a>(line: &Line<'a>, what: &str) -> Result<(&'a str, &'a str), MapError> {
     let (label, rest) =
         line.text.split_once(':').ok_or_else(|| line.error(format!("expected `{what}: ...` (no colon)")))?;
     let label = label.trim();
