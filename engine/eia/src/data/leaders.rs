@@ -19,8 +19,9 @@ use std::fmt;
 /// The text of the built-in leaders file.
 pub const LEADERS_TEXT: &str = include_str!("../../data/leaders.txt");
 
-/// The highest strategic or tactical rating the file accepts (the reconstructed scale).
-pub const MAX_RATING: u8 = 6;
+/// The highest strategic or tactical rating the file accepts (the reconstructed scale; the
+/// commander chart of `data/tables.txt` has rows for tactical ratings 0-5, 10.6.1.2.2).
+pub const MAX_RATING: u8 = 5;
 
 /// The most corps a leader's tactical maximum may name.
 pub const MAX_CORPS: u8 = 9;
@@ -28,10 +29,10 @@ pub const MAX_CORPS: u8 = 9;
 /// A land leader's three ratings, written `S-T-M` as on the counter (R10.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ratings {
-    /// Strategic rating, 1-6: used when withdrawing, reinforcing and outflanking in field
+    /// Strategic rating, 1-5: used when withdrawing, reinforcing and outflanking in field
     /// combat (7.5.2.1-7.5.2.5, 7.5.2.11, 7.5.2.12; R10.6.1.2).
     pub strategic: u8,
-    /// Tactical rating, 1-6: the commanders' tactical ratings are compared for the combat
+    /// Tactical rating, 1-5: the commanders' tactical ratings are compared for the combat
     /// die roll modifiers (R10.6.1.2.2).
     pub tactical: u8,
     /// Tactical maximum, 1-9: the most corps the leader commands at his full tactical rating
