@@ -3,10 +3,33 @@
 //! lacks are reconstructions, listed with their reasoning in `RECONSTRUCTION.md` and cited as
 //! such (`R7.5.2.9`) in errors.
 
+pub mod command;
+pub mod corps_card;
+pub mod ctx;
 pub mod data;
+pub mod date;
 pub mod factor;
+pub mod forage;
+pub mod forces;
+pub mod invariants;
+pub mod land;
+pub mod legal;
 pub mod map;
+pub mod movement;
 pub mod power;
+pub mod presence;
+pub mod reinforcement;
+pub mod ruleset;
+pub mod scenario;
+pub mod sequence;
+pub mod state;
+pub mod summary;
+pub mod supply;
+pub mod turn;
+pub mod view;
 
+pub use command::Command;
 pub use factor::FactorKind;
 pub use power::Power;
+pub use ruleset::Eia;
+pub use state::State;

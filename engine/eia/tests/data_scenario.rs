@@ -118,10 +118,10 @@ fn r7_3_3_4_scenario_garrisons_fit_city_capacity() {
     let (s, w) = (scenario(), world());
     let mut loads: BTreeMap<&str, u32> = BTreeMap::new();
     for g in &s.garrisons {
-        *loads.entry(g.city.as_str()).or_default() += g.factors.total();
+        *loads.entry(g.city.as_str()).or_default() += u32::from(g.factors.total());
     }
     for c in s.corps.values().filter(|c| c.in_city) {
-        *loads.entry(c.area.as_str()).or_default() += c.factors.total();
+        *loads.entry(c.area.as_str()).or_default() += u32::from(c.factors.total());
     }
     assert!(!loads.is_empty());
     for (city, load) in loads {

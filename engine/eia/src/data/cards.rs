@@ -191,72 +191,7 @@ impl Movement {
     }
 }
 
-/// Army factors by kind: a corps' strength, a garrison, a reinforcement. Kinds with no factor
-/// are absent; no count is zero.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Factors(BTreeMap<FactorKind, u16>);
-
-impl Factors {
-    /// No factors.
-    pub fn new() -> Factors {
-        Factors::default()
-    }
-
-    /// Reads `kind=n,kind=n...` (the factor kinds' ids, each at most once, counts 1-999).
-    pub fn parse(text: &str) -> Result<Factors, String> {
-        let mut factors = Factors::new();
-        for item in text.split(',') {
-            let (kind, count) = item
-                .split_once('=')
-                .ok_or_else(|| format!("`{item}` is not `kind=count` (e.g. infantry=8,cavalry=2)"))?;
-            let kind = FactorKind::from_id(kind).ok_or_else(|| format!("unknown factor kind `{kind}` (5.2)"))?;
-            let count = parse_count(count, 1, 999).ok_or_else(|| format!("`{count}` is not a count of 1-999"))?;
-            if factors.0.insert(kind, count).is_some() {
-                return Err(format!("{kind} is written twice"));
-            }
-        }
-        Ok(factors)
-    }
-
-    /// How many factors of `kind` (0 if none).
-    pub fn get(&self, kind: FactorKind) -> u16 {
-        self.0.get(&kind).copied().unwrap_or(0)
-    }
-
-    /// Adds `count` factors of `kind`.
-    pub fn add(&mut self, kind: FactorKind, count: u16) {
-        if count > 0 {
-            *self.0.entry(kind).or_insert(0) += count;
-        }
-    }
-
-    /// Every kind present and its count, ascending by kind.
-    pub fn iter(&self) -> impl Iterator<Item = (FactorKind, u16)> + '_ {
-        self.0.iter().map(|(k, n)| (*k, *n))
-    }
-
-    /// The number of factors of all kinds.
-    pub fn total(&self) -> u32 {
-        self.0.values().map(|n| u32::from(*n)).sum()
-    }
-
-    /// True when there is no factor.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl fmt::Display for Factors {
-    /// The file notation, `infantry=8,cavalry=2`, or `-` for none.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return f.write_str("-");
-        }
-        let items: Vec<String> = self.0.iter().map(|(k, n)| format!("{k}={n}")).collect();
-        f.write_str(&items.join(","))
-    }
-}
+pub use crate::forces::Factors;
 
 /// One box of a card's side one (2.4.2.1.1): the most factors of its kinds, together, that
 /// the corps may hold. Infantry and militia usually share one box.

@@ -7,5 +7,6 @@
 
 pub mod cards;
 pub mod leaders;
+pub mod rules;
 pub mod scenario;
 pub mod tables;

@@ -576,7 +576,7 @@ impl Reader<'_> {
                 other => return Err(line.error(format!("flags `{other}` are not - or city"))),
             };
             if in_city {
-                cities.add(self.map, line, area, factors.total())?;
+                cities.add(self.map, line, area, u32::from(factors.total()))?;
             }
             s.corps.insert(
                 card_id.to_string(),
@@ -604,7 +604,7 @@ impl Reader<'_> {
             if let Some((kind, _)) = factors.iter().find(|(kind, _)| !kind.may_garrison()) {
                 return Err(line.error(format!("7.3.3.3: {kind} factors may not garrison a city")));
             }
-            cities.add(self.map, line, city, factors.total())?;
+            cities.add(self.map, line, city, u32::from(factors.total()))?;
             s.garrisons.push(Garrison { owner, city: city.to_string(), factors });
         }
         Ok(())

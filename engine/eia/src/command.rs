@@ -1,0 +1,271 @@
+//! The commands of Empires in Arms as players type them (`grognard do "move fr-1 to
+//! bavaria-south"`). Every command parses back from its text.
+
+use crate::forces::Factors;
+use crate::FactorKind;
+use grognard_engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What holds army factors: a corps, the garrison of the city in an area, or the garrison
+/// of the depot in an area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Holder {
+    Corps(String),
+    City(String),
+    Depot(String),
+}
+
+impl fmt::Display for Holder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Holder::Corps(c) => f.write_str(c),
+            Holder::City(a) => write!(f, "city {a}"),
+            Holder::Depot(a) => write!(f, "depot {a}"),
+        }
+    }
+}
+
+/// A command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum Command {
+    /// End the acting power's step (3.0).
+    End,
+    /// 5.2.1.1: place a corps counter due this month in its scenario area, with the factors
+    /// due with it.
+    PlaceCorps {
+        corps: String,
+    },
+    /// 5.2.2.1: place army factors due this month in a corps or a city garrison of their area.
+    Place {
+        count: u16,
+        kind: FactorKind,
+        into: Holder,
+    },
+    /// 5.2.3, 7.3.3: move factors between two holders in one area.
+    Transfer {
+        count: u16,
+        kind: FactorKind,
+        from: Holder,
+        to: Holder,
+    },
+    /// 5.2.4: remove a corps (and its factors), or factors of a garrison, from the map.
+    Demobilise {
+        what: Holder,
+        count: Option<u16>,
+        kind: Option<FactorKind>,
+    },
+    /// 7.2: place a depot in an area (one money point).
+    Depot {
+        area: String,
+    },
+    /// 7.2: remove a depot.
+    RemoveDepot {
+        area: String,
+    },
+    /// 7.3: move a corps through these areas, force marching (7.3.1.2) or not; with
+    /// `forage`, it forages as it stops (7.4.1.1).
+    Move {
+        corps: String,
+        path: Vec<String>,
+        force: bool,
+        forage: bool,
+    },
+    /// 7.3.4, 7.3.3.3.2: a corps enters the city of its area, or leaves it.
+    EnterCity {
+        corps: String,
+    },
+    LeaveCity {
+        corps: String,
+    },
+    /// 7.4.1: a corps that did not move forages in the supply step.
+    Forage {
+        corps: String,
+    },
+    /// 7.4.1.3: the factors a corps loses to foraging, as its owner chooses.
+    Lose {
+        losses: Factors,
+    },
+}
+
+fn words_to_count_kind(count: &str, kind: &str) -> Result<(u16, FactorKind), RuleError> {
+    let n: u16 = count.parse().map_err(|_| RuleError::new("input", format!("`{count}` is not a number of factors")))?;
+    if n == 0 {
+        return Err(RuleError::new("input", "a number of factors is at least 1"));
+    }
+    let k = FactorKind::from_id(kind).ok_or_else(|| {
+        let known: Vec<&str> = FactorKind::ALL.iter().map(|k| k.id()).collect();
+        RuleError::new("input", format!("`{kind}` is not a kind of factor ({})", known.join(", ")))
+    })?;
+    Ok((n, k))
+}
+
+fn holder(words: &[&str]) -> Result<(Holder, usize), RuleError> {
+    match words {
+        ["city", area, ..] => Ok((Holder::City(area.to_string()), 2)),
+        ["depot", area, ..] => Ok((Holder::Depot(area.to_string()), 2)),
+        [corps, ..] => Ok((Holder::Corps(corps.to_string()), 1)),
+        [] => Err(RuleError::new("input", "a corps id, `city AREA` or `depot AREA` is missing")),
+    }
+}
+
+fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
+    let (h, used) = holder(words)?;
+    if used != words.len() {
+        return Err(RuleError::new("input", format!("unexpected `{}`", words[used..].join(" "))));
+    }
+    Ok(h)
+}
+
+/// The commands and their forms, for error messages.
+pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
+transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | \
+move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND...";
+
+impl Command {
+    /// Parses a command as typed.
+    pub fn parse(text: &str) -> Result<Command, RuleError> {
+        let lower = text.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let bad = || RuleError::new("input", format!("`{}` is not a command: {FORMS}", text.trim()));
+        match words.as_slice() {
+            ["end"] => Ok(Command::End),
+            ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string() }),
+            ["place", n, kind, "in", rest @ ..] => {
+                let (count, kind) = words_to_count_kind(n, kind)?;
+                Ok(Command::Place { count, kind, into: one_holder(rest)? })
+            }
+            ["transfer", n, kind, "from", rest @ ..] => {
+                let (count, kind) = words_to_count_kind(n, kind)?;
+                let to_at = rest.iter().position(|w| *w == "to").ok_or_else(bad)?;
+                Ok(Command::Transfer {
+                    count,
+                    kind,
+                    from: one_holder(&rest[..to_at])?,
+                    to: one_holder(&rest[to_at + 1..])?,
+                })
+            }
+            ["demobilise" | "demobilize", rest @ ..] => {
+                let (what, used) = holder(rest)?;
+                match &rest[used..] {
+                    [] => Ok(Command::Demobilise { what, count: None, kind: None }),
+                    [n, kind] => {
+                        let (count, kind) = words_to_count_kind(n, kind)?;
+                        Ok(Command::Demobilise { what, count: Some(count), kind: Some(kind) })
+                    }
+                    _ => Err(bad()),
+                }
+            }
+            ["depot", area] => Ok(Command::Depot { area: area.to_string() }),
+            ["remove", "depot", area] => Ok(Command::RemoveDepot { area: area.to_string() }),
+            ["move", corps, "to", rest @ ..] => {
+                let mut force = false;
+                let mut forage = false;
+                let mut path = Vec::new();
+                for w in rest {
+                    match *w {
+                        "force" => force = true,
+                        "forage" => forage = true,
+                        area if !force && !forage => path.push(area.to_string()),
+                        _ => return Err(bad()),
+                    }
+                }
+                if path.is_empty() {
+                    return Err(RuleError::new("input", "a move names the areas to enter: move CORPS to AREA..."));
+                }
+                Ok(Command::Move { corps: corps.to_string(), path, force, forage })
+            }
+            ["enter", corps] => Ok(Command::EnterCity { corps: corps.to_string() }),
+            ["leave", corps] => Ok(Command::LeaveCity { corps: corps.to_string() }),
+            ["forage", corps] => Ok(Command::Forage { corps: corps.to_string() }),
+            ["lose", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
+                let mut losses = Factors::new();
+                for pair in rest.chunks(2) {
+                    let (n, k) = words_to_count_kind(pair[0], pair[1])?;
+                    losses.add(k, n);
+                }
+                Ok(Command::Lose { losses })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::End => f.write_str("end"),
+            Command::PlaceCorps { corps } => write!(f, "place corps {corps}"),
+            Command::Place { count, kind, into } => write!(f, "place {count} {kind} in {into}"),
+            Command::Transfer { count, kind, from, to } => write!(f, "transfer {count} {kind} from {from} to {to}"),
+            Command::Demobilise { what, count: Some(n), kind: Some(k) } => write!(f, "demobilise {what} {n} {k}"),
+            Command::Demobilise { what, .. } => write!(f, "demobilise {what}"),
+            Command::Depot { area } => write!(f, "depot {area}"),
+            Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
+            Command::Move { corps, path, force, forage } => {
+                write!(f, "move {corps} to {}", path.join(" "))?;
+                if *force {
+                    f.write_str(" force")?;
+                }
+                if *forage {
+                    f.write_str(" forage")?;
+                }
+                Ok(())
+            }
+            Command::EnterCity { corps } => write!(f, "enter {corps}"),
+            Command::LeaveCity { corps } => write!(f, "leave {corps}"),
+            Command::Forage { corps } => write!(f, "forage {corps}"),
+            Command::Lose { losses } => {
+                f.write_str("lose")?;
+                for (k, n) in losses.iter() {
+                    write!(f, " {n} {k}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_parses_back_from_its_text() {
+        let texts = [
+            "end",
+            "place corps fr-7",
+            "place 3 infantry in fr-1",
+            "place 2 militia in city paris",
+            "transfer 2 cavalry from fr-1 to fr-2",
+            "transfer 1 infantry from fr-1 to depot ulm",
+            "demobilise fr-3",
+            "demobilise city paris 2 militia",
+            "depot ulm",
+            "remove depot ulm",
+            "move fr-1 to strasbourg ulm force forage",
+            "move fr-1 to ulm",
+            "enter fr-1",
+            "leave fr-1",
+            "forage fr-2",
+            "lose 1 infantry 2 cavalry",
+        ];
+        for t in texts {
+            let c = Command::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            assert_eq!(c.to_string(), t, "{t}");
+            assert_eq!(Command::parse(&c.to_string()), Ok(c));
+        }
+        for bad in [
+            "",
+            "move fr-1",
+            "place 0 infantry in fr-1",
+            "place 2 dragoons in fr-1",
+            "lose 2",
+            "move fr-1 to a force b",
+        ] {
+            assert!(Command::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The game's fixed data, read once: the map, the national cards, the leaders, the charts
+//! and the scenarios. Every state is read against it.
+
+use crate::data::cards::{NationalCards, CARDS_TEXT};
+use crate::data::leaders::{Leaders, LEADERS_TEXT};
+use crate::data::rules::{RuleValues, RULES_TEXT};
+use crate::data::scenario::{Scenario, SCENARIO_1805_TEXT};
+use crate::data::tables::{Charts, TABLES_TEXT};
+use grognard_board::AreaMap;
+use grognard_engine::RuleError;
+use std::sync::{Arc, OnceLock};
+
+/// The built-in data of the game.
+pub struct Ctx {
+    pub map: Arc<AreaMap>,
+    /// Values of reconstructed rules (`data/rules.txt`).
+    pub rules: RuleValues,
+    /// The national cards (`data/cards.txt`).
+    pub cards: NationalCards,
+    /// The leaders (`data/leaders.txt`).
+    pub leaders: Leaders,
+    /// The charts of the game card (`data/tables.txt`).
+    pub charts: Charts,
+    /// The scenarios (`data/scenario-*.txt`).
+    pub scenarios: Vec<Scenario>,
+}
+
+static BUILTIN: OnceLock<Result<Ctx, String>> = OnceLock::new();
+
+impl Ctx {
+    /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
+    /// genesis hashes (its scenario data), so that all players provably play the same data.
+    pub fn data_files(&self) -> [(&'static str, &'static str); 6] {
+        [
+            ("map.txt", crate::map::MAP_TEXT),
+            ("rules.txt", RULES_TEXT),
+            ("cards.txt", CARDS_TEXT),
+            ("leaders.txt", LEADERS_TEXT),
+            ("tables.txt", TABLES_TEXT),
+            ("scenario-1805.txt", SCENARIO_1805_TEXT),
+        ]
+    }
+
+    /// The built-in data, parsed on first use. A data file that does not parse is reported
+    /// as a rule error naming the file and line (never a panic).
+    pub fn builtin() -> Result<&'static Ctx, RuleError> {
+        BUILTIN
+            .get_or_init(|| {
+                let map = crate::map::europe().map_err(|e| format!("data/map.txt: {e}"))?;
+                let rules = RuleValues::parse(RULES_TEXT).map_err(|e| format!("data/rules.txt: {e}"))?;
+                let cards = NationalCards::parse(CARDS_TEXT, &map).map_err(|e| format!("data/cards.txt: {e}"))?;
+                let leaders = Leaders::parse(LEADERS_TEXT).map_err(|e| format!("data/leaders.txt: {e}"))?;
+                let charts = Charts::parse(TABLES_TEXT).map_err(|e| format!("data/tables.txt: {e}"))?;
+                let s1805 = Scenario::parse(SCENARIO_1805_TEXT, &map, &cards, &leaders)
+                    .map_err(|e| format!("data/scenario-1805.txt: {e}"))?;
+                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, scenarios: vec![s1805] })
+            })
+            .as_ref()
+            .map_err(|e| RuleError::new("data", e.clone()))
+    }
+}

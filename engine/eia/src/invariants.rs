@@ -1,0 +1,78 @@
+//! The state's invariants (state.rs), checked after every command by the property tests and
+//! the self-play harness. Each failure names the rule it breaks.
+
+use crate::ctx::Ctx;
+use crate::land::DEPOT_GARRISON_CAPACITY;
+use crate::state::{FleetPlace, State};
+
+/// Every broken invariant of `state`, in words (empty when all hold).
+pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for (id, c) in &state.corps {
+        if ctx.map.area(&c.area).is_none() {
+            out.push(format!("corps {id} stands in `{}`, not a land area of the map", c.area));
+        }
+        if c.factors.is_empty() {
+            out.push(format!("7.3.3.1.2: corps {id} holds no factor"));
+        }
+        if c.in_city && ctx.map.city(&c.area).is_none() {
+            out.push(format!("corps {id} is inside a city that {} does not have", c.area));
+        }
+        if let Some(card) = ctx.cards.corps_card(id) {
+            let mut data = crate::data::cards::Factors::new();
+            for (k, n) in c.factors.iter() {
+                data.add(k, n);
+            }
+            if let Err(why) = card.capacity.check(&data, state.date) {
+                out.push(format!("2.4.2.1.1: corps {id}: {why}"));
+            }
+        } else {
+            out.push(format!("corps {id} has no national card"));
+        }
+    }
+    for (id, f) in &state.fleets {
+        if f.ships == 0 {
+            out.push(format!("6.3.6: fleet {id} has no ships"));
+        }
+        let known = match &f.place {
+            FleetPlace::Sea(s) => ctx.map.sea(s).is_some(),
+            FleetPlace::Port(a) | FleetPlace::Blockade(a) => ctx.map.port(a).is_some(),
+        };
+        if !known {
+            out.push(format!("fleet {id} is at {}, not a place of the map", f.place));
+        }
+    }
+    for (area, g) in &state.garrisons {
+        let Some(city) = ctx.map.city(area) else {
+            out.push(format!("a garrison stands in {area}, which has no city"));
+            continue;
+        };
+        let inside = g.factors.total()
+            + state.corps.values().filter(|c| c.area == *area && c.in_city).map(|c| c.factors.total()).sum::<u16>();
+        if inside > city.garrison_capacity() {
+            out.push(format!(
+                "7.3.3.4: {} holds {inside} factors, more than its {}",
+                city.name,
+                city.garrison_capacity()
+            ));
+        }
+    }
+    for (area, d) in &state.depots {
+        if ctx.map.area(area).is_none() {
+            out.push(format!("a depot stands in `{area}`, not a land area"));
+        }
+        if d.garrison.total() > DEPOT_GARRISON_CAPACITY {
+            out.push(format!("7.3.3.5: the depot in {area} holds {} factors", d.garrison.total()));
+        }
+    }
+    if let Some(acting) = state.sequence.acting() {
+        for id in state.book.corps.keys() {
+            if let Some(c) = state.corps.get(id) {
+                if state.controller_of_nation(&c.nation) != Some(acting) {
+                    out.push(format!("corps {id} moved in {}'s step but is not its", acting.name()));
+                }
+            }
+        }
+    }
+    out
+}

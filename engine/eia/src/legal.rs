@@ -1,0 +1,144 @@
+//! The list of legal commands (for bots and random play): candidates the rules might allow,
+//! each kept only if the rules accept it (a command that waits for dice is legal: rulesets
+//! check legality before their first roll).
+
+use crate::command::Command;
+use crate::ctx::Ctx;
+use crate::movement::step_cost;
+use crate::power::Power;
+use crate::sequence::{LandStep, Phase};
+use crate::state::State;
+use grognard_engine::{ApplyError, DiceSource, DiceUnavailable, PlayerId};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+/// A dice source with no dice: a command that asks for one is legal and waits.
+struct NoDice;
+
+impl DiceSource for NoDice {
+    fn roll(&mut self, _sides: u32) -> Result<u32, DiceUnavailable> {
+        Err(DiceUnavailable)
+    }
+    fn rolled(&self) -> &[(u32, u32)] {
+        &[]
+    }
+}
+
+fn accepted(ctx: &Ctx, state: &State, player: PlayerId, command: &Command) -> bool {
+    match crate::ruleset::apply_command(ctx, state, player, command, &mut NoDice) {
+        Ok(_) | Err(ApplyError::NeedDice) => true,
+        Err(ApplyError::Rule(_)) => false,
+    }
+}
+
+/// The cheapest route for a corps of `power` from `from` to every area within `allowance`
+/// movement points (7.3.1.3), never moving on from an area where it must stop (7.3.2.1).
+pub fn routes(ctx: &Ctx, state: &State, power: Power, from: &str, allowance: u8) -> BTreeMap<String, Vec<String>> {
+    let mut best: BTreeMap<String, (u8, Vec<String>)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u8, from.to_string(), Vec::<String>::new(), false)));
+    while let Some(Reverse((spent, here, path, stop))) = heap.pop() {
+        if stop {
+            continue;
+        }
+        for b in ctx.map.neighbours(&here) {
+            let Ok(cost) = step_cost(ctx, state, power, &here, &b.to) else { continue };
+            let total = spent.saturating_add(cost.points);
+            if total > allowance || b.to == from {
+                continue;
+            }
+            if best.get(&b.to).is_some_and(|(s, _)| *s <= total) {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(b.to.clone());
+            best.insert(b.to.clone(), (total, p.clone()));
+            heap.push(Reverse((total, b.to.clone(), p, cost.must_stop)));
+        }
+    }
+    best.into_iter().map(|(a, (_, p))| (a, p)).collect()
+}
+
+/// Every legal command of `player` now.
+pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    let mut out = Vec::new();
+    let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return out };
+    let mut candidates: Vec<Command> = Vec::new();
+    if let Some(due) = state.losses.first() {
+        if let Some(c) = state.corps.get(&due.corps) {
+            // Every way to lose `count` factors among the kinds held, each kind taken first.
+            for (kind, n) in c.factors.iter() {
+                if n >= due.count {
+                    let mut f = crate::forces::Factors::new();
+                    f.add(kind, due.count);
+                    candidates.push(Command::Lose { losses: f });
+                }
+            }
+            let mut f = crate::forces::Factors::new();
+            let mut left = due.count;
+            for (kind, n) in c.factors.iter() {
+                let take = n.min(left);
+                f.add(kind, take);
+                left -= take;
+            }
+            candidates.push(Command::Lose { losses: f });
+        }
+    } else {
+        candidates.push(Command::End);
+        let mine: Vec<(&String, &crate::state::Corps)> =
+            state.corps.iter().filter(|(_, c)| state.controller_of_nation(&c.nation) == Some(power)).collect();
+        match state.sequence.phase {
+            Phase::ArmyReinforcement => {
+                candidates.extend(crate::reinforcement::candidates(ctx, state, power));
+            }
+            Phase::Land(LandStep::Depots) => {
+                for a in ctx.map.areas() {
+                    if !state.depots.contains_key(&a.id) {
+                        candidates.push(Command::Depot { area: a.id.clone() });
+                    }
+                }
+                for (area, d) in &state.depots {
+                    if d.power == power {
+                        candidates.push(Command::RemoveDepot { area: area.clone() });
+                    }
+                }
+            }
+            Phase::Land(LandStep::Movement) => {
+                for (id, c) in &mine {
+                    if state.book.corps.contains_key(*id) {
+                        continue;
+                    }
+                    let Ok(rules) = crate::corps_card::corps_rules(ctx, state, id) else { continue };
+                    for force in [false, true] {
+                        if force && !rules.may_force_march {
+                            continue;
+                        }
+                        let allowance = rules.allowance + u8::from(force);
+                        let plain = routes(ctx, state, power, &c.area, rules.allowance);
+                        for (to, path) in routes(ctx, state, power, &c.area, allowance) {
+                            if force && plain.contains_key(&to) {
+                                continue;
+                            }
+                            let _ = to;
+                            candidates.push(Command::Move { corps: (*id).clone(), path, force, forage: false });
+                        }
+                    }
+                    candidates.push(Command::EnterCity { corps: (*id).clone() });
+                    candidates.push(Command::LeaveCity { corps: (*id).clone() });
+                }
+            }
+            Phase::Land(LandStep::Supply) => {
+                for (id, _) in &mine {
+                    candidates.push(Command::Forage { corps: (*id).clone() });
+                }
+            }
+            _ => {}
+        }
+    }
+    for c in candidates {
+        if accepted(ctx, state, player, &c) {
+            out.push(c);
+        }
+    }
+    out
+}

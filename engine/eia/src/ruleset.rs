@@ -1,0 +1,255 @@
+//! The Empires in Arms ruleset: what each state waits for, and the dispatch of commands to
+//! the rules of each phase.
+//!
+//! Contract with the phase modules: each checks its command completely before its first
+//! roll, works on a copy and explains what happened in events; the dispatcher then moves the
+//! month on when a power ends its step (`turn::advance`).
+
+use crate::command::Command;
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::sequence::{LandStep, Phase};
+use crate::state::State;
+use crate::{land, reinforcement, scenario, turn};
+use grognard_engine::{
+    Applied, ApplyError, DiceSource, Event, OptionInfo, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    ScenarioInfo, Score, Seats, Setup, TurnMark, View, ViewKind, Viewer,
+};
+
+/// Empires in Arms (id `eia`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Eia;
+
+/// The power `player` acts for now: the acting power, if `player` runs it.
+pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleError> {
+    if state.over.is_some() {
+        return Err(RuleError::new("3.0", "the game is over"));
+    }
+    let power = state.losses.first().map(|l| l.power).or(state.sequence.acting());
+    let Some(power) = power else {
+        return Err(RuleError::new("3.0", "no power is to act now"));
+    };
+    if state.player_of(power) != Some(player.0) {
+        return Err(RuleError::new(
+            "3.0",
+            format!("it is {}'s turn ({}), and {player} does not run it", power.name(), state.sequence.phase),
+        ));
+    }
+    Ok(power)
+}
+
+/// Apply `command` from `player`.
+pub fn apply_command(
+    ctx: &Ctx,
+    state: &State,
+    player: PlayerId,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let power = acting_power_of(state, player)?;
+    let mut log = Vec::new();
+    if !state.losses.is_empty() {
+        let Command::Lose { losses } = command else {
+            let due = &state.losses[0];
+            return Err(RuleError::new(
+                &due.rule,
+                format!(
+                    "{} must first choose the {} factor(s) corps {} loses: lose N KIND...",
+                    power.name(),
+                    due.count,
+                    due.corps
+                ),
+            )
+            .into());
+        };
+        let next = land::choose_losses(state, power, losses, &mut log)?;
+        return Ok(Applied { state: next, events: log });
+    }
+    let phase = state.sequence.phase;
+    let next = match (command, phase) {
+        (Command::End, Phase::Land(LandStep::Supply)) => {
+            let mut next = land::end_supply(ctx, state, power, dice, &mut log)?;
+            if next.losses.is_empty() {
+                end_step(ctx, &mut next, power, &mut log);
+            } else {
+                next.book.ending = true;
+            }
+            next
+        }
+        (Command::End, Phase::ArmyReinforcement) => {
+            let mut next = reinforcement::end_step(ctx, state, power, &mut log)?;
+            end_step(ctx, &mut next, power, &mut log);
+            next
+        }
+        (Command::End, _) => {
+            let mut next = state.clone();
+            end_step(ctx, &mut next, power, &mut log);
+            next
+        }
+        (Command::PlaceCorps { corps }, _) => reinforcement::place_corps(ctx, state, power, corps, &mut log)?,
+        (Command::Place { count, kind, into }, _) => {
+            reinforcement::place_factors(ctx, state, power, *count, *kind, into, &mut log)?
+        }
+        (Command::Transfer { count, kind, from, to }, _) => {
+            reinforcement::transfer(ctx, state, power, *count, *kind, from, to, &mut log)?
+        }
+        (Command::Demobilise { what, count, kind }, _) => {
+            reinforcement::demobilise(ctx, state, power, what, *count, *kind, &mut log)?
+        }
+        (Command::Depot { area }, _) => land::place_depot(ctx, state, power, area, &mut log)?,
+        (Command::RemoveDepot { area }, _) => land::remove_depot(ctx, state, power, area, &mut log)?,
+        (Command::Move { .. }, _) => land::move_corps(ctx, state, power, command, dice, &mut log)?,
+        (Command::EnterCity { corps }, _) => land::enter_city(ctx, state, power, corps, &mut log)?,
+        (Command::LeaveCity { corps }, _) => land::leave_city(ctx, state, power, corps, &mut log)?,
+        (Command::Forage { corps }, _) => land::forage_command(ctx, state, power, corps, dice, &mut log)?,
+        (Command::Lose { .. }, _) => return Err(RuleError::new("7.4.1.3", "no losses are owed now").into()),
+    };
+    let mut next = next;
+    // A step whose end waited for losses to be chosen ends once they are (7.4.1.3).
+    if next.losses.is_empty() && next.book.ending {
+        next.book.ending = false;
+        end_step(ctx, &mut next, power, &mut log);
+    }
+    Ok(Applied { state: next, events: log })
+}
+
+fn end_step(ctx: &Ctx, next: &mut State, power: Power, log: &mut Vec<Event>) {
+    log.push(Event::new(
+        format!("{} ends its {}", power.name(), next.sequence.phase),
+        serde_json::json!({"kind": "end", "power": power, "phase": next.sequence.phase}),
+    ));
+    turn::advance(ctx, next, log);
+}
+
+/// What the state waits for.
+pub fn pending(ctx: &Ctx, state: &State) -> Pending {
+    if let Some(outcome) = &state.over {
+        let winners = outcome.winners.iter().filter_map(|p| state.player_of(*p)).map(PlayerId).collect();
+        return Pending::Over { result: outcome.result.clone(), winners };
+    }
+    if let Some(due) = state.losses.first() {
+        let player = PlayerId(state.player_of(due.power).unwrap_or(0));
+        return Pending::Command {
+            player,
+            prompt: format!(
+                "{}: choose the {} factor(s) corps {} loses ({}): lose N KIND...",
+                due.power.name(),
+                due.count,
+                due.corps,
+                due.rule
+            ),
+        };
+    }
+    let Some(power) = state.sequence.acting() else {
+        return Pending::Over { result: "no power is to act".into(), winners: Vec::new() };
+    };
+    let player = PlayerId(state.player_of(power).unwrap_or(0));
+    let what = match state.sequence.phase {
+        Phase::ArmyReinforcement => "place reinforcements, transfer or demobilise, then `end`",
+        Phase::NavalReinforcement => "naval reinforcements and transfers, then `end`",
+        Phase::Naval => "move fleets, then `end`",
+        Phase::Land(LandStep::Depots) => "place or remove depots (`depot AREA`), then `end`",
+        Phase::Land(LandStep::Movement) => "move corps (`move CORPS to AREA...`), then `end`",
+        Phase::Land(LandStep::Supply) => "forage (`forage CORPS`) or `end` to pay depot supply",
+        Phase::Land(LandStep::Combat) => "resolve combats, then `end`",
+        Phase::Over => "nothing",
+    };
+    let _ = ctx;
+    Pending::Command {
+        player, prompt: format!("{}, {}: {} — {what}", state.date, state.sequence.phase, power.name())
+    }
+}
+
+/// The complete list of legal commands for `player` (for bots and random play). Moves are
+/// listed along shortest-cost routes to every area in reach.
+pub fn legal_commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    crate::legal::commands(ctx, state, player)
+}
+
+impl Eia {
+    fn ctx(&self) -> Result<&'static Ctx, RuleError> {
+        Ctx::builtin()
+    }
+}
+
+impl Ruleset for Eia {
+    type State = State;
+    type Command = Command;
+
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo { id: "eia".into(), version: "1".into(), name: "Empires in Arms".into(), test_only: false }
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        scenario::scenarios()
+    }
+
+    fn options(&self) -> Vec<OptionInfo> {
+        scenario::options()
+    }
+
+    fn scenario_data(&self, setup: &Setup) -> Result<Vec<u8>, RuleError> {
+        scenario::scenario_data(setup)
+    }
+
+    fn setup(&self, setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
+        scenario::setup(self.ctx()?, setup, seats)
+    }
+
+    fn pending(&self, state: &State) -> Pending {
+        match self.ctx() {
+            Ok(ctx) => pending(ctx, state),
+            Err(e) => Pending::Over { result: e.to_string(), winners: Vec::new() },
+        }
+    }
+
+    fn legal_commands(&self, state: &State, player: PlayerId) -> Vec<Command> {
+        match self.ctx() {
+            Ok(ctx) => legal_commands(ctx, state, player),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn apply(
+        &self,
+        state: &State,
+        player: PlayerId,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        apply_command(self.ctx()?, state, player, command, dice)
+    }
+
+    fn parse_command(&self, text: &str) -> Result<Command, RuleError> {
+        Command::parse(text)
+    }
+
+    fn format_command(&self, command: &Command) -> String {
+        command.to_string()
+    }
+
+    fn summary(&self, state: &State) -> String {
+        match self.ctx() {
+            Ok(ctx) => crate::summary::summary(ctx, state),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn turn(&self, state: &State) -> Option<TurnMark> {
+        let player_turn = match state.sequence.acting() {
+            Some(p) => format!("{}, {} {}", state.date, p.name(), state.sequence.phase),
+            None => format!("{}, game over", state.date),
+        };
+        Some(TurnMark { game_turn: crate::date::months_between(state.first, state.date) + 1, player_turn })
+    }
+
+    /// Each power's political points gained and lost so far (6.3.4.2, 5.1.4.1).
+    fn scores(&self, state: &State) -> Vec<Score> {
+        state.powers.iter().map(|(p, s)| Score { side: p.name().into(), value: i64::from(s.political) }).collect()
+    }
+
+    fn view(&self, state: &State, _viewer: Viewer) -> Option<View> {
+        let ctx = self.ctx().ok()?;
+        Some(View::new(ViewKind::Area, crate::view::board_view(ctx, state)))
+    }
+}

@@ -1,0 +1,303 @@
+//! The scenarios (13.0): the 1805 scenario's opening, its reinforcements and money month by
+//! month and its victory conditions, read from `data/scenario-1805.txt`; the options a game
+//! may choose.
+
+use crate::ctx::Ctx;
+use crate::data::cards::Owner;
+use crate::data::scenario::{FleetLocation, MinorState as DataMinor, Scenario};
+use crate::forces::Factors;
+use crate::power::Power;
+use crate::reinforcement::Due;
+use crate::sequence::Sequence;
+use crate::state::{
+    Corps, Depot, Fleet, FleetPlace, Garrison, LeaderPlace, MinorState, Outcome, PowerState, Relations, State,
+};
+use grognard_engine::{Event, OptionInfo, PowerInfo, RuleError, ScenarioInfo, Seats, Setup};
+use std::collections::BTreeMap;
+
+/// The option playing the campaign games' naval rules in a scenario (5.1, 6.0, 7.3.5, 7.4.3).
+pub const OPTION_NAVAL: &str = "naval";
+/// Option 12.2.1: the optional sea crossing arrows (the Channel, the Danish and Swedish ones).
+pub const OPTION_ARROWS: &str = "crossing-arrows";
+
+pub fn options() -> Vec<OptionInfo> {
+    vec![
+        OptionInfo {
+            id: OPTION_ARROWS.into(),
+            description: "option 12.2.1: the optional sea crossing arrows (Dover-Calais, the Sound, the Sea of Aland)"
+                .into(),
+        },
+        OptionInfo {
+            id: OPTION_NAVAL.into(),
+            description: "play the campaign games' naval reinforcements, naval phase, disembarking and sea supply \
+                          (5.1, 6.0, 7.3.5, 7.4.3), which the scenarios leave out"
+                .into(),
+        },
+    ]
+}
+
+fn side_names(s: &Scenario) -> String {
+    s.sides
+        .iter()
+        .map(|(id, powers)| {
+            let names: Vec<&str> = powers.iter().map(|p| p.name()).collect();
+            format!("{id} ({})", names.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The scenarios of this build.
+pub fn scenarios() -> Vec<ScenarioInfo> {
+    let Ok(ctx) = Ctx::builtin() else { return Vec::new() };
+    ctx.scenarios
+        .iter()
+        .map(|s| ScenarioInfo {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            description: format!(
+                "{} to {}, one turn a month; seven major powers, one to seven players (a player may run several powers); \
+                 sides: {}. A reconstruction: see engine/eia/RECONSTRUCTION.md.",
+                s.first,
+                s.last,
+                side_names(s)
+            ),
+            powers: powers(s),
+            min_players: 1,
+            max_players: Power::ALL.len(),
+        })
+        .collect()
+}
+
+fn powers(s: &Scenario) -> Vec<PowerInfo> {
+    Power::ALL
+        .iter()
+        .filter_map(|p| {
+            s.side_of(*p).map(|side| PowerInfo { id: p.id().into(), name: p.name().into(), side: side.into() })
+        })
+        .collect()
+}
+
+fn find<'a>(ctx: &'a Ctx, id: &str) -> Result<&'a Scenario, RuleError> {
+    ctx.scenarios.iter().find(|s| s.id == id).ok_or_else(|| {
+        let known: Vec<&str> = ctx.scenarios.iter().map(|s| s.id.as_str()).collect();
+        RuleError::new("input", format!("Empires in Arms has no scenario `{id}` (scenarios: {})", known.join(", ")))
+    })
+}
+
+/// The bytes the genesis hashes: every data file the game reads, each after a line naming it.
+pub fn scenario_data(setup: &Setup) -> Result<Vec<u8>, RuleError> {
+    let id = setup.scenario_only("Empires in Arms")?;
+    let ctx = Ctx::builtin()?;
+    find(ctx, id)?;
+    let mut out = Vec::new();
+    for (name, text) in ctx.data_files() {
+        out.extend_from_slice(format!("== {name} ({} bytes)\n", text.len()).as_bytes());
+        out.extend_from_slice(text.as_bytes());
+    }
+    Ok(out)
+}
+
+/// The forces' nation id of a scenario owner.
+fn nation(owner: &Owner) -> String {
+    owner.id().to_string()
+}
+
+fn factors(f: &crate::data::cards::Factors) -> Factors {
+    let mut out = Factors::new();
+    for (k, n) in f.iter() {
+        out.add(k, n);
+    }
+    out
+}
+
+/// The opening of a game of `setup` for these seats.
+pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
+    let s = find(ctx, setup.scenario_only("Empires in Arms")?)?;
+    let mut players = BTreeMap::new();
+    let mut power_states = BTreeMap::new();
+    for p in Power::ALL {
+        let Some(side) = s.side_of(p) else { continue };
+        let player =
+            seats.owner(p.id()).ok_or_else(|| RuleError::new("setup", format!("no player runs {}", p.name())))?;
+        players.insert(p, player.0);
+        let money = s.money.get(&p).map_or(0, |m| i32::from(m.start));
+        power_states.insert(p, PowerState { side: side.to_string(), money, political: 0 });
+    }
+    let mut relations = Relations::default();
+    for (a, b) in &s.wars {
+        relations.declare_war(a.id(), b.id());
+    }
+    for (a, b) in &s.alliances {
+        relations.ally(a.id(), b.id());
+    }
+    let minors = s
+        .minors
+        .iter()
+        .map(|(id, m)| {
+            let state = match m {
+                DataMinor::Neutral => MinorState { controller: None, free_state: true },
+                DataMinor::FreeState(p) => MinorState { controller: Some(*p), free_state: true },
+                DataMinor::Conquered(p) => MinorState { controller: Some(*p), free_state: false },
+            };
+            (id.clone(), state)
+        })
+        .collect();
+    let mut corps = BTreeMap::new();
+    for (id, c) in &s.corps {
+        let card = ctx.cards.corps_card(id).ok_or_else(|| RuleError::new("data", format!("no card for corps {id}")))?;
+        corps.insert(
+            id.clone(),
+            Corps {
+                nation: nation(&card.owner),
+                area: c.area.clone(),
+                in_city: c.in_city,
+                factors: factors(&c.factors),
+                aboard: None,
+            },
+        );
+    }
+    let mut garrisons = BTreeMap::new();
+    for g in &s.garrisons {
+        let entry = garrisons
+            .entry(g.city.clone())
+            .or_insert_with(|| Garrison { nation: nation(&g.owner), factors: Factors::new() });
+        entry.factors.add_all(&factors(&g.factors));
+    }
+    let mut fleets = BTreeMap::new();
+    for (id, f) in &s.fleets {
+        let card = ctx.cards.fleet_card(id).ok_or_else(|| RuleError::new("data", format!("no card for fleet {id}")))?;
+        let place = match &f.at {
+            FleetLocation::Port(a) => FleetPlace::Port(a.clone()),
+            FleetLocation::Sea(a) => FleetPlace::Sea(a.clone()),
+            FleetLocation::Blockade(a) => FleetPlace::Blockade(a.clone()),
+        };
+        fleets.insert(id.clone(), Fleet { nation: nation(&card.owner), place, ships: f.ships });
+    }
+    let depots =
+        s.depots.iter().map(|d| (d.area.clone(), Depot { power: d.power, garrison: Factors::new() })).collect();
+    let leaders = s
+        .leaders
+        .iter()
+        .map(|(l, with)| {
+            let place = if ctx.cards.fleet_card(with).is_some() {
+                LeaderPlace::Fleet(with.clone())
+            } else {
+                LeaderPlace::Corps(with.clone())
+            };
+            (l.clone(), place)
+        })
+        .collect();
+    let present: Vec<Power> = power_states.keys().copied().collect();
+    let naval = setup.options.iter().any(|o| o == OPTION_NAVAL);
+    let first_phase = Sequence::phases(naval)[0];
+    let mut state = State {
+        scenario: s.id.clone(),
+        options: setup.options.clone(),
+        date: s.first,
+        first: s.first,
+        last: s.last,
+        sequence: Sequence { phase: first_phase, order: Sequence::order_of(first_phase, &present, 0), index: 0 },
+        players,
+        powers: power_states,
+        minors,
+        relations,
+        occupied: BTreeMap::new(),
+        corps,
+        fleets,
+        garrisons,
+        depots,
+        sieges: Default::default(),
+        leaders,
+        due: BTreeMap::new(),
+        book: Default::default(),
+        losses: Vec::new(),
+        over: None,
+    };
+    let mut log = Vec::new();
+    new_month(ctx, &mut state, &mut log);
+    crate::turn::skip_idle(ctx, &mut state, &mut log);
+    Ok(state)
+}
+
+/// The start of a month: its reinforcements fall due and its money arrives (5.2.1.1,
+/// 5.2.2.1, 5.2.5: scenario money comes with the army reinforcement step, counted here).
+pub fn new_month(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    state.due = dues(ctx, state);
+    let Ok(s) = find(ctx, &state.scenario) else { return };
+    for (power, p) in state.powers.iter_mut() {
+        let monthly = s.money.get(power).map_or(0, |m| i32::from(m.monthly));
+        if monthly > 0 {
+            p.money += monthly;
+            log.push(Event::new(
+                format!("{} receives {monthly} money points (5.2.5)", power.name()),
+                serde_json::json!({"kind": "money", "power": power, "amount": monthly, "rule": "5.2.5"}),
+            ));
+        }
+    }
+}
+
+/// The reinforcements due to each power this month (5.2.1.1, 5.2.2.1).
+pub fn dues(ctx: &Ctx, state: &State) -> BTreeMap<Power, Vec<Due>> {
+    let mut out: BTreeMap<Power, Vec<Due>> = BTreeMap::new();
+    let Ok(s) = find(ctx, &state.scenario) else { return out };
+    for r in s.reinforcements.iter().filter(|r| r.month == state.date) {
+        let Some(power) = s.force_controller(&r.owner) else { continue };
+        let list = out.entry(power).or_default();
+        let nation = nation(&r.owner);
+        match &r.corps {
+            Some(corps) => list.push(Due::Corps {
+                corps: corps.clone(),
+                nation,
+                area: r.area.clone(),
+                factors: factors(&r.factors),
+                leaders: r.leaders.clone(),
+            }),
+            None => {
+                for (kind, count) in r.factors.iter() {
+                    list.push(Due::Factors { nation: nation.clone(), area: r.area.clone(), kind, count });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Who holds the city of `area`: the nation of the forces inside it, else the area's
+/// controller (R10.3.2).
+pub fn city_holder<'a>(ctx: &'a Ctx, state: &'a State, area: &str) -> Option<&'a str> {
+    if let Some(g) = state.garrisons.get(area).filter(|g| !g.factors.is_empty()) {
+        return Some(g.nation.as_str());
+    }
+    if let Some(c) = state.corps.values().find(|c| c.area == area && c.in_city) {
+        return Some(c.nation.as_str());
+    }
+    state.area_controller(ctx, area)
+}
+
+/// The scenario's victory (reconstructed, R13.21): the scoring side's points for the
+/// objective cities it holds at the end, against what it needs.
+pub fn victory(ctx: &Ctx, state: &State) -> Outcome {
+    let Ok(s) = find(ctx, &state.scenario) else {
+        return Outcome { result: "the scenario is unknown".into(), winners: Vec::new() };
+    };
+    let v = &s.victory;
+    let mut points = 0u32;
+    let mut held = Vec::new();
+    for (area, p) in &v.objectives {
+        let holder = city_holder(ctx, state, area).and_then(|n| state.controller_of_nation(n));
+        if holder.is_some_and(|h| s.side_of(h) == Some(v.scorer.as_str())) {
+            points += u32::from(*p);
+            held.push(ctx.map.city(area).map_or(area.clone(), |c| c.name.clone()));
+        }
+    }
+    let winner = if points >= u32::from(v.needed) { &v.scorer } else { &v.otherwise };
+    let winners: Vec<Power> = s.sides.get(winner).cloned().unwrap_or_default();
+    let result = format!(
+        "the {winner} side wins (R13.21): the {} side holds {points} of the {} objective points it needs{}",
+        v.scorer,
+        v.needed,
+        if held.is_empty() { String::new() } else { format!(" ({})", held.join(", ")) }
+    );
+    Outcome { result, winners }
+}

@@ -1,0 +1,291 @@
+//! The state of a game of Empires in Arms: the date and where the turn stands, the powers'
+//! treasuries, who is at war with whom, and every force on the map.
+//!
+//! Invariants (checked by `invariants.rs` after every command in the tests):
+//! - every corps, fleet, garrison and depot stands on a place of the map;
+//! - a corps holds at least one factor (7.3.3.1.2), a fleet at least one ship (6.3.6);
+//! - a city garrison never holds more than its capacity (7.3.3.4), a depot garrison more
+//!   than ten factors (7.3.3.5);
+//! - only the phasing power's forces have moved this sequence.
+
+use crate::date::Month;
+use crate::forces::Factors;
+use crate::power::Power;
+use crate::sequence::Sequence;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A corps on the map (2.4.2): its counter's id is the id of its national card box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corps {
+    /// The nation owning it: a major power's id or a minor country's (map nation ids).
+    pub nation: String,
+    /// The land area it stands in.
+    pub area: String,
+    /// Inside the area's city (7.3.3.4, 7.3.4) rather than in the field.
+    pub in_city: bool,
+    pub factors: Factors,
+    /// The fleet carrying it at sea (6.2.5), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aboard: Option<String>,
+}
+
+/// Where a fleet is (6.2.1.2): in a port, in a port's blockade box, or at sea.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FleetPlace {
+    /// In the port of the city of this land area.
+    Port(String),
+    /// In the blockade box of the port of this land area.
+    Blockade(String),
+    /// In this sea zone.
+    Sea(String),
+}
+
+impl FleetPlace {
+    /// The id the place names (a land area or a sea zone).
+    pub fn id(&self) -> &str {
+        match self {
+            FleetPlace::Port(a) | FleetPlace::Blockade(a) | FleetPlace::Sea(a) => a,
+        }
+    }
+}
+
+impl std::fmt::Display for FleetPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FleetPlace::Port(a) => write!(f, "port {a}"),
+            FleetPlace::Blockade(a) => write!(f, "blockade {a}"),
+            FleetPlace::Sea(s) => write!(f, "sea {s}"),
+        }
+    }
+}
+
+/// A fleet (2.4.2: its designation and strength are known to all).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fleet {
+    pub nation: String,
+    pub place: FleetPlace,
+    pub ships: u16,
+}
+
+/// A city's garrison (7.3.3.3): factors of one nation inside the city.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Garrison {
+    pub nation: String,
+    pub factors: Factors,
+}
+
+/// A depot (7.2): a power's supply point in a land area, with its own garrison (7.3.3.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Depot {
+    pub power: Power,
+    #[serde(default)]
+    pub garrison: Factors,
+}
+
+/// Where a leader is (5.3, 10.6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LeaderPlace {
+    /// With a corps.
+    Corps(String),
+    /// With a fleet (NELSON).
+    Fleet(String),
+    /// In the city of this area without a corps (7.3.3.4).
+    City(String),
+    /// Off the map until a later reinforcement step (5.3).
+    Retired,
+    /// A prisoner of this power (6.3.6, 10.6.3).
+    Captured(Power),
+}
+
+/// A major power's records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerState {
+    /// The side the scenario puts it on (ScenarioInfo's power sides).
+    pub side: String,
+    /// Money points (`$`, 5.2.5).
+    pub money: i32,
+    /// Political points gained and lost (6.3.4.2, 5.1.4.1); the status display itself is the
+    /// political phase's, part of the campaign games.
+    pub political: i32,
+}
+
+/// A minor country's state (4.6.3, 10.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MinorState {
+    /// The major power running it, if any.
+    pub controller: Option<Power>,
+    /// A free state keeps its forces; a conquered country has none of its own (4.6.3.1).
+    pub free_state: bool,
+}
+
+/// A scenario's victory condition (reconstructed, R13.21: the text lacks the scenario).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub result: String,
+    pub winners: Vec<Power>,
+}
+
+/// Who fights whom: unordered pairs of nation ids (majors and minors), stored smaller first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Relations {
+    pub wars: BTreeSet<(String, String)>,
+    pub alliances: BTreeSet<(String, String)>,
+}
+
+fn pair(a: &str, b: &str) -> (String, String) {
+    if a <= b {
+        (a.to_string(), b.to_string())
+    } else {
+        (b.to_string(), a.to_string())
+    }
+}
+
+impl Relations {
+    pub fn at_war(&self, a: &str, b: &str) -> bool {
+        a != b && self.wars.contains(&pair(a, b))
+    }
+
+    pub fn allied(&self, a: &str, b: &str) -> bool {
+        a != b && self.alliances.contains(&pair(a, b))
+    }
+
+    pub fn declare_war(&mut self, a: &str, b: &str) {
+        if a != b {
+            self.alliances.remove(&pair(a, b));
+            self.wars.insert(pair(a, b));
+        }
+    }
+
+    pub fn ally(&mut self, a: &str, b: &str) {
+        if a != b {
+            self.alliances.insert(pair(a, b));
+        }
+    }
+}
+
+/// What the phasing power's forces did in its current sequence (reset when it ends).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Book {
+    /// Corps moved this land movement step, with what foraging needs to know.
+    pub corps: BTreeMap<String, CorpsMove>,
+    /// Fleets moved this naval movement step and the movement points they spent (6.2.2.4).
+    pub fleets: BTreeMap<String, u8>,
+    /// Depots placed this step (7.2: a depot placed this turn does not anchor a new one).
+    pub new_depots: BTreeSet<String>,
+    /// Corps that have answered for supply this supply step (7.4).
+    pub supplied: BTreeSet<String>,
+    /// The power ended its step, which waits for losses to be chosen (7.4.1.3).
+    #[serde(default)]
+    pub ending: bool,
+}
+
+/// One corps' movement this step (7.3, 7.4.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorpsMove {
+    /// Where it started the step.
+    pub from: String,
+    /// Movement points spent.
+    pub spent: u8,
+    /// Its allowance this step, force march included.
+    pub allowance: u8,
+    pub force_marched: bool,
+    /// The lowest forage value of the areas entered (7.4.1.1).
+    pub lowest_forage: Option<u8>,
+    /// Whether it entered an area outside its power's territory (7.4.1.2.5).
+    pub left_territory: bool,
+    /// It must stop: it entered an area with an unbesieged enemy corps (7.3.2.1), or disembarked.
+    pub stopped: bool,
+}
+
+/// Losses of factors whose kinds the owner chooses (7.4.1.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossDue {
+    pub power: Power,
+    pub corps: String,
+    pub count: u16,
+    /// The rule that inflicts them.
+    pub rule: String,
+}
+
+/// The whole state of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The scenario's id.
+    pub scenario: String,
+    /// The options the genesis chose.
+    pub options: Vec<String>,
+    pub date: Month,
+    /// The scenario's first month.
+    pub first: Month,
+    /// The scenario's last month: the game ends after its time record phase.
+    pub last: Month,
+    /// Where the turn stands: phase, step and the acting power.
+    pub sequence: Sequence,
+    /// The player running each major power of the scenario.
+    pub players: BTreeMap<Power, u8>,
+    pub powers: BTreeMap<Power, PowerState>,
+    pub minors: BTreeMap<String, MinorState>,
+    pub relations: Relations,
+    /// Land areas whose controller is not the nation the map gives them (occupied, ceded).
+    pub occupied: BTreeMap<String, String>,
+    pub corps: BTreeMap<String, Corps>,
+    pub fleets: BTreeMap<String, Fleet>,
+    /// City garrisons by the city's area.
+    pub garrisons: BTreeMap<String, Garrison>,
+    /// Depots by their area (one per area, 7.2).
+    pub depots: BTreeMap<String, Depot>,
+    /// The areas whose city is besieged (7.5.4).
+    #[serde(default)]
+    pub sieges: BTreeSet<String>,
+    pub leaders: BTreeMap<String, LeaderPlace>,
+    /// Reinforcements due and not yet placed this month, by power (5.2.2.1).
+    pub due: BTreeMap<Power, Vec<crate::reinforcement::Due>>,
+    /// The phasing power's record of this sequence.
+    pub book: Book,
+    /// Losses a power must still choose (7.4.1.3), first owed first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losses: Vec<LossDue>,
+    /// Set when the game is over.
+    pub over: Option<Outcome>,
+}
+
+impl State {
+    /// The player running `power`.
+    pub fn player_of(&self, power: Power) -> Option<u8> {
+        self.players.get(&power).copied()
+    }
+
+    /// The powers `player` runs, in the fixed order of [`Power::ALL`].
+    pub fn powers_of(&self, player: u8) -> Vec<Power> {
+        Power::ALL.into_iter().filter(|p| self.players.get(p) == Some(&player)).collect()
+    }
+
+    /// The major power that moves the forces of `nation`: the power itself, or the power
+    /// controlling a minor free state (6.1.1, 7.1.1).
+    pub fn controller_of_nation(&self, nation: &str) -> Option<Power> {
+        Power::from_id(nation).or_else(|| self.minors.get(nation).and_then(|m| m.controller))
+    }
+
+    /// Is `nation` (a major or a minor) an enemy of `power`: at war with it, or with the
+    /// power controlling it?
+    pub fn enemy_of(&self, power: Power, nation: &str) -> bool {
+        if self.relations.at_war(power.id(), nation) {
+            return true;
+        }
+        match self.controller_of_nation(nation) {
+            Some(c) if c.id() != nation => self.relations.at_war(power.id(), c.id()),
+            _ => false,
+        }
+    }
+
+    /// Is `nation` friendly to `power`: the power itself, a minor it controls, or an ally?
+    pub fn friendly_to(&self, power: Power, nation: &str) -> bool {
+        match self.controller_of_nation(nation) {
+            Some(c) => c == power || self.relations.allied(power.id(), c.id()),
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! `grognard status`: the date, whose step it is, and each power's forces and treasury.
+
+use crate::ctx::Ctx;
+use crate::state::State;
+use std::fmt::Write;
+
+/// A few lines about `state`.
+pub fn summary(ctx: &Ctx, state: &State) -> String {
+    let mut out = String::new();
+    match (&state.over, state.sequence.acting()) {
+        (Some(o), _) => {
+            let _ = writeln!(out, "Game over after {}: {}", state.date, o.result);
+        }
+        (None, Some(p)) => {
+            let _ = writeln!(out, "{}: {}, {} to act", state.date, state.sequence.phase, p.name());
+        }
+        (None, None) => {
+            let _ = writeln!(out, "{}: {}", state.date, state.sequence.phase);
+        }
+    }
+    if let Some(l) = state.losses.first() {
+        let _ = writeln!(
+            out,
+            "{} owes the choice of {} factor(s) lost by corps {} ({})",
+            l.power.name(),
+            l.count,
+            l.corps,
+            l.rule
+        );
+    }
+    for (power, p) in &state.powers {
+        let corps: Vec<&crate::state::Corps> =
+            state.corps.values().filter(|c| state.controller_of_nation(&c.nation) == Some(*power)).collect();
+        let factors: u32 = corps.iter().map(|c| u32::from(c.factors.total())).sum();
+        let fleets: Vec<&crate::state::Fleet> =
+            state.fleets.values().filter(|f| state.controller_of_nation(&f.nation) == Some(*power)).collect();
+        let ships: u32 = fleets.iter().map(|f| u32::from(f.ships)).sum();
+        let player = state.player_of(*power).map_or(String::from("?"), |p| p.to_string());
+        let _ = writeln!(
+            out,
+            "  {:<14} player {player}  ${:<4} {} corps ({factors} factors), {} fleets ({ships} ships), {} political points, side {}",
+            power.name(),
+            p.money,
+            corps.len(),
+            fleets.len(),
+            p.political,
+            p.side
+        );
+    }
+    let _ = ctx;
+    out
+}

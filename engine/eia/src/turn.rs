@@ -1,0 +1,117 @@
+//! Moving the month on (3.0): the next power, step and phase after `end`, the time record
+//! phase (9.0) and the end of the game.
+//!
+//! A power with nothing to do in a step is passed over (3.0: phases or steps that do not
+//! apply may be skipped): a power with no fleets in the naval steps, with no corps in the
+//! land phase, with nothing on the map and nothing due in the army reinforcement step.
+
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::sequence::{LandStep, Phase, Sequence};
+use crate::state::{Book, State};
+use grognard_engine::Event;
+
+/// The most steps one `end` can pass over before someone has something to do: every step of
+/// every power for two months.
+const MAX_SKIPS: usize = 2 * 7 * 8;
+
+/// Does `power` have anything to do in `phase`?
+pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
+    let nation_of = |n: &str| state.controller_of_nation(n) == Some(power);
+    let corps = state.corps.values().any(|c| nation_of(&c.nation));
+    let fleets = state.fleets.values().any(|f| nation_of(&f.nation));
+    match phase {
+        Phase::NavalReinforcement | Phase::Naval => fleets,
+        Phase::ArmyReinforcement => {
+            corps
+                || state.garrisons.values().any(|g| nation_of(&g.nation))
+                || state.depots.values().any(|d| d.power == power && !d.garrison.is_empty())
+                || state.due.get(&power).is_some_and(|d| !d.is_empty())
+        }
+        Phase::Land(LandStep::Combat) => false,
+        Phase::Land(_) => corps,
+        Phase::Over => false,
+    }
+}
+
+/// The powers of the scenario, in [`Power::ALL`] order.
+pub fn present(state: &State) -> Vec<Power> {
+    state.powers.keys().copied().collect()
+}
+
+/// Start `phase` of the month: its order, first power with something to do.
+fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>) {
+    let order = Sequence::order_of(phase, &present(state), 0);
+    state.sequence = Sequence { phase, order, index: 0 };
+    state.book = Book::default();
+    let _ = ctx;
+    log.push(Event::new(
+        format!("{}: {}", state.date, phase),
+        serde_json::json!({"kind": "phase", "phase": phase, "date": state.date}),
+    ));
+}
+
+/// The step after the acting power's current one: its next land step, or the next power, or
+/// the next phase, or the next month. Then steps nobody has work in are passed over.
+pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    step_once(ctx, state, log);
+    skip_idle(ctx, state, log);
+}
+
+/// Pass over the steps of powers with nothing to do in them, from the current one on.
+pub fn skip_idle(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    for _ in 0..MAX_SKIPS {
+        let Some(power) = state.sequence.acting() else { return };
+        if has_work(state, power, state.sequence.phase) {
+            return;
+        }
+        step_once(ctx, state, log);
+    }
+}
+
+/// One step on, without skipping.
+fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    let phase = state.sequence.phase;
+    if let Phase::Land(step) = phase {
+        if let Some(next) = step.next() {
+            state.sequence.phase = Phase::Land(next);
+            return;
+        }
+    }
+    state.book = Book::default();
+    if state.sequence.index + 1 < state.sequence.order.len() {
+        state.sequence.index += 1;
+        if let Phase::Land(_) = phase {
+            state.sequence.phase = Phase::Land(LandStep::Depots);
+        }
+        return;
+    }
+    let naval = state.options.iter().any(|o| o == crate::scenario::OPTION_NAVAL);
+    let phases = Sequence::phases(naval);
+    let here = match phase {
+        Phase::Land(_) => phases.iter().position(|p| matches!(p, Phase::Land(_))),
+        other => phases.iter().position(|p| *p == other),
+    };
+    match here.and_then(|i| phases.get(i + 1)) {
+        Some(&next) => start_phase(ctx, state, next, log),
+        None => time_record(ctx, state, log, phases[0]),
+    }
+}
+
+/// 9.0: the month is recorded; after the scenario's last month the game ends.
+fn time_record(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>, first: Phase) {
+    let next = state.date.next().filter(|_| state.date < state.last);
+    let Some(next) = next else {
+        let outcome = crate::scenario::victory(ctx, state);
+        log.push(Event::new(
+            format!("The game ends after {}: {}", state.date, outcome.result),
+            serde_json::json!({"kind": "game-over", "winners": outcome.winners}),
+        ));
+        state.over = Some(outcome);
+        state.sequence = Sequence { phase: Phase::Over, order: Vec::new(), index: 0 };
+        return;
+    };
+    state.date = next;
+    start_phase(ctx, state, first, log);
+    crate::scenario::new_month(ctx, state, log);
+}
