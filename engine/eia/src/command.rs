@@ -88,6 +88,12 @@ pub enum Command {
     Lose {
         losses: Factors,
     },
+    /// 7.5.1.3: the phasing power starts the field combat in an area.
+    Battle {
+        area: String,
+    },
+    /// 7.5.2.1: a side's chit for the battle being fought (a sealed choice).
+    Chit(crate::combat::Chit),
 }
 
 fn words_to_count_kind(count: &str, kind: &str) -> Result<(u16, FactorKind), RuleError> {
@@ -122,7 +128,8 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | \
-move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND...";
+move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
+battle AREA | chit ID [pinning CORPS,...] [to AREA]";
 
 impl Command {
     /// Parses a command as typed.
@@ -180,6 +187,8 @@ impl Command {
             ["enter", corps] => Ok(Command::EnterCity { corps: corps.to_string() }),
             ["leave", corps] => Ok(Command::LeaveCity { corps: corps.to_string() }),
             ["forage", corps] => Ok(Command::Forage { corps: corps.to_string() }),
+            ["battle", area] => Ok(Command::Battle { area: area.to_string() }),
+            ["chit", rest @ ..] => Ok(Command::Chit(crate::combat::Chit::parse(rest)?)),
             ["lose", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
                 let mut losses = Factors::new();
                 for pair in rest.chunks(2) {
@@ -217,6 +226,8 @@ impl fmt::Display for Command {
             Command::EnterCity { corps } => write!(f, "enter {corps}"),
             Command::LeaveCity { corps } => write!(f, "leave {corps}"),
             Command::Forage { corps } => write!(f, "forage {corps}"),
+            Command::Battle { area } => write!(f, "battle {area}"),
+            Command::Chit(chit) => write!(f, "{chit}"),
             Command::Lose { losses } => {
                 f.write_str("lose")?;
                 for (k, n) in losses.iter() {
@@ -251,6 +262,10 @@ mod tests {
             "leave fr-1",
             "forage fr-2",
             "lose 1 infantry 2 cavalry",
+            "battle ulm",
+            "chit assault",
+            "chit outflank pinning fr-1,fr-2",
+            "chit withdraw to munich",
         ];
         for t in texts {
             let c = Command::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));

@@ -205,19 +205,6 @@ pub fn move_corps(
     }
     let allowance = rules.allowance + u8::from(*force);
     let w = walk(ctx, state, power, corps, path, allowance, *force)?;
-    // Land combat (7.5) is not yet played: a move may not end where the enemy must be attacked.
-    if !state.enemy_field_corps(power, &w.end).collect::<Vec<_>>().is_empty()
-        || state.depots.get(&w.end).is_some_and(|d| state.enemy_of(power, d.power.id()) && !d.garrison.is_empty())
-    {
-        return Err(RuleError::new(
-            "7.5.1",
-            format!(
-                "a corps ending its move in {} must attack the enemy there, and land combat is not yet played by this version",
-                area_name(ctx, &w.end)
-            ),
-        )
-        .into());
-    }
     let mut next = state.clone();
     if let Some(c) = next.corps.get_mut(corps) {
         c.area = w.end.clone();

@@ -61,6 +61,9 @@ pub fn routes(ctx: &Ctx, state: &State, power: Power, from: &str, allowance: u8)
 
 /// Every legal command of `player` now.
 pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    if let Some(battle) = &state.battle {
+        return chits(ctx, state, battle, player);
+    }
     let mut out = Vec::new();
     let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return out };
     let mut candidates: Vec<Command> = Vec::new();
@@ -127,6 +130,11 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                     candidates.push(Command::LeaveCity { corps: (*id).clone() });
                 }
             }
+            Phase::Land(LandStep::Combat) => {
+                for area in crate::combat::battles_owed(state, power) {
+                    candidates.push(Command::Battle { area });
+                }
+            }
             Phase::Land(LandStep::Supply) => {
                 for (id, _) in &mine {
                     candidates.push(Command::Forage { corps: (*id).clone() });
@@ -138,6 +146,44 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     for c in candidates {
         if accepted(ctx, state, player, &c) {
             out.push(c);
+        }
+    }
+    out
+}
+
+/// The chits `player` may seal for the battle being fought (7.5.2.1): every chit of its side,
+/// an outflank pinning with its first non-artillery corps, a withdrawal to each area it may go.
+fn chits(ctx: &Ctx, state: &State, battle: &crate::combat::Battle, player: PlayerId) -> Vec<Command> {
+    use crate::combat::Chit;
+    use crate::data::tables::{AttackerChit, DefenderChit};
+    let attacker = state.player_of(battle.attacker) == Some(player.0);
+    let ids: Vec<&str> = if attacker {
+        AttackerChit::ALL.iter().map(|c| c.id()).collect()
+    } else {
+        DefenderChit::ALL.iter().map(|c| c.id()).collect()
+    };
+    let corps = if attacker { &battle.attackers } else { &battle.defenders };
+    let mut out = Vec::new();
+    for id in ids {
+        let mut options = Vec::new();
+        match id {
+            "outflank" => {
+                if let Some(first) = corps.first() {
+                    options.push(Chit { chit: id.into(), pinning: vec![first.clone()], to: None });
+                }
+            }
+            "withdraw" => {
+                for b in ctx.map.neighbours(&battle.area) {
+                    options.push(Chit { chit: id.into(), pinning: Vec::new(), to: Some(b.to.clone()) });
+                }
+            }
+            _ => options.push(Chit { chit: id.into(), pinning: Vec::new(), to: None }),
+        }
+        for chit in options {
+            let command = Command::Chit(chit);
+            if crate::ruleset::check_sealed(ctx, state, player, &command).is_ok() {
+                out.push(command);
+            }
         }
     }
     out

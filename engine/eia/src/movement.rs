@@ -116,6 +116,7 @@ pub fn walk(
     let mut lowest: Option<u8> = None;
     let mut left_territory = !state.in_territory(ctx, power, &c.area);
     let mut stopped = false;
+    let mut across_river = false;
     for next in path {
         if stopped {
             return Err(RuleError::new(
@@ -137,6 +138,7 @@ pub fn walk(
         }
         spent += cost.points;
         stopped = cost.must_stop;
+        across_river = ctx.map.crossing(&here, next) == Some(&Crossing::River);
         let forage = ctx.map.area(next).map_or(0, |a| a.forage);
         lowest = Some(lowest.map_or(forage, |l| l.min(forage)));
         left_territory |= !state.in_territory(ctx, power, next);
@@ -152,6 +154,7 @@ pub fn walk(
             lowest_forage: lowest,
             left_territory,
             stopped,
+            across_river,
         },
     })
 }

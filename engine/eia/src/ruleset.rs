@@ -48,6 +48,13 @@ pub fn apply_command(
 ) -> Result<Applied<State>, ApplyError> {
     let power = acting_power_of(state, player)?;
     let mut log = Vec::new();
+    if let Some(b) = &state.battle {
+        return Err(RuleError::new(
+            "7.5.2.1",
+            format!("the battle in {} waits for both sides' chits, chosen in secret (`chit ID`)", b.area),
+        )
+        .into());
+    }
     if !state.losses.is_empty() {
         let Command::Lose { losses } = command else {
             let due = &state.losses[0];
@@ -74,6 +81,19 @@ pub fn apply_command(
             } else {
                 next.book.ending = true;
             }
+            next
+        }
+        (Command::End, Phase::Land(LandStep::Combat)) => {
+            let owed = crate::combat::battles_owed(state, power);
+            if let Some(area) = owed.first() {
+                return Err(RuleError::new(
+                    "7.5.1",
+                    format!("{} must still attack the enemy in {} (battle {area})", power.name(), area_name(ctx, area)),
+                )
+                .into());
+            }
+            let mut next = state.clone();
+            end_step(ctx, &mut next, power, &mut log);
             next
         }
         (Command::End, Phase::ArmyReinforcement) => {
@@ -103,6 +123,10 @@ pub fn apply_command(
         (Command::LeaveCity { corps }, _) => land::leave_city(ctx, state, power, corps, &mut log)?,
         (Command::Forage { corps }, _) => land::forage_command(ctx, state, power, corps, dice, &mut log)?,
         (Command::Lose { .. }, _) => return Err(RuleError::new("7.4.1.3", "no losses are owed now").into()),
+        (Command::Battle { area }, _) => crate::combat::start_battle(ctx, state, power, area, &mut log)?,
+        (Command::Chit(_), _) => {
+            return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
+        }
     };
     let mut next = next;
     // A step whose end waited for losses to be chosen ends once they are (7.4.1.3).
@@ -110,6 +134,59 @@ pub fn apply_command(
         next.book.ending = false;
         end_step(ctx, &mut next, power, &mut log);
     }
+    Ok(Applied { state: next, events: log })
+}
+
+fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
+    ctx.map.area(id).map_or(id, |a| a.name.as_str())
+}
+
+/// The side `player` seals a chit for in the battle being fought: the attacker's (`true`) or
+/// the defender's; a player running both sides seals the attacker's, and the defender's is
+/// `defend` (R7.5.2.1).
+fn chit_side(state: &State, battle: &crate::combat::Battle, player: PlayerId) -> Result<bool, RuleError> {
+    if state.player_of(battle.attacker) == Some(player.0) {
+        Ok(true)
+    } else if state.player_of(battle.defender) == Some(player.0) {
+        Ok(false)
+    } else {
+        Err(RuleError::new("7.5.2.1", format!("{player} has no side in the battle in {}", battle.area)))
+    }
+}
+
+/// Is `choice` a legal chit for `player` now (7.5.2.1)?
+pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
+    let battle = state.battle.as_ref().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
+    let Command::Chit(chit) = choice else {
+        return Err(RuleError::new("7.5.2.1", "a battle asks for a chit: chit ID [pinning CORPS,...] [to AREA]"));
+    };
+    let attacker = chit_side(state, battle, player)?;
+    crate::combat::chits::check(ctx, state, battle, attacker, chit).map(|_| ())
+}
+
+/// Resolve the battle once both chits are open (7.5.2.4 onwards).
+pub fn apply_sealed(
+    ctx: &Ctx,
+    state: &State,
+    choices: &[(PlayerId, Command)],
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let battle = state.battle.clone().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
+    let mut attacker = None;
+    let mut defender = None;
+    for (player, choice) in choices {
+        check_sealed(ctx, state, *player, choice)?;
+        let Command::Chit(chit) = choice else { continue };
+        if chit_side(state, &battle, *player)? {
+            attacker = Some(chit.clone());
+        } else {
+            defender = Some(chit.clone());
+        }
+    }
+    let attacker = attacker.ok_or_else(|| RuleError::new("7.5.2.1", "the attacker's chit is missing"))?;
+    let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None });
+    let mut log = Vec::new();
+    let next = crate::combat::resolve::resolve(ctx, state, &battle, &attacker, &defender, dice, &mut log)?;
     Ok(Applied { state: next, events: log })
 }
 
@@ -126,6 +203,21 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     if let Some(outcome) = &state.over {
         let winners = outcome.winners.iter().filter_map(|p| state.player_of(*p)).map(PlayerId).collect();
         return Pending::Over { result: outcome.result.clone(), winners };
+    }
+    if let Some(b) = &state.battle {
+        return Pending::Sealed {
+            step: b.step.clone(),
+            players: b.players(state),
+            prompt: format!(
+                "{}: battle in {}, {} attacking {}: each side chooses a chit in secret (7.5.2.1): \
+                 attacker outflank|assault|escalated-assault|echelon|probe, defender outflank|counterattack|\
+                 escalated-counterattack|cordon|withdraw|defend (`chit ID [pinning CORPS,...] [to AREA]`)",
+                state.date,
+                area_name(ctx, &b.area),
+                b.attacker.name(),
+                b.defender.name()
+            ),
+        };
     }
     if let Some(due) = state.losses.first() {
         let player = PlayerId(state.player_of(due.power).unwrap_or(0));
@@ -151,7 +243,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Land(LandStep::Depots) => "place or remove depots (`depot AREA`), then `end`",
         Phase::Land(LandStep::Movement) => "move corps (`move CORPS to AREA...`), then `end`",
         Phase::Land(LandStep::Supply) => "forage (`forage CORPS`) or `end` to pay depot supply",
-        Phase::Land(LandStep::Combat) => "resolve combats, then `end`",
+        Phase::Land(LandStep::Combat) => "fight every battle owed (`battle AREA`), then `end`",
         Phase::Over => "nothing",
     };
     let _ = ctx;
@@ -218,6 +310,19 @@ impl Ruleset for Eia {
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
         apply_command(self.ctx()?, state, player, command, dice)
+    }
+
+    fn check_sealed(&self, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
+        check_sealed(self.ctx()?, state, player, choice)
+    }
+
+    fn apply_sealed(
+        &self,
+        state: &State,
+        choices: &[(PlayerId, Command)],
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        apply_sealed(self.ctx()?, state, choices, dice)
     }
 
     fn parse_command(&self, text: &str) -> Result<Command, RuleError> {

@@ -212,6 +212,8 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         due: BTreeMap::new(),
         book: Default::default(),
         losses: Vec::new(),
+        battle: None,
+        battles_fought: 0,
         over: None,
     };
     let mut log = Vec::new();

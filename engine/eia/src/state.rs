@@ -198,6 +198,9 @@ pub struct CorpsMove {
     pub left_territory: bool,
     /// It must stop: it entered an area with an unbesieged enemy corps (7.3.2.1), or disembarked.
     pub stopped: bool,
+    /// It entered its last area across a river (7.5.2.7.1), or disembarked there (7.3.5).
+    #[serde(default)]
+    pub across_river: bool,
 }
 
 /// Losses of factors whose kinds the owner chooses (7.4.1.3).
@@ -248,6 +251,12 @@ pub struct State {
     /// Losses a power must still choose (7.4.1.3), first owed first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub losses: Vec<LossDue>,
+    /// The field combat waiting for its chits (7.5.2.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<crate::combat::Battle>,
+    /// Battles fought so far: numbers each battle's sealed step.
+    #[serde(default)]
+    pub battles_fought: u32,
     /// Set when the game is over.
     pub over: Option<Outcome>,
 }

@@ -28,7 +28,7 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
                 || state.depots.values().any(|d| d.power == power && !d.garrison.is_empty())
                 || state.due.get(&power).is_some_and(|d| !d.is_empty())
         }
-        Phase::Land(LandStep::Combat) => false,
+        Phase::Land(LandStep::Combat) => !crate::combat::battles_owed(state, power).is_empty(),
         Phase::Land(_) => corps,
         Phase::Over => false,
     }

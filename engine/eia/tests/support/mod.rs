@@ -67,6 +67,8 @@ pub fn bare() -> State {
         due: BTreeMap::new(),
         book: Default::default(),
         losses: Vec::new(),
+        battle: None,
+        battles_fought: 0,
         over: None,
     }
 }

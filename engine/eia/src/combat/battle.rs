@@ -1,0 +1,124 @@
+//! Which battles the phasing power owes (7.5.1: its corps share an area with enemy field
+//! forces at the end of its movement) and the start of one (`battle AREA`), which asks both
+//! sides for their chits in a sealed step (7.5.2.1).
+
+use crate::combat::forces;
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::sequence::{LandStep, Phase};
+use crate::state::State;
+use grognard_engine::{Event, PlayerId, RuleError};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+/// A field combat waiting for its chits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// The area fought over.
+    pub area: String,
+    /// The phasing power (7.5.1).
+    pub attacker: Power,
+    /// The defending power that chooses the defender's chit (R7.3.8.7: the one with the most
+    /// factors in the force).
+    pub defender: Power,
+    pub attackers: Vec<String>,
+    pub defenders: Vec<String>,
+    /// An enemy depot garrison fights with the defenders (7.5.1.2).
+    pub depot: bool,
+    /// Every attacking corps that moved entered across a river (7.5.2.7.1), or disembarked
+    /// (7.3.5).
+    pub across_river: bool,
+    /// The journal's name of the sealed step of the chits, unique in the game.
+    pub step: String,
+}
+
+impl Battle {
+    /// The players who seal a chit: the attacker's and the defender's (once if one player runs
+    /// both), ascending.
+    pub fn players(&self, state: &State) -> Vec<PlayerId> {
+        let mut players: Vec<PlayerId> =
+            [self.attacker, self.defender].iter().filter_map(|p| state.player_of(*p)).map(PlayerId).collect();
+        players.sort();
+        players.dedup();
+        players
+    }
+}
+
+/// The areas where `power` must still fight (7.5.1, 7.3.7.2): its corps in the field with
+/// enemy corps in the field or an enemy depot garrison, ascending.
+pub fn battles_owed(state: &State, power: Power) -> Vec<String> {
+    let mut areas: Vec<String> = state
+        .corps
+        .values()
+        .filter(|c| !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power))
+        .map(|c| c.area.clone())
+        .filter(|a| state.enemy_field_corps(power, a).next().is_some() || forces::enemy_depot_garrison(state, power, a))
+        .collect();
+    areas.sort();
+    areas.dedup();
+    areas
+}
+
+/// `battle AREA`: the phasing power starts the field combat in `area` (7.5.1.3: in any
+/// order), one at a time (7.5.2).
+pub fn start_battle(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    area: &str,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
+    if state.sequence.phase != Phase::Land(LandStep::Combat) {
+        return Err(RuleError::new(
+            "7.5",
+            format!("battles are fought in the land combat step, not in the {}", state.sequence.phase),
+        ));
+    }
+    if state.battle.is_some() {
+        return Err(RuleError::new("7.5.2", "a combat in one area is completed before another begins"));
+    }
+    if !battles_owed(state, power).iter().any(|a| a == area) {
+        return Err(RuleError::new(
+            "7.5.1",
+            format!(
+                "{} has no battle to fight in {}",
+                power.name(),
+                ctx.map.area(area).map_or(area, |a| a.name.as_str())
+            ),
+        ));
+    }
+    let attackers = forces::attackers(state, power, area);
+    let defenders = forces::defenders(state, power, area);
+    let depot = forces::enemy_depot_garrison(state, power, area);
+    let defender = forces::leading_power(state, &defenders)
+        .or_else(|| state.depots.get(area).map(|d| d.power))
+        .ok_or_else(|| RuleError::new("7.5.1", "no defender"))?;
+    let moved: Vec<&crate::state::CorpsMove> = attackers.iter().filter_map(|c| state.book.corps.get(c)).collect();
+    let across_river = !moved.is_empty() && moved.iter().all(|m| m.across_river);
+    let mut next = state.clone();
+    next.battles_fought += 1;
+    let step = format!("battle-{}-{}-{}", state.date.id(), area, next.battles_fought);
+    let battle = Battle {
+        area: area.to_string(),
+        attacker: power,
+        defender,
+        attackers: attackers.clone(),
+        defenders: defenders.clone(),
+        depot,
+        across_river,
+        step,
+    };
+    log.push(Event::new(
+        format!(
+            "{} attacks in {}: {} against {}{}; both sides choose their chits in secret (7.5.2.1)",
+            power.name(),
+            ctx.map.area(area).map_or(area, |a| a.name.as_str()),
+            attackers.join(", "),
+            if defenders.is_empty() { "a depot garrison".to_string() } else { defenders.join(", ") },
+            if across_river { ", across a river" } else { "" }
+        ),
+        json!({"kind": "battle", "area": area, "attacker": power, "defender": defender, "rule": "7.5.2"}),
+    ));
+    next.battle = Some(battle);
+    Ok(next)
+}

@@ -1,0 +1,132 @@
+//! Step one of field combat (7.5.2.1): each side picks an operational possibilities chit in
+//! secret. A chit is the sealed choice of a journal sealed step; the outflanker's division
+//! of its force (7.5.2.3, made before the other chit is seen) and a withdrawing force's
+//! destination travel sealed with it.
+
+use crate::combat::battle::Battle;
+use crate::combat::forces;
+use crate::ctx::Ctx;
+use crate::data::tables::{AttackerChit, DefenderChit};
+use crate::state::State;
+use grognard_engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A side's chit, with what goes sealed with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chit {
+    /// The chit's id (`assault`, `outflank`, `defend`, `withdraw`, ...).
+    pub chit: String,
+    /// With `outflank`: the corps of the pinning force (7.5.2.3.1); the rest outflank.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pinning: Vec<String>,
+    /// With `withdraw`: the adjacent area the force withdraws to (7.5.2.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+impl fmt::Display for Chit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chit {}", self.chit)?;
+        if !self.pinning.is_empty() {
+            write!(f, " pinning {}", self.pinning.join(","))?;
+        }
+        if let Some(to) = &self.to {
+            write!(f, " to {to}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Chit {
+    /// Parses the words after `chit`: `ID [pinning CORPS,CORPS] [to AREA]`.
+    pub fn parse(words: &[&str]) -> Result<Chit, RuleError> {
+        let bad = || RuleError::new("input", "a chit reads: chit ID [pinning CORPS,CORPS...] [to AREA]");
+        let (id, rest) = words.split_first().ok_or_else(bad)?;
+        let mut chit = Chit { chit: id.to_string(), pinning: Vec::new(), to: None };
+        let mut rest = rest;
+        while let [key, value, more @ ..] = rest {
+            match *key {
+                "pinning" if chit.pinning.is_empty() => {
+                    chit.pinning = value.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect();
+                }
+                "to" if chit.to.is_none() => chit.to = Some(value.to_string()),
+                _ => return Err(bad()),
+            }
+            rest = more;
+        }
+        if !rest.is_empty() {
+            return Err(bad());
+        }
+        Ok(chit)
+    }
+}
+
+/// The attacker's or the defender's chit, checked against the chart's chits.
+pub enum Picked {
+    Attacker(AttackerChit),
+    Defender(DefenderChit),
+}
+
+/// Check `chit` for the side of `battle` that `attacker` names (7.5.2.1, 7.5.2.3, 7.5.2.5).
+pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, chit: &Chit) -> Result<Picked, RuleError> {
+    let corps = if attacker { &battle.attackers } else { &battle.defenders };
+    let picked = if attacker {
+        Picked::Attacker(AttackerChit::from_id(&chit.chit).ok_or_else(|| {
+            let ids: Vec<&str> = AttackerChit::ALL.iter().map(|c| c.id()).collect();
+            RuleError::new("7.5.2.1", format!("the attacker's chits are {}, not `{}`", ids.join(", "), chit.chit))
+        })?)
+    } else {
+        Picked::Defender(DefenderChit::from_id(&chit.chit).ok_or_else(|| {
+            let ids: Vec<&str> = DefenderChit::ALL.iter().map(|c| c.id()).collect();
+            RuleError::new("7.5.2.1", format!("the defender's chits are {}, not `{}`", ids.join(", "), chit.chit))
+        })?)
+    };
+    let outflank = chit.chit == "outflank";
+    if outflank {
+        let non_artillery = corps
+            .iter()
+            .filter(|id| ctx.cards.corps_card(id).is_some_and(|c| c.kind != crate::data::cards::CorpsKind::Artillery))
+            .count();
+        if non_artillery < 2 || forces::leaders(state, corps).is_empty() {
+            return Err(RuleError::new(
+                "7.5.2.1",
+                "an outflank chit needs at least two non-artillery corps and a leader in the force",
+            ));
+        }
+        if chit.pinning.is_empty() {
+            return Err(RuleError::new(
+                "7.5.2.3.1",
+                "an outflank names its pinning corps: chit outflank pinning CORPS,...",
+            ));
+        }
+        for id in &chit.pinning {
+            if !corps.contains(id) {
+                return Err(RuleError::new("7.5.2.3.1", format!("corps {id} is not in this battle's force")));
+            }
+        }
+        let pinning_ok = chit
+            .pinning
+            .iter()
+            .any(|id| ctx.cards.corps_card(id).is_some_and(|c| c.kind != crate::data::cards::CorpsKind::Artillery));
+        if !pinning_ok {
+            return Err(RuleError::new("7.5.2.3.1", "the pinning force holds at least one non-artillery corps"));
+        }
+        let outflanking: Vec<&String> = corps.iter().filter(|c| !chit.pinning.contains(c)).collect();
+        if outflanking.is_empty() {
+            return Err(RuleError::new("7.5.2.3.2", "the outflanking force holds at least one corps"));
+        }
+    } else if !chit.pinning.is_empty() {
+        return Err(RuleError::new("7.5.2.3", "only an outflank divides its force"));
+    }
+    if chit.chit == "withdraw" {
+        let to = chit.to.as_deref().ok_or_else(|| {
+            RuleError::new("7.5.2.5", "a withdrawal names the adjacent area it goes to: chit withdraw to AREA")
+        })?;
+        crate::combat::retreat::check_destination(ctx, state, battle, !attacker, to)
+            .map_err(|e| RuleError::new("7.5.2.5", e))?;
+    } else if chit.to.is_some() {
+        return Err(RuleError::new("7.5.2.5", "only a withdrawal names where it goes"));
+    }
+    Ok(picked)
+}

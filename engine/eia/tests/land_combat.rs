@@ -1,0 +1,133 @@
+//! Land combat (7.5): battles owed, chits sealed in secret (7.5.2.1-7.5.2.5) and the
+//! reconstructed resolution (R7.5.2.6-R7.5.2.14).
+
+mod support;
+
+use grognard_eia::combat::Chit;
+use grognard_eia::command::Command;
+use grognard_eia::ruleset::{apply_command, apply_sealed, check_sealed, pending};
+use grognard_eia::sequence::{LandStep, Phase};
+use grognard_eia::state::{LeaderPlace, State};
+use grognard_eia::Power;
+use grognard_engine::{ApplyError, Pending, PlayerId, ScriptedDice};
+use support::*;
+
+const FRANCE: PlayerId = PlayerId(0);
+const AUSTRIA: PlayerId = PlayerId(3);
+
+fn at_combat() -> State {
+    let mut state = bare();
+    state.sequence.phase = Phase::Land(LandStep::Combat);
+    state.occupied.insert("breisgau".into(), "austria".into());
+    corps(&mut state, "fr-3", "france", "breisgau", 12);
+    corps(&mut state, "fr-5", "france", "breisgau", 8);
+    corps(&mut state, "au-2", "austria", "breisgau", 10);
+    state.leaders.insert("davout".into(), LeaderPlace::Corps("fr-3".into()));
+    state
+}
+
+fn run(state: &State, player: PlayerId, text: &str) -> Result<State, String> {
+    let command = Command::parse(text).map_err(|e| e.to_string())?;
+    let mut dice = ScriptedDice::new(&[]);
+    match apply_command(ctx(), state, player, &command, &mut dice) {
+        Ok(a) => Ok(a.state),
+        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
+        Err(ApplyError::NeedDice) => Err("dice|".into()),
+    }
+}
+
+fn chit(text: &str) -> Command {
+    Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn r7_5_1_a_power_must_attack_where_its_corps_meet_the_enemy() {
+    let state = at_combat();
+    let e = run(&state, FRANCE, "end").err().unwrap_or_default();
+    assert!(e.starts_with("7.5.1|"), "{e}");
+    let e = run(&state, FRANCE, "battle alsace").err().unwrap_or_default();
+    assert!(e.starts_with("7.5.1|"), "{e}");
+    let next = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    match pending(ctx(), &next) {
+        Pending::Sealed { players, .. } => assert_eq!(players, vec![FRANCE, AUSTRIA]),
+        other => panic!("{other:?}"),
+    }
+    let e = run(&next, FRANCE, "end").err().unwrap_or_default();
+    assert!(e.starts_with("7.5.2.1|"), "{e}");
+}
+
+#[test]
+fn r7_5_2_1_each_side_picks_only_its_own_chits_and_outflank_needs_two_corps_and_a_leader() {
+    let state = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    assert!(check_sealed(ctx(), &state, FRANCE, &chit("chit assault")).is_ok());
+    assert_eq!(check_sealed(ctx(), &state, FRANCE, &chit("chit defend")).map_err(|e| e.rule), Err("7.5.2.1".into()));
+    assert!(check_sealed(ctx(), &state, AUSTRIA, &chit("chit cordon")).is_ok());
+    assert_eq!(
+        check_sealed(ctx(), &state, PlayerId(5), &chit("chit cordon")).map_err(|e| e.rule),
+        Err("7.5.2.1".into())
+    );
+    // France has two corps and Davout: it may outflank, naming its pinning force.
+    assert_eq!(
+        check_sealed(ctx(), &state, FRANCE, &chit("chit outflank")).map_err(|e| e.rule),
+        Err("7.5.2.3.1".into())
+    );
+    assert!(check_sealed(ctx(), &state, FRANCE, &chit("chit outflank pinning fr-3")).is_ok());
+    assert_eq!(
+        check_sealed(ctx(), &state, FRANCE, &chit("chit outflank pinning fr-3,fr-5")).map_err(|e| e.rule),
+        Err("7.5.2.3.2".into())
+    );
+    // Austria has one corps and no leader.
+    assert_eq!(
+        check_sealed(ctx(), &state, AUSTRIA, &chit("chit outflank pinning au-2")).map_err(|e| e.rule),
+        Err("7.5.2.1".into())
+    );
+    // 7.5.2.5: a withdrawal names an adjacent area free of the enemy.
+    assert_eq!(check_sealed(ctx(), &state, AUSTRIA, &chit("chit withdraw")).map_err(|e| e.rule), Err("7.5.2.5".into()));
+    assert!(check_sealed(ctx(), &state, AUSTRIA, &chit("chit withdraw to ulm")).is_ok());
+    assert_eq!(
+        check_sealed(ctx(), &state, AUSTRIA, &chit("chit withdraw to paris")).map_err(|e| e.rule),
+        Err("7.5.2.5".into())
+    );
+}
+
+#[test]
+fn r7_5_2_5_an_automatic_withdrawal_avoids_the_battle() {
+    let state = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    // Probe against Withdraw: the withdrawal is automatic (the chart's [withdrawals]).
+    let choices = [(FRANCE, chit("chit probe")), (AUSTRIA, chit("chit withdraw to ulm"))];
+    let mut dice = ScriptedDice::new(&[]);
+    let applied = apply_sealed(ctx(), &state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(applied.state.corps.get("au-2").map(|c| c.area.as_str()), Some("ulm"));
+    assert_eq!(applied.state.corps.get("fr-3").map(|c| c.factors.total()), Some(12));
+    assert!(applied.state.battle.is_none());
+}
+
+#[test]
+fn r7_5_2_9_a_battle_is_fought_in_rounds_until_a_side_breaks_and_the_loser_falls_back() {
+    let state = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit defend"))];
+    // Fair dice would come from the journal; here every die is a 6 for France and a 1 for
+    // Austria, round after round.
+    let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 6, 1]);
+    let applied = apply_sealed(ctx(), &state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    let next = applied.state;
+    let texts: Vec<&str> = applied.events.iter().map(|e| e.text.as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("France wins the battle")), "{texts:#?}");
+    // The Austrians lost factors and fell back out of the Breisgau (or surrendered).
+    let au = next.corps.get("au-2");
+    assert!(au.is_none_or(|c| c.area != "breisgau" && c.factors.total() < 10), "{au:?}");
+    assert_eq!(next.powers.get(&Power::France).map(|p| p.political), Some(1));
+    assert_eq!(next.powers.get(&Power::Austria).map(|p| p.political), Some(-1));
+    assert!(grognard_eia::combat::battles_owed(&next, Power::France).is_empty());
+    // The step may now end.
+    assert!(run(&next, FRANCE, "end").is_ok());
+}
+
+#[test]
+fn a_battle_waiting_for_dice_is_legal_and_changes_nothing() {
+    let state = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit defend"))];
+    let mut dice = ScriptedDice::new(&[]);
+    assert!(matches!(apply_sealed(ctx(), &state, &choices, &mut dice), Err(ApplyError::NeedDice)));
+    let _ = Chit { chit: "assault".into(), pinning: Vec::new(), to: None };
+}
