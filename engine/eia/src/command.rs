@@ -94,6 +94,8 @@ pub enum Command {
     },
     /// 7.5.2.1: a side's chit for the battle being fought (a sealed choice).
     Chit(crate::combat::Chit),
+    /// The naval rules (5.1, 6.0, 7.3.5; option `naval`): forms in `naval::command`.
+    Naval(crate::naval::NavalCommand),
 }
 
 fn words_to_count_kind(count: &str, kind: &str) -> Result<(u16, FactorKind), RuleError> {
@@ -137,6 +139,9 @@ impl Command {
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let bad = || RuleError::new("input", format!("`{}` is not a command: {FORMS}", text.trim()));
+        if let Some(naval) = crate::naval::command::parse(&words) {
+            return naval.map(Command::Naval);
+        }
         match words.as_slice() {
             ["end"] => Ok(Command::End),
             ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string() }),
@@ -228,6 +233,7 @@ impl fmt::Display for Command {
             Command::Forage { corps } => write!(f, "forage {corps}"),
             Command::Battle { area } => write!(f, "battle {area}"),
             Command::Chit(chit) => write!(f, "{chit}"),
+            Command::Naval(c) => write!(f, "{c}"),
             Command::Lose { losses } => {
                 f.write_str("lose")?;
                 for (k, n) in losses.iter() {
@@ -266,6 +272,9 @@ mod tests {
             "chit assault",
             "chit outflank pinning fr-1,fr-2",
             "chit withdraw to munich",
+            "transfer 2 ships from br-fleet-1 to br-fleet-2",
+            "sail br-fleet-1 to channel pick br-fleet-5 blockade:brest",
+            "intercept none",
         ];
         for t in texts {
             let c = Command::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));

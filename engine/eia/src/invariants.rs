@@ -74,5 +74,6 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
             }
         }
     }
+    out.extend(crate::naval::invariants::broken(ctx, state));
     out
 }

@@ -86,6 +86,8 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             }
             candidates.push(Command::Lose { losses: f });
         }
+    } else if crate::naval::waiting(state) {
+        candidates.extend(crate::naval::legal::decisions(ctx, state).into_iter().map(Command::Naval));
     } else {
         candidates.push(Command::End);
         let mine: Vec<(&String, &crate::state::Corps)> =
@@ -129,6 +131,14 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                     candidates.push(Command::EnterCity { corps: (*id).clone() });
                     candidates.push(Command::LeaveCity { corps: (*id).clone() });
                 }
+                candidates.extend(crate::naval::legal::disembark(ctx, state, power).into_iter().map(Command::Naval));
+            }
+            Phase::NavalReinforcement => {
+                candidates
+                    .extend(crate::naval::legal::reinforcement(ctx, state, power).into_iter().map(Command::Naval));
+            }
+            Phase::Naval => {
+                candidates.extend(crate::naval::legal::naval_phase(ctx, state, power).into_iter().map(Command::Naval));
             }
             Phase::Land(LandStep::Combat) => {
                 for area in crate::combat::battles_owed(state, power) {

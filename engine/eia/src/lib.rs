@@ -17,6 +17,7 @@ pub mod land;
 pub mod legal;
 pub mod map;
 pub mod movement;
+pub mod naval;
 pub mod power;
 pub mod presence;
 pub mod reinforcement;

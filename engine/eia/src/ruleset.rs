@@ -25,7 +25,7 @@ pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleErr
     if state.over.is_some() {
         return Err(RuleError::new("3.0", "the game is over"));
     }
-    let power = state.losses.first().map(|l| l.power).or(state.sequence.acting());
+    let power = state.losses.first().map(|l| l.power).or(crate::naval::decider(state)).or(state.sequence.acting());
     let Some(power) = power else {
         return Err(RuleError::new("3.0", "no power is to act now"));
     };
@@ -72,6 +72,10 @@ pub fn apply_command(
         let next = land::choose_losses(state, power, losses, &mut log)?;
         return Ok(Applied { state: next, events: log });
     }
+    if crate::naval::waiting(state) {
+        return crate::naval::apply_decision(ctx, state, power, command, dice);
+    }
+    crate::naval::check_command(state, command)?;
     let phase = state.sequence.phase;
     let next = match (command, phase) {
         (Command::End, Phase::Land(LandStep::Supply)) => {
@@ -101,6 +105,12 @@ pub fn apply_command(
             end_step(ctx, &mut next, power, &mut log);
             next
         }
+        (Command::End, Phase::Naval) => {
+            crate::naval::end_naval(ctx, state, power)?;
+            let mut next = state.clone();
+            end_step(ctx, &mut next, power, &mut log);
+            next
+        }
         (Command::End, _) => {
             let mut next = state.clone();
             end_step(ctx, &mut next, power, &mut log);
@@ -127,6 +137,7 @@ pub fn apply_command(
         (Command::Chit(_), _) => {
             return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
         }
+        (Command::Naval(c), _) => crate::naval::apply(ctx, state, power, c, dice, &mut log)?,
     };
     let mut next = next;
     // A step whose end waited for losses to be chosen ends once they are (7.4.1.3).
@@ -134,6 +145,7 @@ pub fn apply_command(
         next.book.ending = false;
         end_step(ctx, &mut next, power, &mut log);
     }
+    crate::naval::after_command(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }
 
@@ -191,6 +203,7 @@ pub fn apply_sealed(
 }
 
 fn end_step(ctx: &Ctx, next: &mut State, power: Power, log: &mut Vec<Event>) {
+    crate::naval::on_end(ctx, next, power, log);
     log.push(Event::new(
         format!("{} ends its {}", power.name(), next.sequence.phase),
         serde_json::json!({"kind": "end", "power": power, "phase": next.sequence.phase}),
@@ -232,14 +245,19 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             ),
         };
     }
+    if let Some(naval) = crate::naval::pending(ctx, state) {
+        return naval;
+    }
     let Some(power) = state.sequence.acting() else {
         return Pending::Over { result: "no power is to act".into(), winners: Vec::new() };
     };
     let player = PlayerId(state.player_of(power).unwrap_or(0));
     let what = match state.sequence.phase {
         Phase::ArmyReinforcement => "place reinforcements, transfer or demobilise, then `end`",
-        Phase::NavalReinforcement => "naval reinforcements and transfers, then `end`",
-        Phase::Naval => "move fleets, then `end`",
+        Phase::NavalReinforcement => "`transfer N ships from FLEET to FLEET`, `scuttle FLEET`, then `end`",
+        Phase::Naval => {
+            "`embark CORPS on FLEET`, `sail FLEET... to PLACE...`, then `engage POWER at PLACE`, then `end`"
+        }
         Phase::Land(LandStep::Depots) => "place or remove depots (`depot AREA`), then `end`",
         Phase::Land(LandStep::Movement) => "move corps (`move CORPS to AREA...`), then `end`",
         Phase::Land(LandStep::Supply) => "forage (`forage CORPS`) or `end` to pay depot supply",

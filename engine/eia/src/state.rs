@@ -180,6 +180,10 @@ pub struct Book {
     /// The power ended its step, which waits for losses to be chosen (7.4.1.3).
     #[serde(default)]
     pub ending: bool,
+    /// The naval phase's record: the stack under way, the decision awaited, battles fought
+    /// (6.2-6.3), corps landed (7.3.5).
+    #[serde(default, skip_serializing_if = "crate::naval::NavalBook::is_empty")]
+    pub naval: crate::naval::NavalBook,
 }
 
 /// One corps' movement this step (7.3, 7.4.1).

@@ -44,6 +44,7 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
     let order = Sequence::order_of(phase, &present(state), 0);
     state.sequence = Sequence { phase, order, index: 0 };
     state.book = Book::default();
+    crate::naval::start_phase(state, phase);
     let _ = ctx;
     log.push(Event::new(
         format!("{}: {}", state.date, phase),
@@ -61,6 +62,9 @@ pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
 /// Pass over the steps of powers with nothing to do in them, from the current one on.
 pub fn skip_idle(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     for _ in 0..MAX_SKIPS {
+        if crate::naval::waiting(state) {
+            return;
+        }
         let Some(power) = state.sequence.acting() else { return };
         if has_work(state, power, state.sequence.phase) {
             return;

@@ -1,5 +1,6 @@
 //! `data/rules.txt`: the values of rules the text refers to but does not contain (the
-//! winter months of R9.1). A reconstruction: see RECONSTRUCTION.md.
+//! winter months of R9.1, the naval interception roll of R6.2.3.2.2). A reconstruction: see
+//! RECONSTRUCTION.md.
 
 use grognard_board::text::split_named;
 use grognard_board::MapError;
@@ -13,6 +14,9 @@ pub const RULES_TEXT: &str = include_str!("../../data/rules.txt");
 pub struct RuleValues {
     /// R9.1: the winter months, 1 to 12, ascending.
     pub winter_months: Vec<u8>,
+    /// R6.2.3.2.2: an interception at sea succeeds on a die of at most this, 1 to 6 (NELSON
+    /// takes one off the die, 6.2.3.2.3).
+    pub naval_interception: u8,
 }
 
 impl RuleValues {
@@ -23,7 +27,7 @@ impl RuleValues {
 
     /// Reads a rules file, refusing it whole on any error (naming the line).
     pub fn parse(text: &str) -> Result<RuleValues, MapError> {
-        let sections = split_named(text, &["winter"])?;
+        let sections = split_named(text, &["winter", "naval"])?;
         let winter = sections.required("winter")?;
         let mut months: Option<Vec<u8>> = None;
         for line in &winter.lines {
@@ -50,7 +54,29 @@ impl RuleValues {
             months = Some(list);
         }
         let winter_months = months.ok_or_else(|| MapError::new(winter.header, "[winter] lacks the key `months`"))?;
-        Ok(RuleValues { winter_months })
+        let naval = sections.required("naval")?;
+        let mut interception: Option<u8> = None;
+        for line in &naval.lines {
+            let (key, value) = line
+                .text
+                .split_once('=')
+                .ok_or_else(|| line.error("expected `interception = N` (a die face 1 to 6)"))?;
+            if key.trim() != "interception" {
+                return Err(line.error(format!("unknown key `{}` in [naval] (keys: interception)", key.trim())));
+            }
+            if interception.is_some() {
+                return Err(line.error("`interception` appears twice in [naval]"));
+            }
+            let n: u8 =
+                value.trim().parse().map_err(|_| line.error(format!("`{}` is not a die face 1 to 6", value.trim())))?;
+            if !(1..=6).contains(&n) {
+                return Err(line.error(format!("`{n}` is not a die face 1 to 6")));
+            }
+            interception = Some(n);
+        }
+        let naval_interception =
+            interception.ok_or_else(|| MapError::new(naval.header, "[naval] lacks the key `interception`"))?;
+        Ok(RuleValues { winter_months, naval_interception })
     }
 
     /// The built-in values.
@@ -68,6 +94,15 @@ mod tests {
         let rules = RuleValues::builtin().unwrap_or_else(|e| panic!("{e}"));
         assert!(rules.winter(12) && rules.winter(1) && rules.winter(2));
         assert!(!rules.winter(3) && !rules.winter(11));
+    }
+
+    #[test]
+    fn r6_2_3_2_2_reconstructed_interception_succeeds_on_one_or_two() {
+        let rules = RuleValues::builtin().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rules.naval_interception, 2);
+        let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 7\n").err();
+        assert_eq!(e.map(|e| e.line), Some(4));
+        assert!(RuleValues::parse("[winter]\nmonths = 12\n").is_err());
     }
 
     #[test]

@@ -1,0 +1,41 @@
+//! 6.1: at the start of the naval phase Great Britain announces when it moves; the others
+//! move in their fixed order (Russia, Turkey, Austria, Prussia, France, Spain).
+
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::sequence::{Phase, Sequence};
+use crate::state::State;
+use grognard_engine::{Event, RuleError};
+use serde_json::json;
+
+/// `position N`: Great Britain moves N-th (1 = first) in this naval phase.
+pub fn announce(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    position: u8,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
+    if power != Power::Britain || state.sequence.phase != Phase::Naval {
+        return Err(RuleError::new("6.1", "only Great Britain announces its place, at the start of the naval phase"));
+    }
+    let present = crate::turn::present(state);
+    let places = present.iter().filter(|p| Power::NAVAL_ORDER_WITHOUT_BRITAIN.contains(p)).count() + 1;
+    if position == 0 || usize::from(position) > places {
+        return Err(RuleError::new(
+            "6.1",
+            format!("Great Britain's place in the naval order is 1 to {places}, not {position}"),
+        ));
+    }
+    let mut next = state.clone();
+    let order = Sequence::order_of(Phase::Naval, &present, usize::from(position) - 1);
+    let names: Vec<&str> = order.iter().map(|p| p.name()).collect();
+    next.sequence = Sequence { phase: Phase::Naval, order, index: 0 };
+    next.book.naval.decision = None;
+    log.push(Event::new(
+        format!("Great Britain takes place {position} in the naval order: {}", names.join(", ")),
+        json!({"kind": "naval-order", "position": position, "order": next.sequence.order, "rule": "6.1"}),
+    ));
+    crate::turn::skip_idle(ctx, &mut next, log);
+    Ok(next)
+}
