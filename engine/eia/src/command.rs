@@ -94,6 +94,14 @@ pub enum Command {
     },
     /// 7.5.2.1: a side's chit for the battle being fought (a sealed choice).
     Chit(crate::combat::Chit),
+    /// 7.3.7.1: the phasing power's corps besiege the enemy city of their area.
+    Besiege {
+        area: String,
+    },
+    /// R7.5.4.1: the besiegers storm the city.
+    Assault {
+        area: String,
+    },
     /// The naval rules (5.1, 6.0, 7.3.5; option `naval`): forms in `naval::command`.
     Naval(crate::naval::NavalCommand),
 }
@@ -131,7 +139,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | \
 move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
-battle AREA | chit ID [pinning CORPS,...] [to AREA]";
+battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
 
 impl Command {
     /// Parses a command as typed.
@@ -193,6 +201,8 @@ impl Command {
             ["leave", corps] => Ok(Command::LeaveCity { corps: corps.to_string() }),
             ["forage", corps] => Ok(Command::Forage { corps: corps.to_string() }),
             ["battle", area] => Ok(Command::Battle { area: area.to_string() }),
+            ["besiege", area] => Ok(Command::Besiege { area: area.to_string() }),
+            ["assault", area] => Ok(Command::Assault { area: area.to_string() }),
             ["chit", rest @ ..] => Ok(Command::Chit(crate::combat::Chit::parse(rest)?)),
             ["lose", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
                 let mut losses = Factors::new();
@@ -232,6 +242,8 @@ impl fmt::Display for Command {
             Command::LeaveCity { corps } => write!(f, "leave {corps}"),
             Command::Forage { corps } => write!(f, "forage {corps}"),
             Command::Battle { area } => write!(f, "battle {area}"),
+            Command::Besiege { area } => write!(f, "besiege {area}"),
+            Command::Assault { area } => write!(f, "assault {area}"),
             Command::Chit(chit) => write!(f, "{chit}"),
             Command::Naval(c) => write!(f, "{c}"),
             Command::Lose { losses } => {
@@ -272,6 +284,8 @@ mod tests {
             "chit assault",
             "chit outflank pinning fr-1,fr-2",
             "chit withdraw to munich",
+            "besiege ulm",
+            "assault ulm",
             "transfer 2 ships from br-fleet-1 to br-fleet-2",
             "sail br-fleet-1 to channel pick br-fleet-5 blockade:brest",
             "intercept none",

@@ -326,11 +326,13 @@ pub fn forage_now(
         })
         .count();
     let winter = ctx.rules.winter(next.date.month()) && ctx.map.area(&area).is_some_and(|a| a.winter);
+    // 7.4.5.3: besiegers forage as if they had spent their whole allowance.
+    let besieging = next.sieges.contains(&area) && !c.in_city;
     let case = ForageCase::of(
         next.book.corps.get(corps),
         rules.allowance,
         others.min(255) as u8,
-        false,
+        besieging,
         winter,
         next.in_territory(ctx, power, &area),
     );
@@ -526,5 +528,6 @@ pub fn end_supply(
             forage_now(ctx, &mut next, power, id, dice, log)?;
         }
     }
+    crate::siege::besieged_supply(ctx, &mut next, power, dice, log)?;
     Ok(next)
 }

@@ -129,6 +129,7 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                         }
                     }
                     candidates.push(Command::EnterCity { corps: (*id).clone() });
+                    candidates.push(Command::Besiege { area: c.area.clone() });
                     candidates.push(Command::LeaveCity { corps: (*id).clone() });
                 }
                 candidates.extend(crate::naval::legal::disembark(ctx, state, power).into_iter().map(Command::Naval));
@@ -143,6 +144,9 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             Phase::Land(LandStep::Combat) => {
                 for area in crate::combat::battles_owed(state, power) {
                     candidates.push(Command::Battle { area });
+                }
+                for area in &state.sieges {
+                    candidates.push(Command::Assault { area: area.clone() });
                 }
             }
             Phase::Land(LandStep::Supply) => {

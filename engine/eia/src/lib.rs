@@ -24,6 +24,7 @@ pub mod reinforcement;
 pub mod ruleset;
 pub mod scenario;
 pub mod sequence;
+pub mod siege;
 pub mod state;
 pub mod summary;
 pub mod supply;

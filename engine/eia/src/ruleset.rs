@@ -134,12 +134,15 @@ pub fn apply_command(
         (Command::Forage { corps }, _) => land::forage_command(ctx, state, power, corps, dice, &mut log)?,
         (Command::Lose { .. }, _) => return Err(RuleError::new("7.4.1.3", "no losses are owed now").into()),
         (Command::Battle { area }, _) => crate::combat::start_battle(ctx, state, power, area, &mut log)?,
+        (Command::Besiege { area }, _) => crate::siege::besiege(ctx, state, power, area, &mut log)?,
+        (Command::Assault { area }, _) => crate::siege::assault(ctx, state, power, area, dice, &mut log)?,
         (Command::Chit(_), _) => {
             return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
         }
         (Command::Naval(c), _) => crate::naval::apply(ctx, state, power, c, dice, &mut log)?,
     };
     let mut next = next;
+    crate::siege::update(ctx, &mut next, &mut log);
     // A step whose end waited for losses to be chosen ends once they are (7.4.1.3).
     if next.losses.is_empty() && next.book.ending {
         next.book.ending = false;
@@ -198,7 +201,8 @@ pub fn apply_sealed(
     let attacker = attacker.ok_or_else(|| RuleError::new("7.5.2.1", "the attacker's chit is missing"))?;
     let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None });
     let mut log = Vec::new();
-    let next = crate::combat::resolve::resolve(ctx, state, &battle, &attacker, &defender, dice, &mut log)?;
+    let mut next = crate::combat::resolve::resolve(ctx, state, &battle, &attacker, &defender, dice, &mut log)?;
+    crate::siege::update(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }
 

@@ -177,6 +177,9 @@ pub struct Book {
     pub new_depots: BTreeSet<String>,
     /// Corps that have answered for supply this supply step (7.4).
     pub supplied: BTreeSet<String>,
+    /// Besieged cities assaulted this combat step (R7.5.4.1).
+    #[serde(default)]
+    pub assaulted: BTreeSet<String>,
     /// The power ended its step, which waits for losses to be chosen (7.4.1.3).
     #[serde(default)]
     pub ending: bool,

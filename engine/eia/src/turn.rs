@@ -28,7 +28,18 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
                 || state.depots.values().any(|d| d.power == power && !d.garrison.is_empty())
                 || state.due.get(&power).is_some_and(|d| !d.is_empty())
         }
-        Phase::Land(LandStep::Combat) => !crate::combat::battles_owed(state, power).is_empty(),
+        Phase::Land(LandStep::Combat) => {
+            !crate::combat::battles_owed(state, power).is_empty()
+                || state.sieges.iter().any(|a| {
+                    state
+                        .corps
+                        .values()
+                        .any(|c| c.area == *a && !c.in_city && state.controller_of_nation(&c.nation) == Some(power))
+                })
+        }
+        Phase::Land(LandStep::Supply) => {
+            corps || state.sieges.iter().any(|a| state.garrisons.get(a).is_some_and(|g| nation_of(&g.nation)))
+        }
         Phase::Land(_) => corps,
         Phase::Over => false,
     }

@@ -35,7 +35,7 @@ use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
 
 /// The order in which a holder loses its factors (R7.5.2.9.2): the least valuable first.
-const LOSS_ORDER: [FactorKind; 12] = [
+pub const LOSS_ORDER: [FactorKind; 12] = [
     FactorKind::Militia,
     FactorKind::InsurrectionMilitia,
     FactorKind::Guerrilla,

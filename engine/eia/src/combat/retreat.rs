@@ -104,9 +104,10 @@ pub fn retreat(ctx: &Ctx, state: &mut State, power: Power, corps: &[String], fal
             }
             log.push(Event::new(
                 format!(
-                    "{}'s {} fall back from {from_name} to {}",
+                    "{}'s {} {} back from {from_name} to {}",
                     power.name(),
                     mine.join(", "),
+                    if mine.len() == 1 { "falls" } else { "fall" },
                     ctx.map.area(to).map_or(to, |a| a.name.as_str())
                 ),
                 json!({"kind": "retreat", "power": power, "corps": mine, "from": from, "to": to, "rule": "R7.5.2.10.3"}),
