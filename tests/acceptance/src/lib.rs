@@ -2,6 +2,7 @@
 //! their own, and they play only by exchanging packets, exactly as `grognard` does.
 
 pub mod copies;
+pub mod eia;
 pub mod fnc;
 pub mod selfplay;
 
@@ -91,7 +92,8 @@ impl Table {
                 name: format!("Player{i}"),
                 email: format!("p{i}@example.org"),
                 key: k.public().to_hex(),
-                powers: vec![powers[i].clone()],
+                // Dealt out in scenario order: player i runs powers i, i + players, ...
+                powers: powers.iter().skip(i).step_by(players).cloned().collect(),
             })
             .collect();
         let new = NewGame { ruleset, setup, players: infos, creator: 0, dice, chain_length };

@@ -103,13 +103,23 @@ fn public_hash(t: &Table, i: usize) -> [u8; 32] {
 
 /// Play one whole game.
 pub fn play(cfg: &Config) -> Result<Report, String> {
+    run(cfg, None)
+}
+
+/// The first `rounds` rounds of a game, with every check of [`play`], then a third party's
+/// verification of the journal so far: for tests of long games (a whole game is on demand).
+pub fn play_rounds(cfg: &Config, rounds: usize) -> Result<Report, String> {
+    run(cfg, Some(rounds))
+}
+
+fn run(cfg: &Config, stop_after: Option<usize>) -> Result<Report, String> {
     let started = Instant::now();
     let players = cfg.bots.len();
     let t = Table::of_game(cfg.ruleset, cfg.setup.clone(), players, dice(DiceMode::Fair, vec![]), 64, ENTRY_VERSION);
     let mut commands = 0;
     for round in 0..cfg.max_rounds {
         let over = t.open(0).replay.over().is_some();
-        if over && t.open(0).replay.unopened().is_empty() {
+        if (over && t.open(0).replay.unopened().is_empty()) || stop_after == Some(round) {
             return finish(cfg, t, round, commands, started);
         }
         for i in 0..players {

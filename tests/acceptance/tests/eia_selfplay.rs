@@ -1,0 +1,58 @@
+//! Empires in Arms through real journals: every player a bot with a key and a journal of
+//! its own, fair dice witnessed by the players each roll concerns, packets exchanged after
+//! every round; the harness checks the invariants after every command, identical journals
+//! and public states after every round, and a third party's verification at the end
+//! (`grognard_acceptance::selfplay`). The tests play the first rounds; whole games are on
+//! demand (`cargo test -p grognard-acceptance --test eia_selfplay -- --ignored`).
+
+use grognard_acceptance::{eia, selfplay};
+use grognard_engine::Setup;
+
+fn config(players: usize, seed: u64) -> selfplay::Config {
+    let random = eia::ruleset().bot("random").expect("the random bot");
+    selfplay::Config {
+        ruleset: eia::ruleset(),
+        setup: Setup::scenario("1805"),
+        bots: vec![random; players],
+        seed,
+        max_rounds: 20_000,
+        invariants: Some(eia::invariants),
+    }
+}
+
+fn report(what: &str, r: &selfplay::Report) {
+    eprintln!(
+        "{what}: {} rounds, {} commands, {} entries, {:.1} s: {}",
+        r.rounds, r.commands, r.entries, r.seconds, r.result
+    );
+}
+
+#[test]
+fn seven_players_start_the_1805_scenario_through_real_journals() {
+    let r = selfplay::play_rounds(&config(7, 1), 12).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.commands >= 12, "{} commands", r.commands);
+    report("seven players, 12 rounds", &r);
+}
+
+#[test]
+fn two_players_running_several_powers_start_the_1805_scenario() {
+    let r = selfplay::play_rounds(&config(2, 2), 12).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.commands >= 12, "{} commands", r.commands);
+    report("two players, 12 rounds", &r);
+}
+
+#[test]
+#[ignore = "a whole game takes minutes: run on demand"]
+fn the_1805_scenario_is_played_to_its_end_by_seven_players() {
+    let r = selfplay::play(&config(7, 1)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.result.contains("wins"), "{}", r.result);
+    report("seven players", &r);
+}
+
+#[test]
+#[ignore = "a whole game takes minutes: run on demand"]
+fn the_1805_scenario_is_played_to_its_end_by_two_players_running_several_powers() {
+    let r = selfplay::play(&config(2, 2)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.result.contains("wins"), "{}", r.result);
+    report("two players", &r);
+}
