@@ -6,8 +6,9 @@
 use crate::cmd::verify::Verdict;
 use crate::failure::{Failure, Result};
 use crate::output::one_line;
+use crate::picture::Choices;
 use crate::{registry, seat};
-use grognard_engine::{AnyRuleset, GameState, TurnMark, Viewer};
+use grognard_engine::{AnyRuleset, GameState, TurnMark, View, Viewer};
 use grognard_journal::entry::{Body, SignedEntry};
 use grognard_journal::hidden::Knowledge;
 use grognard_journal::ids::{EntryId, Hash32};
@@ -81,11 +82,10 @@ impl Match {
         Ok(())
     }
 
-    /// The board of `state` as an SVG document, for rulesets with a map (`None` for others).
-    pub fn board_svg(&self, state: &GameState, options: &grognard_render::Options) -> Result<Option<String>> {
-        let Some(view) = self.ruleset.view(state, self.viewer) else { return Ok(None) };
-        let board = crate::picture::hex_board(&view).map_err(|why| Failure::new("unsupported-picture", why))?;
-        grognard_render::svg(board, options).map(Some).map_err(|e| Failure::new("picture", e.to_string()))
+    /// The board of `state` as an SVG document, for rulesets with a map (`None` for others),
+    /// on whichever kind of map the ruleset's view is.
+    pub fn board_svg(&self, state: &GameState, choices: &Choices) -> Result<Option<String>> {
+        board_svg(self.ruleset.view(state, self.viewer), choices)
     }
 
     /// The dice of step `k` and what produced them: for fair dice, each witness's revealed
@@ -114,6 +114,12 @@ impl Match {
             "seed": seed.map(hex::encode),
         }))
     }
+}
+
+/// The picture of `view` as an SVG document, by the renderer of its kind; `None` for a
+/// ruleset without a map (no view).
+pub fn board_svg(view: Option<View>, choices: &Choices) -> Result<Option<String>> {
+    Ok(view.map(|view| crate::picture::svg(&view, choices)).transpose()?)
 }
 
 /// Who a replay of a local game is for.
@@ -185,5 +191,22 @@ fn analyse(replay: Replay<'static>, entries: Vec<SignedEntry>, knowledge: Knowle
         names,
         viewer,
         verdict,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::testing::area_view;
+
+    #[test]
+    fn a_replay_step_draws_an_area_map_and_nothing_for_a_ruleset_without_a_map() {
+        let svg = board_svg(Some(area_view()), &Choices::default()).unwrap_or_else(|f| panic!("{}", f.message));
+        let svg = svg.unwrap_or_default();
+        assert!(svg.starts_with("<svg") && svg.contains("Why Woods") && svg.contains(">Alpha<"), "{svg}");
+        assert!(matches!(board_svg(None, &Choices::default()), Ok(None)));
+        let not_a_board = View::new(grognard_engine::ViewKind::Area, 7_u8);
+        let failure = board_svg(Some(not_a_board), &Choices::default()).err().map(|f| f.code);
+        assert_eq!(failure, Some("unsupported-picture"));
     }
 }

@@ -30,10 +30,8 @@ pub use options::{Options, BASE_RADIUS};
 pub use raster::png_from_svg;
 pub use sheet::Sheet;
 
-use draw::{boxes, furniture, hexsides, highlights, legend, locales, panels, pieces, roads, terrain};
-use num::N;
+use draw::{boxes, furniture, hexsides, highlights, layer, legend, locales, panels, pieces, roads, terrain};
 use picture::Picture;
-use std::fmt::Write;
 use view::BoardView;
 
 /// The picture of `view` as an SVG document.
@@ -51,25 +49,7 @@ pub fn png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> 
 pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Result<String, RenderError> {
     let p = Picture::lay_out(sheet, view, options)?;
     let mut out = String::with_capacity(1 << 20);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-        w = N(p.width),
-        h = N(p.height)
-    );
-    let m = p.map_rect;
-    out.push_str("<defs>");
-    terrain::defs(&mut out, p.frame.r);
-    let _ = write!(
-        out,
-        r#"<clipPath id="map-area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
-        N(m.x),
-        N(m.y),
-        N(m.w),
-        N(m.h)
-    );
-    out.push_str("</defs>");
-    furniture::paper(&p, &mut out);
+    furniture::begin(&mut out, p.width, p.height, p.frame.r, p.map_rect);
     out.push_str(r#"<g id="map" clip-path="url(#map-area)">"#);
     layer(&mut out, "terrain", |o| {
         terrain::draw(&p, o);
@@ -92,7 +72,7 @@ pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Resul
     layer(&mut out, "names", |o| locales::draw_names(&p, o));
     layer(&mut out, "battles", |o| highlights::draw_battles(&p, o));
     out.push_str("</g>");
-    furniture::neat_line(&p, &mut out);
+    furniture::neat_line(&mut out, p.map_rect, p.s);
     layer(&mut out, "boxes", |o| boxes::draw(&p, o));
     layer(&mut out, "header", |o| {
         furniture::title(&p, o);
@@ -102,12 +82,6 @@ pub fn svg_of_sheet(sheet: &Sheet, view: &BoardView, options: &Options) -> Resul
     layer(&mut out, "legend", |o| legend::draw(&p, o));
     out.push_str("</svg>\n");
     Ok(out)
-}
-
-fn layer(out: &mut String, id: &str, body: impl FnOnce(&mut String)) {
-    let _ = write!(out, r#"<g id="{id}">"#);
-    body(out);
-    out.push_str("</g>");
 }
 
 fn draw_hex_numbers(p: &Picture, out: &mut String) {

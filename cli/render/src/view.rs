@@ -1,3 +1,3 @@
 //! The board view types the renderer draws (defined by `grognard_board`).
 
-pub use grognard_board::{BoardView, Glyph, Highlight, PieceLocation, PieceView, SideView};
+pub use grognard_board::{BoardView, Glyph, Highlight, PieceLocation, PieceView};

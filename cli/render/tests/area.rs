@@ -206,7 +206,10 @@ fn the_same_view_gives_the_same_bytes() {
 fn a_close_up_of_an_unknown_place_or_a_bad_scale_is_refused() {
     let view = small_view();
     let unknown = AreaOptions { around: Some(("atlantis".into(), 2)), ..AreaOptions::default() };
-    assert!(matches!(area_svg(&view, &unknown), Err(RenderError::NotOnMap(id)) if id == "atlantis"));
+    let refused = area_svg(&view, &unknown);
+    assert_eq!(refused, Err(RenderError::PlaceNotOnMap("atlantis".into())));
+    let why = refused.err().map(|e| e.to_string()).unwrap_or_default();
+    assert_eq!(why, "land area or sea zone atlantis is not on the map", "an area map speaks of areas, not hexes");
     let tiny = AreaOptions { scale: 0.1, ..AreaOptions::default() };
     assert!(matches!(area_svg(&view, &tiny), Err(RenderError::BadScale(_))));
 }

@@ -38,7 +38,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     }
     let mut turns = player_turns(&m);
     let ends: Vec<usize> = turns.iter().map(|t| t.last).collect();
-    let options = grognard_render::Options::default();
+    let options = crate::picture::Choices::default();
     let mut i = 0;
     m.walk(&ends, |_, state| {
         if let Some(t) = turns.get_mut(i) {

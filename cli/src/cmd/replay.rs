@@ -8,6 +8,7 @@
 
 use crate::failure::{Failure, Result};
 use crate::output::{self, one_line};
+use crate::picture::Choices;
 use crate::replayed::{self, Match};
 use serde_json::json;
 use std::io::BufRead;
@@ -187,11 +188,37 @@ fn show(m: &Match, k: usize, pictures: Option<&Path>, json: bool) -> Result<()> 
 /// The picture of the board after step `k`, written into `dir`, if the ruleset has one.
 fn picture(m: &Match, k: usize, dir: &Path) -> Result<Option<String>> {
     let r = m.replay_to(k)?;
-    let Some(svg) = m.board_svg(&r.state, &grognard_render::Options::default())? else { return Ok(None) };
-    let png = grognard_render::png_from_svg(&svg).map_err(|e| Failure::new("picture", e.to_string()))?;
+    write_step(m.board_svg(&r.state, &Choices::default())?, k, dir)
+}
+
+/// The picture of step `k` (`svg`, drawn by `Match::board_svg`) written into `dir` as PNG:
+/// its path, or `None` when there is no picture.
+fn write_step(svg: Option<String>, k: usize, dir: &Path) -> Result<Option<String>> {
+    let Some(svg) = svg else { return Ok(None) };
+    let png = crate::picture::png_from_svg(&svg)?;
     std::fs::create_dir_all(dir).map_err(|e| Failure::new("file", format!("cannot create {}: {e}", dir.display())))?;
     let path = dir.join(format!("step-{k:04}.png"));
     grognard_journal::store::write_file_atomic(&path, &png, 0o644)
         .map_err(|e| Failure::new("file", format!("cannot write {}: {e}", path.display())))?;
     Ok(Some(path.display().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::testing::area_view;
+
+    #[test]
+    fn a_step_of_a_game_on_an_area_map_is_written_as_a_png() {
+        let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let dir = tmp.path().join("replay-pictures");
+        let svg =
+            replayed::board_svg(Some(area_view()), &Choices::default()).unwrap_or_else(|f| panic!("{}", f.message));
+        let path = write_step(svg, 3, &dir).unwrap_or_else(|f| panic!("{}", f.message)).unwrap_or_default();
+        assert!(path.ends_with("step-0003.png"), "{path}");
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+        assert!(matches!(write_step(None, 4, &dir), Ok(None)), "no map, no picture");
+        assert!(!dir.join("step-0004.png").exists());
+    }
 }

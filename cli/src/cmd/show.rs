@@ -1,15 +1,15 @@
 //! `grognard show`: a picture of the board (PNG and/or SVG) of a local game, of a game as it
-//! stood after its first N logged steps, or of a scenario's opening without any game.
+//! stood after its first N logged steps, or of a scenario's opening without any game, on a
+//! hex map or an area map (the renderer the view's kind picks, `crate::picture`).
 
 use crate::failure::{Failure, Result};
+use crate::picture::{self, Choices};
 use crate::{registry, seat};
-use grognard_board::{BoardView, HexId};
-use grognard_engine::{AnyRuleset, GameState, Seats, Setup, Viewer};
+use grognard_engine::{AnyRuleset, GameState, Seats, Setup, View, ViewKind, Viewer};
 use grognard_journal::local;
 use grognard_journal::replay::Replay;
-use grognard_render::Options;
-use serde_json::json;
-use std::path::PathBuf;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 
 /// Players seated when a scenario is drawn without a game.
 const PLACEHOLDER_PLAYERS: usize = 2;
@@ -38,22 +38,24 @@ pub struct Args {
     /// Write the picture as SVG to this file.
     #[arg(long)]
     svg: Option<PathBuf>,
-    /// Draw only the hexes around this hex (a close-up), e.g. `--around 1833`.
-    #[arg(long, value_name = "HEX")]
+    /// Draw only the part of the map around this place (a close-up): a hex on a hex map
+    /// (`--around 1833`), a land area or sea zone by its id on an area map (`--around paris`).
+    #[arg(long, value_name = "PLACE")]
     around: Option<String>,
-    /// How many hexes around `--around` to show.
-    #[arg(long, default_value_t = 6, requires = "around")]
-    radius: u32,
+    /// How far around `--around` to draw: hexes on a hex map (default 6), steps from area to
+    /// area on an area map (default 2).
+    #[arg(long, requires = "around")]
+    radius: Option<u32>,
     /// Leave out the arrows of the last moves and the battles.
     #[arg(long)]
     no_highlight: bool,
-    /// Leave out the hex numbers.
+    /// Leave out the hex numbers (hex maps only).
     #[arg(long)]
     no_hex_numbers: bool,
     /// Print the unit ids (as commands name the units) on the counters instead of their labels.
     #[arg(long)]
     ids: bool,
-    /// Size of the picture (1.0: hexes 64 pixels wide; 0.25 to 4).
+    /// Size of the picture (1.0: hexes 64 pixels wide on a hex map; 0.25 to 4).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
     /// Draw the board as it stood after the first N steps of `grognard log`.
@@ -67,7 +69,7 @@ pub struct Args {
 
 /// The board to draw and what it is, for the messages.
 struct Board {
-    view: BoardView,
+    view: View,
     /// A name for the default file: the short game id or the scenario id.
     stem: String,
     /// What the picture shows, in words.
@@ -75,7 +77,7 @@ struct Board {
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
-    let options = options(&args)?;
+    let choices = choices(&args);
     let (png_arg, svg_arg) = match &args.out {
         Some(out) => match out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("png") => (Some(out.clone()), None),
@@ -98,20 +100,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         (None, None) => Some(PathBuf::from(format!("{}-board.png", board.stem))),
         (png, _) => png.clone(),
     };
-    check_replaceable(png_path.as_deref(), PNG_SIGNATURE, "a picture of that format")?;
-    check_replaceable(svg_arg.as_deref(), b"<", "a picture of that format")?;
-    let svg = grognard_render::svg(&board.view, &options).map_err(picture_failure)?;
-    let mut written = Vec::new();
-    if let Some(path) = &png_path {
-        let bytes = grognard_render::png_from_svg(&svg).map_err(picture_failure)?;
-        write_picture(path, &bytes)?;
-        written.push(json!({"format": "png", "file": path, "bytes": bytes.len()}));
-    }
-    if let Some(path) = &svg_arg {
-        write_picture(path, svg.as_bytes())?;
-        written.push(json!({"format": "svg", "file": path, "bytes": svg.len()}));
-    }
-    let value = json!({"ok": true, "shows": board.what, "title": board.view.title, "written": written});
+    let title = picture::title(&board.view)?;
+    let written = write_pictures(&board.view, &choices, png_path.as_deref(), svg_arg.as_deref())?;
+    let value = json!({"ok": true, "shows": board.what, "title": title, "written": written});
     super::emit(json, value, || {
         let files: Vec<String> =
             written.iter().map(|w| format!("{} ({} bytes)", w["file"].as_str().unwrap_or("?"), w["bytes"])).collect();
@@ -121,6 +112,26 @@ pub fn run(args: Args, json: bool) -> Result<()> {
 }
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Draw `view` once and write it as PNG to `png` and as SVG to `svg` (each when given),
+/// after checking that neither replaces anything but a picture; what was written, for the
+/// report.
+fn write_pictures(view: &View, choices: &Choices, png: Option<&Path>, svg: Option<&Path>) -> Result<Vec<Value>> {
+    check_replaceable(png, PNG_SIGNATURE, "a picture of that format")?;
+    check_replaceable(svg, b"<", "a picture of that format")?;
+    let drawn = picture::svg(view, choices)?;
+    let mut written = Vec::new();
+    if let Some(path) = png {
+        let bytes = picture::png_from_svg(&drawn)?;
+        write_picture(path, &bytes)?;
+        written.push(json!({"format": "png", "file": path, "bytes": bytes.len()}));
+    }
+    if let Some(path) = svg {
+        write_picture(path, drawn.as_bytes())?;
+        written.push(json!({"format": "svg", "file": path, "bytes": drawn.len()}));
+    }
+    Ok(written)
+}
 
 /// A picture is drawn again at will, so an earlier picture is replaced; anything else in
 /// its place (a file that does not start as a picture of that format does) is refused.
@@ -161,31 +172,15 @@ pub fn write_picture(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| Failure::new("file", format!("cannot write {}: {e}", path.display())))
 }
 
-pub fn picture_failure(e: grognard_render::RenderError) -> Failure {
-    match e {
-        grognard_render::RenderError::NotOnMap(_) => {
-            Failure::usage(e.to_string()).hint("--around takes a hex of the map, e.g. one `grognard status` names")
-        }
-        grognard_render::RenderError::BadScale(_) => Failure::usage(e.to_string()),
-        _ => Failure::new("picture", e.to_string()),
-    }
-}
-
-fn options(args: &Args) -> Result<Options> {
-    let around = match &args.around {
-        Some(text) => Some((
-            HexId::parse(text).map_err(|e| Failure::usage(format!("--around: {e}")).hint("e.g. --around 1833"))?,
-            args.radius,
-        )),
-        None => None,
-    };
-    Ok(Options {
-        around,
+/// The choices of the command line, for a picture of either kind of map.
+fn choices(args: &Args) -> Choices {
+    Choices {
+        around: args.around.clone().map(|place| (place, args.radius)),
         highlights: !args.no_highlight,
         hex_numbers: !args.no_hex_numbers,
         scale: args.scale,
         ids: args.ids,
-    })
+    }
 }
 
 fn no_view(ruleset: &dyn AnyRuleset) -> Failure {
@@ -194,12 +189,24 @@ fn no_view(ruleset: &dyn AnyRuleset) -> Failure {
         .hint("`grognard status` describes the position in words")
 }
 
-/// The board `viewer` sees, if the ruleset has a picture of it of a kind that can be drawn.
-pub fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Result<BoardView> {
-    let view = ruleset.view(state, viewer).ok_or_else(|| no_view(ruleset))?;
-    crate::picture::hex_board(&view).cloned().map_err(|why| {
-        Failure::new("unsupported-picture", why).hint("`grognard status` describes the position in words")
-    })
+/// The board `viewer` sees, if the ruleset has a picture of it.
+pub fn view_of(ruleset: &dyn AnyRuleset, state: &GameState, viewer: Viewer) -> Result<View> {
+    ruleset.view(state, viewer).ok_or_else(|| no_view(ruleset))
+}
+
+/// `view` with the paths `show --reach` draws instead of its highlights: hex paths, so
+/// only on a hex map.
+fn with_reach(view: &View, ruleset: &dyn AnyRuleset, state: &GameState, reach: &[String]) -> Result<View> {
+    if view.kind != ViewKind::Hex {
+        return Err(Failure::usage(format!(
+            "--reach draws the paths of hexes a unit can take, and this game is played on {}",
+            picture::kind(view.kind)
+        ))
+        .hint("leave out --reach; `grognard moves` lists the legal moves"));
+    }
+    let mut board = picture::hex_board(view)?.clone();
+    board.highlights = super::aids::reach_highlights(ruleset, state, reach)?;
+    Ok(View::new(ViewKind::Hex, board))
 }
 
 /// The current board of a local game (with the staged commands, as `grognard status`
@@ -244,9 +251,9 @@ fn game_board(selector: Option<&str>, at: Option<usize>, reach: &[String]) -> Re
             (replay.state, format!("Game {short}: the board after step {n} of {steps} ({last})."))
         }
     };
-    let mut view = view_of(ruleset, &state, Viewer::Player(local.me))?;
+    let view = view_of(ruleset, &state, Viewer::Player(local.me))?;
     if !reach.is_empty() {
-        view.highlights = super::aids::reach_highlights(ruleset, &state, reach)?;
+        let view = with_reach(&view, ruleset, &state, reach)?;
         return Ok(Board { view, stem: short, what: format!("{what} Where {} can move.", reach.join(",")) });
     }
     Ok(Board { view, stem: short, what })
@@ -315,4 +322,38 @@ fn scenario_board(scenario: &str, ruleset: Option<&str>) -> Result<Board> {
         ruleset.setup(&Setup::scenario(scenario), &seats).map_err(|e| Failure::new("scenario", e.to_string()))?;
     let what = format!("Scenario {scenario} of {}: the opening position ({}).", ruleset.info().id, info.name);
     Ok(Board { view: view_of(ruleset, &state, Viewer::Everyone)?, stem: scenario.to_string(), what })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::testing::area_view;
+
+    #[test]
+    fn show_writes_an_area_map_as_png_and_svg_and_refuses_what_does_not_fit_it() {
+        let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let (png, svg) = (tmp.path().join("board.png"), tmp.path().join("board.svg"));
+        let written = write_pictures(&area_view(), &Choices::default(), Some(&png), Some(&svg))
+            .unwrap_or_else(|f| panic!("{}", f.message));
+        let formats: Vec<&str> = written.iter().filter_map(|w| w["format"].as_str()).collect();
+        assert_eq!(formats, ["png", "svg"]);
+        assert!(std::fs::read(&png).unwrap_or_default().starts_with(PNG_SIGNATURE));
+        let drawn = std::fs::read_to_string(&svg).unwrap_or_default();
+        assert!(drawn.starts_with("<svg") && drawn.contains("Why Woods"));
+        // drawn again, the pictures are replaced; a close-up around a land area
+        let close = Choices { around: Some(("x".into(), Some(1))), ..Choices::default() };
+        write_pictures(&area_view(), &close, None, Some(&svg)).unwrap_or_else(|f| panic!("{}", f.message));
+        assert!(std::fs::read_to_string(&svg).unwrap_or_default().contains("within 1 step of Ex Plain"));
+        // a hex on an area map: a usage error in words of areas, nothing written
+        let other = tmp.path().join("other.png");
+        let hex = Choices { around: Some(("1833".into(), None)), ..Choices::default() };
+        let failure = write_pictures(&area_view(), &hex, Some(&other), None).err();
+        let failure = failure.unwrap_or_else(|| panic!("a hex on an area map is refused"));
+        assert!(failure.usage && failure.message.contains("land area or sea zone 1833"), "{}", failure.message);
+        assert!(!other.exists());
+        // never replaces a file that is not a picture
+        std::fs::write(&other, b"mine").unwrap_or_else(|e| panic!("{e}"));
+        assert!(write_pictures(&area_view(), &Choices::default(), Some(&other), None).is_err());
+        assert_eq!(std::fs::read(&other).unwrap_or_default(), b"mine");
+    }
 }

@@ -181,9 +181,7 @@ impl Table {
     fn picture(&self, path: &std::path::Path) -> Result<String> {
         super::show::check_replaceable(Some(path), b"\x89PNG\r\n\x1a\n", "a picture of that format")?;
         let view = super::show::view_of(self.ruleset, &self.state, Viewer::Player(self.me))?;
-        let svg =
-            grognard_render::svg(&view, &grognard_render::Options::default()).map_err(super::show::picture_failure)?;
-        let bytes = grognard_render::png_from_svg(&svg).map_err(super::show::picture_failure)?;
+        let bytes = crate::picture::png(&view, &crate::picture::Choices::default())?;
         super::show::write_picture(path, &bytes)?;
         Ok(format!("Wrote {} ({} bytes).", path.display(), bytes.len()))
     }

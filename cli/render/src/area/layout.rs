@@ -158,11 +158,11 @@ fn close_up(map: &AreaMap, cells: &Cells, centre: &str, radius: u32) -> Result<B
     } else if map.sea(centre).is_some() {
         Reach::ANYWHERE
     } else {
-        return Err(RenderError::NotOnMap(centre.to_string()));
+        return Err(RenderError::PlaceNotOnMap(centre.to_string()));
     };
     let near = map.distances(centre, reach);
     let points = near.iter().filter(|(_, d)| **d <= radius).filter_map(|(id, _)| cells.site(id));
-    let core = Bounds::around(points).ok_or_else(|| RenderError::NotOnMap(centre.to_string()))?;
+    let core = Bounds::around(points).ok_or_else(|| RenderError::PlaceNotOnMap(centre.to_string()))?;
     let room = 0.7 * cells.spacing;
     let least = 3.0 * cells.spacing;
     let (cx, cy) = ((core.x0 + core.x1) / 2.0, (core.y0 + core.y1) / 2.0);
@@ -176,7 +176,7 @@ fn close_up(map: &AreaMap, cells: &Cells, centre: &str, radius: u32) -> Result<B
         y1: (cy + half_h).min(f.y1),
     };
     if b.width() <= 0.0 || b.height() <= 0.0 {
-        return Err(RenderError::NotOnMap(centre.to_string()));
+        return Err(RenderError::PlaceNotOnMap(centre.to_string()));
     }
     Ok(b)
 }

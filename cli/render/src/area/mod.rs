@@ -19,38 +19,18 @@ mod sizes;
 
 pub use options::AreaOptions;
 
-use crate::num::N;
-use crate::palette::{INK, PAPER};
+use crate::draw::{furniture, layer};
 use crate::RenderError;
 use draw::{boxes, header, highlights, key, land, lines, markers, names, places, seas, stacks};
 use grognard_board::AreaBoardView;
 use layout::AreaPicture;
-use std::fmt::Write;
 
 /// The picture of the area board `view` as an SVG document.
 pub fn area_svg(view: &AreaBoardView, options: &AreaOptions) -> Result<String, RenderError> {
     let p = AreaPicture::lay_out(view, options)?;
     let placed = labels::place(&p);
     let mut out = String::with_capacity(1 << 20);
-    let _ = write!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-        w = N(p.width),
-        h = N(p.height)
-    );
-    let m = p.map_rect;
-    out.push_str("<defs>");
-    crate::draw::terrain::defs(&mut out, land::marks_r(p.u));
-    let _ = write!(
-        out,
-        r#"<clipPath id="map-area"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
-        N(m.x),
-        N(m.y),
-        N(m.w),
-        N(m.h)
-    );
-    out.push_str("</defs>");
-    crate::draw::rect(&mut out, 0.0, 0.0, p.width, p.height, &format!(r#"fill="{PAPER}""#));
+    furniture::begin(&mut out, p.width, p.height, land::marks_r(p.u), p.map_rect);
     out.push_str(r#"<g id="map" clip-path="url(#map-area)">"#);
     layer(&mut out, "water", |o| seas::draw(&p, o));
     layer(&mut out, "land", |o| land::draw(&p, o));
@@ -66,7 +46,7 @@ pub fn area_svg(view: &AreaBoardView, options: &AreaOptions) -> Result<String, R
     layer(&mut out, "markers", |o| markers::draw(&p, &placed.markers, o));
     layer(&mut out, "battles", |o| highlights::draw_battles(&p, &placed.battles, o));
     out.push_str("</g>");
-    neat_line(&p, &mut out);
+    furniture::neat_line(&mut out, p.map_rect, p.s);
     layer(&mut out, "boxes", |o| boxes::draw(&p, o));
     layer(&mut out, "header", |o| header::draw(&p, o));
     layer(&mut out, "legend", |o| key::draw(&p, o));
@@ -77,19 +57,4 @@ pub fn area_svg(view: &AreaBoardView, options: &AreaOptions) -> Result<String, R
 /// The picture of the area board `view` as a PNG image.
 pub fn area_png(view: &AreaBoardView, options: &AreaOptions) -> Result<Vec<u8>, RenderError> {
     crate::png_from_svg(&area_svg(view, options)?)
-}
-
-fn layer(out: &mut String, id: &str, body: impl FnOnce(&mut String)) {
-    let _ = write!(out, r#"<g id="{id}">"#);
-    body(out);
-    out.push_str("</g>");
-}
-
-/// A double frame around the map.
-fn neat_line(p: &AreaPicture, out: &mut String) {
-    let (m, s) = (p.map_rect, p.s);
-    let stroke = |w: f64| format!(r#"fill="none" stroke="{INK}" stroke-width="{}""#, N(w * s));
-    crate::draw::rect(out, m.x, m.y, m.w, m.h, &stroke(1.6));
-    let o = 3.0 * s;
-    crate::draw::rect(out, m.x - o, m.y - o, m.w + 2.0 * o, m.h + 2.0 * o, &stroke(0.6));
 }

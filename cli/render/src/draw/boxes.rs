@@ -1,7 +1,8 @@
 //! Off-map holding boxes: labelled panels beside the map edge their units enter from,
 //! listing the units in them.
 
-use super::{counters, line, rect, text, text_width, Type};
+use super::counters::{Counters, Piece};
+use super::{line, rect, text, text_width, Type};
 use crate::frame::{Frame, Rect};
 use crate::num::{points, N};
 use crate::palette::{INK, PANEL, PANEL_EDGE};
@@ -175,7 +176,7 @@ pub fn draw(p: &Picture, out: &mut String) {
             let (col, row) = ((i % COLUMNS) as f64, (i / COLUMNS) as f64);
             let x = rect_.x + 8.0 * s + col * (m + 5.0 * s);
             let y = rect_.y + 24.0 * s + row * (m + 5.0 * s);
-            counters::counter(out, piece, p.view, x, y, m, p.options.ids);
+            Counters::from(p.view).counter(out, &Piece::from(*piece), x, y, m, p.options.ids);
         }
     }
 }

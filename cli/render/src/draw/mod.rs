@@ -1,10 +1,15 @@
-//! The layers of a picture, each drawn by its own module, bottom to top.
+//! The layers of a picture of a hex map, each drawn by its own module, bottom to top; and
+//! what pictures of area maps (`crate::area`) draw with them: text and shapes (here),
+//! counters, the header's title, turn and VP panels, the key, glyphs, marker tags, arrows
+//! and battles (`counters`, `header`, `key`, `symbols`, `pieces`, `highlights`).
 
 pub mod boxes;
 pub mod counters;
 pub mod furniture;
+pub mod header;
 pub mod hexsides;
 pub mod highlights;
+pub mod key;
 pub mod legend;
 pub mod locales;
 pub mod panels;
@@ -95,6 +100,13 @@ pub fn clip(content: &str, max: usize) -> String {
         s.push('…');
         s
     }
+}
+
+/// A group of the picture, `id` naming what it holds.
+pub fn layer(out: &mut String, id: &str, body: impl FnOnce(&mut String)) {
+    let _ = write!(out, r#"<g id="{id}">"#);
+    body(out);
+    out.push_str("</g>");
 }
 
 /// A rectangle.

@@ -1,5 +1,6 @@
-//! The panels above the map: the turn record track and each side's victory points.
+//! The panels above a hex map: the turn record track and each side's victory points.
 
+use super::header::{self, per_row, GAP, VP_H};
 use super::{clip, rect, text, Type};
 use crate::num::{hex_colour, N};
 use crate::palette::{HIGHLIGHT, INK, PANEL, PANEL_EDGE};
@@ -10,14 +11,7 @@ const TURN_W: f64 = 82.0;
 const TURN_H: f64 = 40.0;
 /// Extra height of the turn boxes when some units are due on the track.
 const DUE_H: f64 = 12.0;
-const GAP: f64 = 5.0;
 const CAPTION: f64 = 18.0;
-const VP_W: f64 = 190.0;
-const VP_H: f64 = 32.0;
-
-fn per_row(width: f64, item: f64, s: f64) -> usize {
-    (((width + GAP * s) / ((item + GAP) * s)).floor() as usize).max(1)
-}
 
 /// Height of a turn box: taller when a line of units due is drawn in it.
 fn turn_h(view: &BoardView) -> f64 {
@@ -37,7 +31,7 @@ pub fn info_height(view: &BoardView, width: f64, s: f64) -> f64 {
         h += CAPTION * s + rows * (turn_h(view) + GAP) * s + GAP * s;
     }
     if !view.sides.is_empty() {
-        let rows = view.sides.len().div_ceil(per_row(width, VP_W, s)) as f64;
+        let rows = header::vp_rows(view.sides.len(), width, s) as f64;
         h += rows * (VP_H + GAP) * s + GAP * s;
     }
     h
@@ -70,15 +64,7 @@ pub fn draw(p: &Picture, out: &mut String) {
     let width = p.width - 2.0 * p.margin;
     let mut y = p.info_y();
     if let Some(turn) = &p.view.turn {
-        let mut caption = format!("Turn {} of {}", turn.number, turn.last);
-        if !turn.label.is_empty() {
-            caption.push_str(" — ");
-            caption.push_str(&turn.label);
-        }
-        if let Some(season) = &turn.season {
-            caption.push_str(&format!(" ({season})"));
-        }
-        text(out, x0, y + 13.0 * s, Type::new(12.0 * s, INK).bold().start(), &caption);
+        header::turn_caption(out, turn, x0, y, s);
         y += CAPTION * s;
         let n = per_row(width, TURN_W, s);
         let turns = turn.track.len().max(turn.last as usize).max(1);
@@ -133,40 +119,5 @@ pub fn draw(p: &Picture, out: &mut String) {
         let rows = turns.div_ceil(n) as f64;
         y += rows * (box_h + GAP) * s + GAP * s;
     }
-    let n = per_row(width, VP_W, s);
-    for (i, side) in p.view.sides.iter().enumerate() {
-        let (col, row) = ((i % n) as f64, (i / n) as f64);
-        let bx = x0 + col * (VP_W + GAP) * s;
-        let by = y + row * (VP_H + GAP) * s;
-        rect(
-            out,
-            bx,
-            by,
-            VP_W * s,
-            VP_H * s,
-            &format!(r#"rx="{}" fill="{PANEL}" stroke="{PANEL_EDGE}" stroke-width="{}""#, N(3.0 * s), N(s)),
-        );
-        let (paper, ink) = (hex_colour(side.colour), hex_colour(side.text_colour));
-        rect(
-            out,
-            bx + 5.0 * s,
-            by + 5.0 * s,
-            22.0 * s,
-            22.0 * s,
-            &format!(r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##, N(2.0 * s), N(s)),
-        );
-        text(out, bx + 16.0 * s, by + 20.0 * s, Type::new(10.0 * s, &ink).bold(), &initial(&side.name));
-        text(out, bx + 33.0 * s, by + 21.0 * s, Type::new(12.0 * s, INK).bold().start(), &clip(&side.name, 14));
-        text(
-            out,
-            bx + (VP_W - 8.0) * s,
-            by + 22.0 * s,
-            Type::new(16.0 * s, INK).bold().end(),
-            &format!("{} VP", side.vp),
-        );
-    }
-}
-
-fn initial(name: &str) -> String {
-    name.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default()
+    header::vp_panels(out, &p.view.sides, x0, y, width, s);
 }

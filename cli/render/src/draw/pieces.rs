@@ -2,7 +2,8 @@
 //! of its counters are face down, hidden information), and the control and event markers
 //! around it.
 
-use super::{circle, counters, rect, symbols, text, Type};
+use super::counters::{self, Counters, Piece};
+use super::{circle, symbols, text, Type};
 use crate::frame::Rect;
 use crate::num::{hex_colour, N};
 use crate::picture::Picture;
@@ -55,28 +56,18 @@ pub fn stack(out: &mut String, pieces: &[&PieceView], backs: &[usize], p: &Pictu
     }
     let step = c * 0.08;
     let under = total.saturating_sub(1).min(2);
+    let sheet = Counters::from(p.view);
     for i in (1..=under).rev() {
         let paper = match pieces.get(i) {
-            Some(piece) => counters::colours(piece, &p.view.sides).0,
-            None => counters::side_colours(i.checked_sub(pieces.len()).and_then(|k| backs.get(k)), &p.view.sides).0,
+            Some(piece) => sheet.colours(&Piece::from(*piece)).0,
+            None => sheet.side_colours(i.checked_sub(pieces.len()).and_then(|k| backs.get(k)).copied()).0,
         };
         let off = step * i as f64;
-        rect(
-            out,
-            x + off,
-            y + off,
-            c,
-            c,
-            &format!(
-                r##"rx="{}" fill="{paper}" stroke="#1c1a17" stroke-width="{}""##,
-                N(c * 0.06),
-                N((c * 0.025).max(0.5))
-            ),
-        );
+        counters::face(out, &paper, x + off, y + off, c);
     }
     match pieces.first() {
-        Some(top) => counters::counter(out, top, p.view, x, y, c, p.options.ids),
-        None => counters::back(out, backs.first(), p.view, x, y, c),
+        Some(top) => sheet.counter(out, &Piece::from(*top), x, y, c, p.options.ids),
+        None => sheet.back(out, backs.first().copied(), x, y, c),
     }
     if total > 1 {
         let b = (x + c, y);
@@ -143,7 +134,7 @@ pub fn draw_markers(p: &Picture, out: &mut String) {
         }
         let n = counts.entry(*hex).or_default();
         let (cx, cy) = p.frame.centre(*hex);
-        marker_tag(out, &symbols::of(p.view, marker), (cx, cy - 0.66 * r + *n as f64 * 0.32 * r), r);
+        marker_tag(out, &symbols::of(&p.view.legend, marker), (cx, cy - 0.66 * r + *n as f64 * 0.32 * r), r);
         *n += 1;
     }
 }

@@ -5,7 +5,8 @@
 use super::{circle, clip, line, rect, text, Type};
 use crate::frame::Rect;
 use crate::num::{hex_colour, points, N};
-use crate::view::{BoardView, Glyph};
+use crate::view::Glyph;
+use grognard_board::LegendEntry;
 use std::borrow::Cow;
 use std::fmt::Write;
 
@@ -14,9 +15,10 @@ pub fn framed(glyph: &Glyph) -> bool {
     !matches!(glyph, Glyph::Fleet | Glyph::Boat | Glyph::Fortress | Glyph::Text(_) | Glyph::Marker { .. })
 }
 
-/// The glyph of a legend id: its entry's, or for an id the legend lacks, its first letters.
-pub fn of<'v>(view: &'v BoardView, id: &str) -> Cow<'v, Glyph> {
-    match view.entry(id) {
+/// The glyph of a legend id: its entry's (the first of that id), or for an id the legend
+/// lacks, its first letters.
+pub fn of<'v>(legend: &'v [LegendEntry], id: &str) -> Cow<'v, Glyph> {
+    match legend.iter().find(|e| e.id == id) {
         Some(e) => Cow::Borrowed(&e.glyph),
         None => Cow::Owned(Glyph::Text(id.chars().take(3).collect())),
     }

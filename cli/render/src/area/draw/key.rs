@@ -1,23 +1,20 @@
 //! The key under the map: terrain, water, borders, rivers, sea crossings, cities, control,
 //! and the markers and kinds of piece of the view's legend, only what the picture shows.
 
-use super::{counters, lines, places, stacks};
+use super::{lines, places, stacks};
 use crate::area::borders::{BorderLine, Level, Link};
 use crate::area::cells::Cells;
 use crate::area::layout::AreaPicture;
 use crate::area::sizes;
-use crate::draw::{highlights, line, pieces, rect, symbols, text, Type};
-use crate::frame::Rect;
+use crate::draw::{counters, key, line, rect};
 use crate::num::{hex_colour, N};
-use crate::palette::{self, INK, PANEL_EDGE};
+use crate::palette;
 use grognard_board::area::{AreaMap, AreaTerrain, Crossing};
 use grognard_board::{AreaBoardView, AreaHighlight, AreaLocation};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
 const ITEM_W: f64 = 170.0;
-const ITEM_H: f64 = 26.0;
-const HEADING: f64 = 22.0;
 
 /// One entry of the key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,13 +118,8 @@ pub fn items(shown: &Shown) -> Vec<Item> {
         .filter(|s| *s < view.sides.len())
         .collect();
     out.extend(controllers.into_iter().map(Item::Control));
-    // An id given twice in the legend is drawn and keyed by its first entry.
-    let first = |i: usize, id: &str| view.legend.iter().position(|e| e.id == id) == Some(i);
-    for (i, entry) in view.legend.iter().enumerate() {
-        if first(i, &entry.id) && view.markers.iter().any(|(place, id)| *id == entry.id && places.contains(place)) {
-            out.push(Item::Marker(i));
-        }
-    }
+    let marked = |id: &str| view.markers.iter().any(|(place, m)| m == id && places.contains(place));
+    out.extend(key::entries(&view.legend, marked).map(Item::Marker));
     let drawn = |location: &AreaLocation| match location {
         AreaLocation::Box(id) => view.boxes.iter().any(|b| b.id == *id),
         other => places.contains(other.id()),
@@ -142,11 +134,10 @@ pub fn items(shown: &Shown) -> Vec<Item> {
     if groups.iter().any(|g| !g.backs.is_empty()) {
         out.push(Item::FaceDown);
     }
-    for (i, entry) in view.legend.iter().enumerate() {
-        if first(i, &entry.id) && view.pieces.iter().any(|p| p.symbol == entry.id && drawn(&p.location)) {
-            out.push(Item::Unit(i));
-        }
-    }
+    out.extend(
+        key::entries(&view.legend, |id| view.pieces.iter().any(|p| p.symbol == id && drawn(&p.location)))
+            .map(Item::Unit),
+    );
     if highlights {
         let on_map = |id: &String| places.contains(id);
         if view.highlights.iter().any(|h| matches!(h, AreaHighlight::Path { places, .. } if places.iter().any(on_map)))
@@ -160,33 +151,15 @@ pub fn items(shown: &Shown) -> Vec<Item> {
     out
 }
 
-fn per_row(width: f64, s: f64) -> usize {
-    ((width / (ITEM_W * s)).floor() as usize).max(1)
-}
-
 /// Height of a key of `n` entries for a picture `width` wide.
 pub fn height(n: usize, width: f64, s: f64) -> f64 {
-    HEADING * s + n.div_ceil(per_row(width, s)) as f64 * ITEM_H * s
+    key::height(n, ITEM_W, width, s)
 }
 
 pub fn draw(p: &AreaPicture, out: &mut String) {
-    let s = p.s;
-    let (x0, y0) = (p.margin, p.legend_y);
-    let n = per_row(p.width - 2.0 * p.margin, s);
-    line(
-        out,
-        (x0, y0 + 2.0 * s),
-        (p.width - p.margin, y0 + 2.0 * s),
-        &format!(r#"stroke="{PANEL_EDGE}" stroke-width="{}""#, N(s)),
-    );
-    text(out, x0, y0 + 16.0 * s, Type::new(12.0 * s, INK).bold().start(), "Key");
-    for (i, item) in p.key.iter().enumerate() {
-        let x = x0 + (i % n) as f64 * ITEM_W * s;
-        let y = y0 + HEADING * s + (i / n) as f64 * ITEM_H * s;
-        let c = (x + 14.0 * s, y + 11.0 * s);
-        let label = sample(p, item, c, out);
-        text(out, x + 32.0 * s, y + 15.0 * s, Type::new(10.5 * s, INK).start(), &label);
-    }
+    key::draw(out, p.legend_y, (p.width, p.margin), p.s, (p.key.len(), ITEM_W), |i, c, out| {
+        sample(p, &p.key[i], c, out)
+    });
 }
 
 /// A swatch of ground `fill` centred at `c`.
@@ -309,10 +282,7 @@ fn sample(p: &AreaPicture, item: &Item, c: (f64, f64), out: &mut String) -> Stri
             format!("Held by {name}")
         }
         Item::Marker(i) => match p.view.legend.get(*i) {
-            Some(entry) => {
-                pieces::marker_tag(out, &entry.glyph, c, sizes::helper_r(s));
-                entry.label.clone()
-            }
+            Some(entry) => key::marker(out, entry, c, sizes::helper_r(s)),
             None => String::new(),
         },
         Item::Stack => {
@@ -325,26 +295,12 @@ fn sample(p: &AreaPicture, item: &Item, c: (f64, f64), out: &mut String) -> Stri
         }
         Item::Unit(i) => match p.view.legend.get(*i) {
             Some(entry) => {
-                let (w, h) = (20.0 * s, 12.0 * s);
-                counters::face(out, "#e6dcc4", c.0 - 11.0 * s, c.1 - 11.0 * s, 22.0 * s);
-                symbols::draw(
-                    out,
-                    &entry.glyph,
-                    Rect { x: c.0 - w / 2.0, y: c.1 - h / 2.0, w, h },
-                    "#1c1a17",
-                    "#e6dcc4",
-                );
-                entry.label.clone()
+                counters::face(out, key::UNIT_PAPER, c.0 - 11.0 * s, c.1 - 11.0 * s, 22.0 * s);
+                key::unit(out, entry, c, s)
             }
             None => String::new(),
         },
-        Item::Move => {
-            highlights::arrow(out, &[(c.0 - 13.0 * s, c.1), (c.0 + 13.0 * s, c.1)], 14.0 * s, "#808080");
-            "Last move".to_string()
-        }
-        Item::Battle => {
-            highlights::swords(out, c, 24.0 * s);
-            "Battle and result".to_string()
-        }
+        Item::Move => key::moves(out, c, s),
+        Item::Battle => key::battle(out, c, s),
     }
 }

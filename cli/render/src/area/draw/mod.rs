@@ -1,7 +1,6 @@
 //! The layers of a picture of an area map, each drawn by its own module.
 
 pub mod boxes;
-pub mod counters;
 pub mod header;
 pub mod highlights;
 pub mod key;

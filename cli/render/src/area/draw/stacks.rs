@@ -3,10 +3,10 @@
 //! in a row, and when more stacks are there than a row holds, the last slot counts the
 //! counters not drawn.
 
-use super::counters;
 use crate::area::labels::StackRow;
 use crate::area::layout::AreaPicture;
 use crate::area::sizes;
+use crate::draw::counters::{self, Counters, Piece};
 use crate::draw::{circle, rect, text, Type};
 use crate::num::N;
 use grognard_board::{AreaBoardView, AreaLocation, AreaPieceView};
@@ -76,22 +76,17 @@ pub fn stack(out: &mut String, view: &AreaBoardView, group: &Group, x: f64, y: f
         return;
     }
     let step = c * 0.08;
+    let sheet = Counters::from(view);
     for i in (1..=total.saturating_sub(1).min(2)).rev() {
         let paper = match group.pieces.get(i) {
-            Some(piece) => counters::colours(view, piece).0,
-            None => {
-                counters::side_colours(
-                    view,
-                    i.checked_sub(group.pieces.len()).and_then(|k| group.backs.get(k)).copied(),
-                )
-                .0
-            }
+            Some(piece) => sheet.colours(&Piece::from(*piece)).0,
+            None => sheet.side_colours(i.checked_sub(group.pieces.len()).and_then(|k| group.backs.get(k)).copied()).0,
         };
         counters::face(out, &paper, x + step * i as f64, y + step * i as f64, c);
     }
     match group.pieces.first() {
-        Some(top) => counters::counter(out, view, top, x, y, c, ids),
-        None => counters::back(out, view, group.backs.first().copied(), x, y, c),
+        Some(top) => sheet.counter(out, &Piece::from(*top), x, y, c, ids),
+        None => sheet.back(out, group.backs.first().copied(), x, y, c),
     }
     if total > 1 {
         badge(out, (x + c, y), c, &total.to_string(), true);
