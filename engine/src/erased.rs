@@ -4,8 +4,8 @@
 //! [`GameState`]s.
 
 use crate::{
-    AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, OptionInfo, Pending, PlayerId, RuleError,
-    Ruleset, RulesetInfo, ScenarioInfo, Score, Seats, Setup, TurnMark, View, Viewer,
+    AidAnswer, AidQuery, Applied, ApplyError, Concealed, DiceSource, Event, OptionInfo, Pending, PlayerId, RollCause,
+    RuleError, Ruleset, RulesetInfo, ScenarioInfo, Score, Seats, Setup, TurnMark, View, Viewer,
 };
 use serde_json::Value;
 use std::any::Any;
@@ -86,6 +86,9 @@ pub trait AnyRuleset: Send + Sync {
     fn format_command(&self, command: &Value) -> String;
     fn summary(&self, state: &GameState) -> String;
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool;
+    /// The players a roll concerns ([`Ruleset::roll_concerns`]); the command in its JSON
+    /// form. A command that is not one of the ruleset's concerns nobody (empty).
+    fn roll_concerns(&self, state: &GameState, player: PlayerId, cause: RollCause<'_, Value>) -> Vec<PlayerId>;
     /// Where the state stands in the game's time ([`Ruleset::turn`]).
     fn turn(&self, state: &GameState) -> Option<TurnMark>;
     /// Each side's score ([`Ruleset::scores`]).
@@ -236,6 +239,15 @@ impl<R: Ruleset> AnyRuleset for R {
     }
     fn takes_part(&self, state: &GameState, player: PlayerId) -> bool {
         Ruleset::takes_part(self, typed::<R>(state), player)
+    }
+    fn roll_concerns(&self, state: &GameState, player: PlayerId, cause: RollCause<'_, Value>) -> Vec<PlayerId> {
+        match cause {
+            RollCause::Command(command) => match decode::<R>(command) {
+                Ok(command) => Ruleset::roll_concerns(self, typed::<R>(state), player, RollCause::Command(&command)),
+                Err(_) => Vec::new(),
+            },
+            RollCause::Opened => Ruleset::roll_concerns(self, typed::<R>(state), player, RollCause::Opened),
+        }
     }
     fn turn(&self, state: &GameState) -> Option<TurnMark> {
         Ruleset::turn(self, typed::<R>(state))

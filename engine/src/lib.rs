@@ -35,7 +35,7 @@ pub use error::{ApplyError, RuleError};
 pub use event::Event;
 pub use hidden::Concealed;
 pub use pending::{Owing, Pending};
-pub use ruleset::{Applied, OptionInfo, Ruleset, RulesetInfo, ScenarioInfo, Score, TurnMark};
+pub use ruleset::{Applied, OptionInfo, RollCause, Ruleset, RulesetInfo, ScenarioInfo, Score, TurnMark};
 pub use seats::{PlayerId, PowerInfo, Seats, SeatsError, MAX_PLAYERS};
 pub use setup::Setup;
 pub use view::{View, ViewKind, Viewer};

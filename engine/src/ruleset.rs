@@ -61,6 +61,17 @@ pub struct Applied<S> {
     pub events: Vec<Event>,
 }
 
+/// What asks for a roll, for [`Ruleset::roll_concerns`]. (A sealed step's roll has no
+/// cause here: its witnesses are the players who sealed in it, docs/PROTOCOL.md section 5.3.)
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RollCause<'a, C> {
+    /// The player gives this command (an ordinary command, a choice or a roll).
+    Command(&'a C),
+    /// The rules go on after the player opened the concealed commands that
+    /// [`Pending::Open`] demanded ([`Ruleset::apply_opened`]).
+    Opened,
+}
+
 /// A game's rules. Implementations are pure: same inputs, same outputs, on every machine.
 ///
 /// Contract, checked by the journal's replay:
@@ -211,6 +222,25 @@ pub trait Ruleset: Send + Sync + 'static {
     /// player takes part until the end.
     fn takes_part(&self, _state: &Self::State, _player: PlayerId) -> bool {
         true
+    }
+    /// The players a roll concerns (the defender of a combat, the owner of an enemy fleet),
+    /// decided from `state` before the roll and from what asks for it ([`RollCause`]):
+    /// `player` gives a command, or the rules go on after `player` opened what they demanded.
+    /// Only a game whose genesis chooses the witnesses `concerned` (docs/PROTOCOL.md section
+    /// 5.3) asks: its rolls are witnessed by these players (less the roller and those who no
+    /// longer take part), or, when none is left, by one other player the protocol picks.
+    /// Called only for a roll `apply` or `apply_opened` asked for, so the command is legal.
+    /// Like `pending`, the answer must depend only on the command and the public part of the
+    /// state (never on what one copy knows of concealed commands): every copy must name the
+    /// same players. Naming the roller is allowed and changes nothing; the order and repeats
+    /// do not matter. Default: empty, no opinion (the protocol's single witness).
+    fn roll_concerns(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        _cause: RollCause<'_, Self::Command>,
+    ) -> Vec<PlayerId> {
+        Vec::new()
     }
     /// Check the text of a player's standing orders against a game (answers given in advance to decisions
     /// the opponents' actions will raise: losses, retreats, advances...). The orders stay on

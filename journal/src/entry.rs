@@ -77,6 +77,21 @@ pub enum Witnesses {
     Opponents,
     /// Every other player.
     AllOthers,
+    /// The players the roll concerns, as the ruleset names them (`Ruleset::roll_concerns`),
+    /// or else exactly one other player the protocol picks (docs/PROTOCOL.md section 5.3).
+    /// Protocol version 2 only: a version-1 genesis that chooses it is refused.
+    Concerned,
+}
+
+impl Witnesses {
+    /// The mode as the genesis writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Witnesses::Opponents => "opponents",
+            Witnesses::AllOthers => "all_others",
+            Witnesses::Concerned => "concerned",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

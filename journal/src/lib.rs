@@ -23,3 +23,4 @@ pub mod signatures;
 pub mod store;
 pub mod story;
 pub mod verify;
+pub mod witness;

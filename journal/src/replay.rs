@@ -10,8 +10,8 @@ use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{check_identity, PublicKey};
 use crate::{rolls, sealed};
 use grognard_engine::{
-    AnyRuleset, ApplyError, Concealed, DiceSource, Event, GameState, NoDice, Pending, PlayerId, ScriptedDice, Seats,
-    Setup, StreamDice,
+    AnyRuleset, ApplyError, Concealed, DiceSource, Event, GameState, NoDice, Pending, PlayerId, RollCause,
+    ScriptedDice, Seats, Setup, StreamDice,
 };
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -249,6 +249,13 @@ impl<'r> Replay<'r> {
         if dice.mode == DiceMode::Fair && n < 2 {
             return Err(bad("fair dice need at least two players (one to roll, one to witness)".into()));
         }
+        if dice.witnesses == Witnesses::Concerned && genesis_entry.entry.v < PROTOCOL_V2 {
+            return Err(bad(format!(
+                "the dice witnesses `concerned` exist from protocol version {PROTOCOL_V2} on; this genesis is of \
+                 version {}",
+                genesis_entry.entry.v
+            )));
+        }
         check_chain(dice.mode, genesis.chain.as_ref(), 0).map_err(bad)?;
         let state = ruleset.setup(&setup, &seats).map_err(|e| bad(e.to_string()))?;
         let creator = usize::from(genesis_entry.entry.author);
@@ -376,6 +383,9 @@ impl<'r> Replay<'r> {
     /// The game's dice in a few words, with the warning a version-1 fair game needs.
     pub fn dice_description(&self) -> String {
         match (self.mode(), self.v2()) {
+            (DiceMode::Fair, true) if self.genesis.dice.witnesses == Witnesses::Concerned => {
+                "fair dice, each roll witnessed by the players it concerns".into()
+            }
             (DiceMode::Fair, true) => "fair dice".into(),
             (DiceMode::Fair, false) => "fair dice of protocol version 1, which were NOT protected against a witness \
                                         who chooses or vetoes rolls (docs/PROTOCOL.md section 11)"
@@ -770,10 +780,14 @@ impl<'r> Replay<'r> {
     /// every other player, as the genesis says) for a command, every player for a sealed step.
     /// In version 2 only players who still take part (`Ruleset::takes_part`, judged on the
     /// state when the roll is requested) witness, and a roll always has a witness other than
-    /// its requester.
+    /// its requester. With the witnesses `concerned`, the players the roll concerns (see
+    /// [`crate::witness`]).
     pub fn witnesses_for(&self, held: &Held, requester: PlayerId) -> Vec<PlayerId> {
         if !self.v2() {
             return self.witnesses_v1(held);
+        }
+        if self.genesis.dice.witnesses == Witnesses::Concerned {
+            return self.concerned_witnesses(held, requester);
         }
         let in_game = |p: &PlayerId| self.ruleset.takes_part(&self.state, *p);
         let others = || self.seats.players().filter(|p| *p != requester);
@@ -797,6 +811,29 @@ impl<'r> Replay<'r> {
             all.sort_unstable();
             all.dedup();
             all
+        }
+    }
+
+    /// The witnesses `concerned` (PROTOCOL.md section 5.3): for a command or an opening, the
+    /// players the ruleset says the roll concerns, judged on the state before it; for a
+    /// sealed step, the players who sealed in it; else the protocol's single witness.
+    fn concerned_witnesses(&self, held: &Held, requester: PlayerId) -> Vec<PlayerId> {
+        let taking_part: Vec<bool> = self.seats.players().map(|p| self.ruleset.takes_part(&self.state, p)).collect();
+        let opponents = self.seats.opponents_of(requester);
+        let table = crate::witness::Table { taking_part: &taking_part, opponents: &opponents };
+        match held {
+            Held::Command { player, command } => {
+                let named = self.ruleset.roll_concerns(&self.state, *player, RollCause::Command(command));
+                table.of_command(requester, &named)
+            }
+            Held::Opened { player } => {
+                let named = self.ruleset.roll_concerns(&self.state, *player, RollCause::Opened);
+                table.of_command(requester, &named)
+            }
+            Held::Sealed { choices } => {
+                let choosers: Vec<PlayerId> = choices.iter().map(|(p, _)| *p).collect();
+                table.of_sealed(requester, &choosers)
+            }
         }
     }
 

@@ -332,7 +332,33 @@ fn computed() -> Vec<(String, String)> {
     }
     put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
     hidden_vectors(&mut put);
+    witness_vectors(&mut put);
     v
+}
+
+/// The witnesses `concerned` (section 8.9), by the reference rule (`journal/src/witness.rs`).
+fn witness_vectors(put: &mut dyn FnMut(&str, String)) {
+    use grognard_journal::witness::Table;
+    let players = |v: &[u8]| v.iter().map(|&p| PlayerId(p)).collect::<Vec<_>>();
+    let text = |w: Vec<PlayerId>| w.iter().map(|p| p.0.to_string()).collect::<Vec<_>>().join(" ");
+    let all = [true; 7];
+    let others = |roller: u8| (0..7).filter(|&p| p != roller).map(PlayerId).collect::<Vec<_>>();
+    let (o2, o6) = (others(2), others(6));
+    let t2 = Table { taking_part: &all, opponents: &o2 };
+    put("concerned-named", text(t2.of_command(PlayerId(2), &players(&[5, 2, 0, 5]))));
+    put("concerned-none", text(t2.of_command(PlayerId(2), &[])));
+    let t6 = Table { taking_part: &all, opponents: &o6 };
+    put("concerned-none-last", text(t6.of_command(PlayerId(6), &[])));
+    let part = [true, true, true, false, false, true, true];
+    let out = Table { taking_part: &part, opponents: &o2 };
+    put("concerned-out", text(out.of_command(PlayerId(2), &players(&[3, 4]))));
+    let five = [true; 5];
+    let enemies = players(&[3, 4]);
+    let allies = Table { taking_part: &five, opponents: &enemies };
+    put("concerned-allies", text(allies.of_command(PlayerId(0), &[])));
+    let o1 = others(1);
+    let t1 = Table { taking_part: &all, opponents: &o1 };
+    put("concerned-sealed", text(t1.of_sealed(PlayerId(1), &players(&[1]))));
 }
 
 /// The vectors of hidden information: a concealed command's salt and commitment (section
@@ -554,6 +580,12 @@ const EXPECTED: &[(&str, &str)] = &[
     ("powder-fire-roll-seed", "f50e4c361c678668b14507cff3817f4dc6720742367e15d46fd57c2b8ab4a282"),
     ("powder-fire-roll-d6", "4"),
     ("powder-journal-sha256", "0784e6faff2bdc43e7b33fa41d9aca6d3120822e1ab5d349b8d86ebb5a6384af"),
+    ("concerned-named", "0 5"),
+    ("concerned-none", "3"),
+    ("concerned-none-last", "0"),
+    ("concerned-out", "5"),
+    ("concerned-allies", "3"),
+    ("concerned-sealed", "1 2"),
 ];
 
 fn expected(name: &str) -> &'static str {

@@ -4,7 +4,7 @@ use crate::known::{self, Note, Verdict};
 use crate::{registry, seat};
 use grognard_engine::PlayerId;
 use grognard_journal::create;
-use grognard_journal::entry::Body;
+use grognard_journal::entry::{Body, DiceMode, Witnesses};
 use grognard_journal::game::Game;
 use grognard_journal::packet::Packet;
 use serde_json::json;
@@ -132,13 +132,19 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let g = &game.replay.genesis;
     let powers = g.players[me.index()].powers.join(", ");
     let mode = g.dice.mode.as_str();
+    // What a joiner accepts: with the witnesses `concerned`, a roll is witnessed only by the
+    // players the rules say it concerns (docs/PROTOCOL.md section 5.9).
+    let witnessed = match (g.dice.mode, g.dice.witnesses) {
+        (DiceMode::Fair, Witnesses::Concerned) => ", each roll witnessed by the players it concerns",
+        _ => "",
+    };
     super::emit(
         json,
         json!({"ok": true, "game": packet.game.to_hex(), "player": me.0, "powers": g.players[me.index()].powers,
-               "dice": mode, "players": met}),
+               "dice": mode, "witnesses": g.dice.witnesses.as_str(), "players": met}),
         || {
             format!(
-                "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}.\n{}Run `grognard send` to send your join to the others.",
+                "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}{witnessed}.\n{}Run `grognard send` to send your join to the others.",
                 packet.game,
                 g.ruleset,
                 game.replay.setup,

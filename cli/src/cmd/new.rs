@@ -42,7 +42,9 @@ pub struct Args {
     /// Scripted die faces, comma-separated.
     #[arg(long)]
     faces: Option<String>,
-    /// Who witnesses a roll: opponents (players on other sides) or all-others.
+    /// Who witnesses a roll: opponents (players on other sides), all-others, or concerned
+    /// (only the players the roll concerns, as the rules name them, else one other player:
+    /// for games of many players, docs/PROTOCOL.md section 5.3).
     #[arg(long, default_value = "opponents")]
     witnesses: String,
     /// Length of each dice chain (reveals before a re-commitment).
@@ -170,7 +172,10 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let witnesses = match args.witnesses.as_str() {
         "opponents" => Witnesses::Opponents,
         "all-others" => Witnesses::AllOthers,
-        other => return Err(Failure::usage(format!("--witnesses is opponents or all-others, not `{other}`"))),
+        "concerned" => Witnesses::Concerned,
+        other => {
+            return Err(Failure::usage(format!("--witnesses is opponents, all-others or concerned, not `{other}`")))
+        }
     };
     let players = lines
         .iter()

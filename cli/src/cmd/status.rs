@@ -1,7 +1,7 @@
 use super::GameArgs;
 use crate::failure::Result;
 use grognard_engine::{GameState, Pending, PlayerId, Viewer};
-use grognard_journal::entry::DiceMode;
+use grognard_journal::entry::{DiceMode, Witnesses};
 use grognard_journal::local::{self, owes_mechanical};
 use grognard_journal::replay::Owed;
 use serde_json::{json, Value};
@@ -60,6 +60,9 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         })
         .collect();
     let fair_note = match g.dice.mode {
+        DiceMode::Fair if r.v2() && g.dice.witnesses == Witnesses::Concerned => {
+            "fair dice, each roll witnessed by the players it concerns".to_string()
+        }
         DiceMode::Fair if r.v2() => "fair dice".to_string(),
         DiceMode::Fair => {
             "fair dice of protocol version 1: NOT protected against a witness who chooses or vetoes rolls".to_string()
@@ -95,7 +98,7 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
     let value = json!({
         "ok": true, "game": r.game.to_hex(), "ruleset": g.ruleset, "ruleset_version": g.ruleset_version,
         "scenario": r.setup.scenario, "from_position": r.setup.is_position(),
-        "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair,
+        "dice": g.dice.mode.as_str(), "fair": g.dice.mode == DiceMode::Fair, "witnesses": g.dice.witnesses.as_str(),
         "protocol": r.version,
         "players": players, "me": local.me.0, "entries": game.entries.len(),
         "waiting": owed.iter().map(|(p, o)| json!({"player": p.0, "name": r.name(*p), "owes": owed_json(o)})).collect::<Vec<_>>(),

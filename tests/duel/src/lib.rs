@@ -20,7 +20,7 @@ pub use scenario::{PowerData, ScenarioData, SCENARIO_IDS};
 pub use state::{DuelState, Duellist, Phase};
 
 use grognard_engine::{
-    Applied, ApplyError, Concealed, DiceSource, Owing, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    Applied, ApplyError, Concealed, DiceSource, Owing, Pending, PlayerId, RollCause, RuleError, Ruleset, RulesetInfo,
     ScenarioInfo, Seats, Setup, Viewer,
 };
 
@@ -523,6 +523,22 @@ impl Ruleset for Duel {
     /// witnesses no more rolls).
     fn takes_part(&self, s: &DuelState, player: PlayerId) -> bool {
         s.duellists().iter().any(|d| d.owner == player && d.is_living())
+    }
+
+    /// Rule 9.0: whom a roll concerns, for games whose dice are witnessed by the players a
+    /// roll concerns. A fire (5.4), also a charged one once opened (8.4), concerns the firer's
+    /// player and the target's; the initiative roll (3.1) and a clash (4.4, a sealed step's
+    /// roll, witnessed by its choosers) name nobody.
+    fn roll_concerns(&self, s: &DuelState, player: PlayerId, cause: RollCause<'_, DuelCommand>) -> Vec<PlayerId> {
+        let target = match cause {
+            RollCause::Command(DuelCommand::Fire { target }) => Some(usize::from(*target)),
+            RollCause::Opened => s.firing().map(|f| f.target),
+            RollCause::Command(_) => None,
+        };
+        match target.and_then(|t| s.duellists().get(t)) {
+            Some(victim) => vec![player, victim.owner],
+            None => Vec::new(),
+        }
     }
 
     /// Each duellist's hit points (0 once out).

@@ -5,7 +5,7 @@ use grognard_engine::{PowerInfo, RuleError, ScenarioInfo, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 
 /// The scenario ids, in the order `scenarios()` lists them.
-pub const SCENARIO_IDS: [&str; 4] = ["standard", "melee", "marathon", "powder"];
+pub const SCENARIO_IDS: [&str; 5] = ["standard", "melee", "marathon", "powder", "brawl"];
 
 /// The embedded bytes of a scenario's data file.
 pub(crate) fn raw(id: &str) -> Option<&'static str> {
@@ -14,6 +14,7 @@ pub(crate) fn raw(id: &str) -> Option<&'static str> {
         "melee" => Some(include_str!("../scenarios/melee.json")),
         "marathon" => Some(include_str!("../scenarios/marathon.json")),
         "powder" => Some(include_str!("../scenarios/powder.json")),
+        "brawl" => Some(include_str!("../scenarios/brawl.json")),
         _ => None,
     }
 }
@@ -127,6 +128,8 @@ mod tests {
         assert_eq!((melee.hp, melee.rounds, melee.powers.len()), (8, 5, 3));
         let marathon = ScenarioData::load("marathon").expect("marathon");
         assert_eq!((marathon.hp, marathon.rounds, marathon.powers.len()), (1_000_000_000, 100_000, 2));
+        let brawl = ScenarioData::load("brawl").expect("brawl");
+        assert_eq!((brawl.hp, brawl.rounds, brawl.powers.len()), (8, 5, 7));
         let names: Vec<&str> = melee.powers.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["Red Duellist", "Blue Duellist", "Green Duellist"]);
     }

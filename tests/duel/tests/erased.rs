@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use grognard_duel::Duel;
-use grognard_engine::{AnyRuleset, ApplyError, NoDice, Pending, ScriptedDice, Setup};
+use grognard_engine::{AnyRuleset, ApplyError, NoDice, Pending, RollCause, ScriptedDice, Setup};
 use serde_json::json;
 
 #[test]
@@ -36,6 +36,10 @@ fn the_object_safe_interface_speaks_json() {
         other => panic!("expected input error, got {other:?}"),
     }
     assert!(matches!(r.apply(&g, P0, &json!({"fire": {"target": 1}}), &mut NoDice), Err(ApplyError::NeedDice)));
+    // Whom the fire concerns (rule 9.1), from its JSON form; what is no command concerns nobody.
+    let fire = json!({"fire": {"target": 1}});
+    assert_eq!(r.roll_concerns(&g, P0, RollCause::Command(&fire)), [P0, P1]);
+    assert!(r.roll_concerns(&g, P0, RollCause::Command(&json!({"fire": "x"}))).is_empty());
     let (g, _) = r.apply(&g, P0, &json!({"fire": {"target": 1}}), &mut ScriptedDice::new(&[6])).expect("fire");
     let state = r.state_json(&g);
     assert_eq!(state["duellists"][1]["hp"], json!(3));

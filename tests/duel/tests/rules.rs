@@ -137,7 +137,7 @@ fn rule_1_4_a_duellist_out_rolls_chooses_and_acts_no_more() {
 fn rule_1_5_scenarios_and_player_counts() {
     let infos = Duel.scenarios();
     let ids: Vec<&str> = infos.iter().map(|i| i.id.as_str()).collect();
-    assert_eq!(ids, ["standard", "melee", "marathon", "powder"]);
+    assert_eq!(ids, ["standard", "melee", "marathon", "powder", "brawl"]);
     for info in &infos {
         assert_eq!((info.min_players, info.max_players), (info.powers.len(), info.powers.len()));
     }
@@ -161,7 +161,7 @@ fn rule_1_5_scenarios_and_player_counts() {
     assert_eq!(e.rule, "1.5");
 
     // The data bytes are the embedded file, and setup uses them.
-    for id in ["standard", "melee", "marathon"] {
+    for id in ["standard", "melee", "marathon", "brawl"] {
         let bytes = Duel.scenario_data(&Setup::scenario(id)).expect("data");
         let data = ScenarioData::parse(&bytes).expect("parses");
         assert_eq!(data.id, id);
@@ -1054,4 +1054,41 @@ fn rule_8_4_a_fire_with_a_charge_waits_for_its_opening_then_adds_its_grains() {
     let seen = to_actions(&seen, &[5, 2], "lunge", "guard", &[]);
     let seen = step(&seen, P0, "fire 1", &[]);
     assert!(matches!(Duel.apply_opened(&seen, P0, &mut NoDice), Err(ApplyError::Rule(e)) if e.rule == "8.4"));
+}
+
+// ---------------------------------------------------------------- 9.0 Whom a roll concerns
+
+#[test]
+fn rule_9_1_a_fire_concerns_the_firers_player_and_the_targets() {
+    use grognard_engine::RollCause;
+    // In the brawl, players run duellists of their own number; player 0 acts first.
+    let s = step(&start("brawl"), P0, "initiative", &[6, 1, 1, 1, 1, 1, 1]);
+    let players: Vec<(PlayerId, &str)> = (0..7).map(|p| (PlayerId(p), "guard")).collect();
+    let s = stances(&s, &players, &[]).0;
+    let s = step(&s, P0, "bonus sharpen", &[]);
+    let concerns = |text: &str| Duel.roll_concerns(&s, P0, RollCause::Command(&cmd(text)));
+    assert_eq!(concerns("fire 4"), [P0, PlayerId(4)]);
+    assert_eq!(concerns("fire 6"), [P0, PlayerId(6)]);
+    // Players, not duellists: player 0 runs Green and fires at Blue, whom player 2 runs.
+    let seats = seats_with("melee", &[&["green"], &["red"], &["blue"]]);
+    let s = Duel.setup(&Setup::scenario("melee"), &seats).expect("setup");
+    let s = step(&s, P0, "initiative", &[1, 1, 5]);
+    let s = stances(&s, &[(P0, "guard"), (P1, "guard"), (P2, "guard")], &[]).0;
+    assert_eq!(Duel.roll_concerns(&s, P0, RollCause::Command(&cmd("fire 1"))), [P0, P2]);
+    // A charged fire, rolled once its charge is opened (8.4), concerns its target's player.
+    let s = prime(&powder_action(), P0, 2, 0, true).expect("prime");
+    let s = step(&s, P1, "rest", &[]);
+    let s = to_actions(&s, &[5, 2], "guard", "guard", &[]);
+    let s = step(&s, P0, "fire 1", &[]);
+    assert_eq!(Duel.roll_concerns(&s, P0, RollCause::Opened), [P0, P1]);
+}
+
+#[test]
+fn rule_9_2_the_initiative_and_other_commands_name_nobody() {
+    use grognard_engine::RollCause;
+    let s = start("brawl");
+    assert!(Duel.roll_concerns(&s, P0, RollCause::Command(&cmd("initiative"))).is_empty());
+    assert!(Duel.roll_concerns(&s, P0, RollCause::Opened).is_empty(), "no fire waits for an opening");
+    let s = to_actions(&start("standard"), &[5, 2], "guard", "guard", &[]);
+    assert!(Duel.roll_concerns(&s, P0, RollCause::Command(&cmd("rest"))).is_empty());
 }
