@@ -5,6 +5,7 @@
 
 pub mod combat;
 pub mod command;
+pub mod concerns;
 pub mod corps_card;
 pub mod ctx;
 pub mod data;

@@ -12,7 +12,7 @@ use crate::sequence::{LandStep, Phase};
 use crate::state::State;
 use crate::{land, reinforcement, scenario, turn};
 use grognard_engine::{
-    Applied, ApplyError, DiceSource, Event, OptionInfo, Pending, PlayerId, RuleError, Ruleset, RulesetInfo,
+    Applied, ApplyError, DiceSource, Event, OptionInfo, Pending, PlayerId, RollCause, RuleError, Ruleset, RulesetInfo,
     ScenarioInfo, Score, Seats, Setup, TurnMark, View, ViewKind, Viewer,
 };
 
@@ -345,6 +345,16 @@ impl Ruleset for Eia {
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
         apply_sealed(self.ctx()?, state, choices, dice)
+    }
+
+    /// The players of the powers a roll concerns (`concerns.rs`).
+    fn roll_concerns(&self, state: &State, _player: PlayerId, cause: RollCause<'_, Command>) -> Vec<PlayerId> {
+        let RollCause::Command(command) = cause else { return Vec::new() };
+        let mut players: Vec<PlayerId> =
+            crate::concerns::of(state, command).into_iter().filter_map(|p| state.player_of(p)).map(PlayerId).collect();
+        players.sort();
+        players.dedup();
+        players
     }
 
     fn parse_command(&self, text: &str) -> Result<Command, RuleError> {
