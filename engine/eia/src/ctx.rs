@@ -28,6 +28,11 @@ pub struct Ctx {
 static BUILTIN: OnceLock<Result<Ctx, String>> = OnceLock::new();
 
 impl Ctx {
+    /// The name of a land area or sea zone, or the id itself when the map has neither.
+    pub fn name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.map.area(id).map(|a| a.name.as_str()).or_else(|| self.map.sea(id).map(|s| s.name.as_str())).unwrap_or(id)
+    }
+
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
     pub fn data_files(&self) -> [(&'static str, &'static str); 6] {

@@ -22,10 +22,6 @@ pub const DEPOT_GARRISON_CAPACITY: u16 = 10;
 /// The money a depot costs (7.2).
 pub const DEPOT_COST: i32 = 1;
 
-fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map_or(id, |a| a.name.as_str())
-}
-
 fn own_corps<'a>(state: &'a State, power: Power, corps: &str) -> Result<&'a crate::state::Corps, RuleError> {
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
     if state.controller_of_nation(&c.nation) != Some(power) {
@@ -138,14 +134,14 @@ pub fn remove_depot(
     let depot = state
         .depots
         .get(area)
-        .ok_or_else(|| RuleError::new("7.2", format!("there is no depot in {}", area_name(ctx, area))))?;
+        .ok_or_else(|| RuleError::new("7.2", format!("there is no depot in {}", ctx.name(area))))?;
     if depot.power != power {
-        return Err(RuleError::new("7.2", format!("the depot in {} is not {}'s", area_name(ctx, area), power.name())));
+        return Err(RuleError::new("7.2", format!("the depot in {} is not {}'s", ctx.name(area), power.name())));
     }
     let mut next = state.clone();
     let garrison = depot.garrison.clone();
     next.depots.remove(area);
-    let mut text = format!("{} removes its depot in {}", power.name(), area_name(ctx, area));
+    let mut text = format!("{} removes its depot in {}", power.name(), ctx.name(area));
     if !garrison.is_empty() {
         let room = city_room(ctx, state, power, area);
         if room.is_some_and(|r| r >= garrison.total()) {
@@ -211,8 +207,8 @@ pub fn move_corps(
         c.in_city = false;
     }
     next.book.corps.insert(corps.clone(), w.record.clone());
-    let mut names: Vec<&str> = vec![area_name(ctx, &w.record.from)];
-    names.extend(path.iter().map(|a| area_name(ctx, a)));
+    let mut names: Vec<&str> = vec![ctx.name(&w.record.from)];
+    names.extend(path.iter().map(|a| ctx.name(a)));
     log.push(Event::new(
         format!(
             "{} moves corps {corps}: {} ({} of {} movement points{})",
@@ -246,7 +242,7 @@ pub fn enter_city(
     }
     let area = c.area.clone();
     let city =
-        ctx.map.city(&area).ok_or_else(|| RuleError::new("7.3.4", format!("{} has no city", area_name(ctx, &area))))?;
+        ctx.map.city(&area).ok_or_else(|| RuleError::new("7.3.4", format!("{} has no city", ctx.name(&area))))?;
     let room = city_room(ctx, state, power, &area)
         .ok_or_else(|| RuleError::new("7.3.3", format!("{} is besieged or held by another power", city.name)))?;
     if room < c.factors.total() {
@@ -292,7 +288,7 @@ pub fn leave_city(
         c.in_city = false;
     }
     log.push(Event::new(
-        format!("Corps {corps} marches out of the city into {}", area_name(ctx, &c.area)),
+        format!("Corps {corps} marches out of the city into {}", ctx.name(&c.area)),
         json!({"kind": "leave-city", "corps": corps, "rule": "7.3.4"}),
     ));
     Ok(next)
@@ -343,7 +339,7 @@ pub fn forage_now(
     log.push(Event::new(
         format!(
             "Corps {corps} forages in {}: die {die}, modifier {:+}, forage value {value}: {}",
-            area_name(ctx, &area),
+            ctx.name(&area),
             case.modifier(),
             if losses == 0 { "no loss".to_string() } else { format!("{losses} factor(s) lost") }
         ),

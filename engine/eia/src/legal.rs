@@ -178,6 +178,10 @@ fn chits(ctx: &Ctx, state: &State, battle: &crate::combat::Battle, player: Playe
     };
     let corps = if attacker { &battle.attackers } else { &battle.defenders };
     let mut out = Vec::new();
+    let mut ids = ids;
+    if !attacker {
+        ids.push(crate::combat::chits::RETIRE);
+    }
     for id in ids {
         let mut options = Vec::new();
         match id {

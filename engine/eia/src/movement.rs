@@ -25,7 +25,7 @@ pub fn step_cost(ctx: &Ctx, state: &State, power: Power, from: &str, to: &str) -
     let crossing = ctx
         .map
         .crossing(from, to)
-        .ok_or_else(|| RuleError::new("7.3.1", format!("{} does not border {}", name(ctx, from), area.name)))?;
+        .ok_or_else(|| RuleError::new("7.3.1", format!("{} does not border {}", ctx.name(from), area.name)))?;
     let enemy_corps = state.has_unbesieged_enemy_corps(power, to);
     let mut points = area.terrain.entry_cost();
     match crossing {
@@ -39,13 +39,13 @@ pub fn step_cost(ctx: &Ctx, state: &State, power: Power, from: &str, to: &str) -
             if *optional && !state.options.iter().any(|o| o == crate::scenario::OPTION_ARROWS) {
                 return Err(RuleError::new(
                     "12.2.1",
-                    format!("the crossing arrow from {} to {} is optional and not played", name(ctx, from), area.name),
+                    format!("the crossing arrow from {} to {} is optional and not played", ctx.name(from), area.name),
                 ));
             }
             if state.enemy_fleet_at_sea(power, sea) {
                 return Err(RuleError::new(
                     "7.3.1.3.3",
-                    format!("an enemy fleet in {} closes the crossing arrow to {}", name(ctx, sea), area.name),
+                    format!("an enemy fleet in {} closes the crossing arrow to {}", ctx.name(sea), area.name),
                 ));
             }
             points += 1;
@@ -69,10 +69,6 @@ pub fn may_enter(ctx: &Ctx, state: &State, power: Power, area: &str) -> bool {
         Some(nation) => state.friendly_to(power, nation) || state.enemy_of(power, nation),
         None => false,
     }
-}
-
-fn name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map(|a| a.name.as_str()).or_else(|| ctx.map.sea(id).map(|s| s.name.as_str())).unwrap_or(id)
 }
 
 /// A corps' move this step, checked: where it ends and the record foraging reads.
@@ -131,7 +127,7 @@ pub fn walk(
                 "7.3.2.3",
                 format!(
                     "entering {} costs {} movement points and corps {corps} has {left} left",
-                    name(ctx, next),
+                    ctx.name(next),
                     cost.points
                 ),
             ));

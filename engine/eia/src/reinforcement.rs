@@ -33,10 +33,6 @@ pub enum Due {
     Factors { nation: String, area: String, kind: FactorKind, count: u16 },
 }
 
-fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map_or(id, |a| a.name.as_str())
-}
-
 fn in_reinforcement(state: &State, rule: &str, what: &str) -> Result<(), RuleError> {
     if state.sequence.phase != Phase::ArmyReinforcement {
         return Err(RuleError::new(
@@ -52,10 +48,10 @@ fn in_reinforcement(state: &State, rule: &str, what: &str) -> Result<(), RuleErr
 fn corps_placeable(ctx: &Ctx, state: &State, power: Power, area: &str) -> Result<(), RuleError> {
     let controller = state.area_controller(ctx, area).unwrap_or("");
     if state.enemy_of(power, controller) {
-        return Err(RuleError::new("5.2.1.1", format!("{} is controlled by the enemy", area_name(ctx, area))));
+        return Err(RuleError::new("5.2.1.1", format!("{} is controlled by the enemy", ctx.name(area))));
     }
     if state.has_unbesieged_enemy_corps(power, area) {
-        return Err(RuleError::new("5.2.1.1", format!("enemy corps stand in {}", area_name(ctx, area))));
+        return Err(RuleError::new("5.2.1.1", format!("enemy corps stand in {}", ctx.name(area))));
     }
     Ok(())
 }
@@ -94,7 +90,7 @@ pub fn place_corps(
     }
     let with = if leaders.is_empty() { String::new() } else { format!(" with {}", leaders.join(", ")) };
     log.push(Event::new(
-        format!("{} places corps {corps} ({factors}){with} in {}", power.name(), area_name(ctx, area)),
+        format!("{} places corps {corps} ({factors}){with} in {}", power.name(), ctx.name(area)),
         json!({"kind": "reinforcement", "corps": corps, "area": area, "rule": "5.2.1.1"}),
     ));
     Ok(next)
@@ -164,17 +160,17 @@ fn check_room(
                 if !g.factors.is_empty() && g.nation != nation {
                     return Err(RuleError::new(
                         "7.3.3.3",
-                        format!("the garrison of {} is of {}, not {nation}", area_name(ctx, area), g.nation),
+                        format!("the garrison of {} is of {}, not {nation}", ctx.name(area), g.nation),
                     ));
                 }
             }
             let room = city_room(ctx, state, power, area).ok_or_else(|| {
-                RuleError::new("7.3.3", format!("{} has no unbesieged friendly or vacant city", area_name(ctx, area)))
+                RuleError::new("7.3.3", format!("{} has no unbesieged friendly or vacant city", ctx.name(area)))
             })?;
             if room < count {
                 return Err(RuleError::new(
                     "7.3.3.4",
-                    format!("the city of {} has room for {room} more factors, not {count}", area_name(ctx, area)),
+                    format!("the city of {} has room for {room} more factors, not {count}", ctx.name(area)),
                 ));
             }
             Ok(city_kind)
@@ -194,7 +190,7 @@ fn check_room(
             if room < count {
                 return Err(RuleError::new(
                     "7.3.3.5",
-                    format!("the depot in {} has room for {room} more factors, not {count}", area_name(ctx, area)),
+                    format!("the depot in {} has room for {room} more factors, not {count}", ctx.name(area)),
                 ));
             }
             Ok(kind)
@@ -251,7 +247,7 @@ pub fn place_factors(
         .ok_or_else(|| {
             RuleError::new(
                 "5.2.2.1",
-                format!("{} has no {count} {kind} due in {} this month", power.name(), area_name(ctx, &area)),
+                format!("{} has no {count} {kind} due in {} this month", power.name(), ctx.name(&area)),
             )
         })?;
     let Due::Factors { nation, .. } = &dues[index] else {
@@ -324,10 +320,7 @@ pub fn transfer(
         if matches!(kind, FactorKind::Infantry | FactorKind::Militia)
             && state.enemy_field_corps(power, &area).next().is_some()
         {
-            return Err(RuleError::new(
-                "7.3.3.1",
-                format!("enemy corps stand in the field of {}", area_name(ctx, &area)),
-            ));
+            return Err(RuleError::new("7.3.3.1", format!("enemy corps stand in the field of {}", ctx.name(&area))));
         }
     }
     for h in [from, to] {
@@ -471,7 +464,7 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
         let what = match d {
             Due::Corps { corps, .. } => format!("corps {corps} (place corps {corps})"),
             Due::Factors { count, kind, area, .. } => {
-                format!("{count} {kind} in {} (place N {kind} in CORPS|city {area})", area_name(ctx, area))
+                format!("{count} {kind} in {} (place N {kind} in CORPS|city {area})", ctx.name(area))
             }
         };
         return Err(RuleError::new("5.2.2", format!("reinforcements may not be delayed: {what} can still be placed")));
@@ -479,8 +472,8 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
     let mut next = state.clone();
     for d in next.due.remove(&power).unwrap_or_default() {
         let what = match &d {
-            Due::Corps { corps, area, .. } => format!("corps {corps} due in {}", area_name(ctx, area)),
-            Due::Factors { count, kind, area, .. } => format!("{count} {kind} due in {}", area_name(ctx, area)),
+            Due::Corps { corps, area, .. } => format!("corps {corps} due in {}", ctx.name(area)),
+            Due::Factors { count, kind, area, .. } => format!("{count} {kind} due in {}", ctx.name(area)),
         };
         log.push(Event::new(
             format!("{}'s {what} cannot be placed and is lost", power.name()),

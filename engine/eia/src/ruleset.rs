@@ -92,7 +92,7 @@ pub fn apply_command(
             if let Some(area) = owed.first() {
                 return Err(RuleError::new(
                     "7.5.1",
-                    format!("{} must still attack the enemy in {} (battle {area})", power.name(), area_name(ctx, area)),
+                    format!("{} must still attack the enemy in {} (battle {area})", power.name(), ctx.name(area)),
                 )
                 .into());
             }
@@ -150,10 +150,6 @@ pub fn apply_command(
     }
     crate::naval::after_command(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
-}
-
-fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map_or(id, |a| a.name.as_str())
 }
 
 /// The side `player` seals a chit for in the battle being fought: the attacker's (`true`) or
@@ -228,9 +224,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             prompt: format!(
                 "{}: battle in {}, {} attacking {}: each side chooses a chit in secret (7.5.2.1): \
                  attacker outflank|assault|escalated-assault|echelon|probe, defender outflank|counterattack|\
-                 escalated-counterattack|cordon|withdraw|defend (`chit ID [pinning CORPS,...] [to AREA]`)",
+                 escalated-counterattack|cordon|withdraw|defend, or `retire` into the city (`chit ID [pinning CORPS,...] [to AREA]`)",
                 state.date,
-                area_name(ctx, &b.area),
+                ctx.name(&b.area),
                 b.attacker.name(),
                 b.defender.name()
             ),

@@ -13,10 +13,6 @@ use crate::state::{LeaderPlace, State};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
 
-fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map_or(id, |a| a.name.as_str())
-}
-
 /// The factors inside the city of `area` (garrison and corps).
 pub fn factors_inside(state: &State, area: &str) -> u16 {
     state.garrisons.get(area).map_or(0, |g| g.factors.total())
@@ -38,7 +34,7 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
         return Err(RuleError::new("7.3.7.1", "a siege begins in the land movement step"));
     }
     let city =
-        ctx.map.city(area).ok_or_else(|| RuleError::new("7.3.7.1", format!("{} has no city", area_name(ctx, area))))?;
+        ctx.map.city(area).ok_or_else(|| RuleError::new("7.3.7.1", format!("{} has no city", ctx.name(area))))?;
     if state.besieged(area) {
         return Err(RuleError::new("7.3.7.1", format!("{} is already besieged", city.name)));
     }
@@ -48,7 +44,7 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
     if !own {
         return Err(RuleError::new(
             "7.3.7.1",
-            format!("{} has no corps in the field of {}", power.name(), area_name(ctx, area)),
+            format!("{} has no corps in the field of {}", power.name(), ctx.name(area)),
         ));
     }
     let Some(held_by) = defender(ctx, state, area) else {
@@ -71,7 +67,7 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
 pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let areas: Vec<String> = state.sieges.iter().cloned().collect();
     for area in areas {
-        let name = area_name(ctx, &area).to_string();
+        let name = ctx.name(&area).to_string();
         let Some(held_by) = defender(ctx, state, &area) else {
             // Nobody left inside: the besiegers take the city (7.4.5.2).
             state.sieges.remove(&area);
@@ -208,10 +204,10 @@ pub fn assault(
         return Err(RuleError::new("7.5.4.1", "assaults are made in the land combat step").into());
     }
     if !state.besieged(area) {
-        return Err(RuleError::new("7.5.4.1", format!("{} is not besieged", area_name(ctx, area))).into());
+        return Err(RuleError::new("7.5.4.1", format!("{} is not besieged", ctx.name(area))).into());
     }
     if state.book.assaulted.contains(area) {
-        return Err(RuleError::new("R7.5.4.1", format!("{} has been assaulted this step", area_name(ctx, area))).into());
+        return Err(RuleError::new("R7.5.4.1", format!("{} has been assaulted this step", ctx.name(area))).into());
     }
     let besiegers: Vec<String> = state
         .corps
@@ -222,11 +218,9 @@ pub fn assault(
         .map(|(id, _)| id.clone())
         .collect();
     if besiegers.is_empty() {
-        return Err(RuleError::new(
-            "7.5.4.1",
-            format!("{} has no corps besieging {}", power.name(), area_name(ctx, area)),
-        )
-        .into());
+        return Err(
+            RuleError::new("7.5.4.1", format!("{} has no corps besieging {}", power.name(), ctx.name(area))).into()
+        );
     }
     let pairing = ctx
         .charts
@@ -276,7 +270,7 @@ pub fn assault(
         format!(
             "{} assaults {}: the besiegers roll {a_die} ({to_defender} losses inside), the defenders {d_die} ({to_attacker} losses outside) (R7.5.4.1)",
             power.name(),
-            area_name(ctx, area),
+            ctx.name(area),
         ),
         json!({"kind": "assault", "area": area, "attacker_die": a_die, "defender_die": d_die, "inside_lost": lost_inside, "outside_lost": to_attacker, "defender": held_by, "rule": "R7.5.4.1"}),
     ));

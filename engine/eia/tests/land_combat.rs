@@ -131,3 +131,27 @@ fn a_battle_waiting_for_dice_is_legal_and_changes_nothing() {
     assert!(matches!(apply_sealed(ctx(), &state, &choices, &mut dice), Err(ApplyError::NeedDice)));
     let _ = Chit { chit: "assault".into(), pinning: Vec::new(), to: None };
 }
+
+#[test]
+fn r7_5_1_1_defenders_may_retire_into_a_city_that_holds_them_all_and_are_besieged() {
+    let state = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    // Freiburg holds five factors a spire (7.3.3.4): too small for au-2's ten.
+    let capacity = ctx().map.city("breisgau").map_or(0, |c| c.garrison_capacity());
+    let refused = check_sealed(ctx(), &state, AUSTRIA, &chit("chit retire")).map_err(|e| e.rule);
+    if capacity < 10 {
+        assert_eq!(refused, Err("7.5.1.1".into()));
+    }
+    let mut small = at_combat();
+    if let Some(c) = small.corps.get_mut("au-2") {
+        c.factors = grognard_eia::forces::Factors::of(&[(grognard_eia::FactorKind::Infantry, capacity.min(3))]);
+    }
+    let state = run(&small, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    assert!(check_sealed(ctx(), &state, AUSTRIA, &chit("chit retire")).is_ok());
+    assert_eq!(check_sealed(ctx(), &state, FRANCE, &chit("chit retire")).map_err(|e| e.rule), Err("7.5.2.1".into()));
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit retire"))];
+    let mut dice = ScriptedDice::new(&[]);
+    let applied = apply_sealed(ctx(), &state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    assert!(applied.state.corps.get("au-2").is_some_and(|c| c.in_city));
+    assert!(applied.state.besieged("breisgau"));
+    assert!(grognard_eia::combat::battles_owed(&applied.state, Power::France).is_empty());
+}

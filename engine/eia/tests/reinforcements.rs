@@ -2,14 +2,13 @@
 
 mod support;
 
-use grognard_eia::command::{Command, Holder};
+use grognard_eia::command::Holder;
 use grognard_eia::forces::Factors;
 use grognard_eia::reinforcement::Due;
-use grognard_eia::ruleset::apply_command;
 use grognard_eia::sequence::{LandStep, Phase, Sequence};
 use grognard_eia::state::State;
 use grognard_eia::{Eia, FactorKind, Power};
-use grognard_engine::{ApplyError, PlayerId, Ruleset, Seats, Setup, StreamDice};
+use grognard_engine::{Ruleset, Seats, Setup};
 use support::*;
 
 fn army_step(mut state: State, power: Power) -> State {
@@ -17,27 +16,6 @@ fn army_step(mut state: State, power: Power) -> State {
     let index = order.iter().position(|p| *p == power).unwrap_or(0);
     state.sequence = Sequence { phase: Phase::ArmyReinforcement, order, index };
     state
-}
-
-fn player(state: &State, power: Power) -> PlayerId {
-    PlayerId(state.player_of(power).unwrap_or(0))
-}
-
-fn run(state: &State, power: Power, text: &str) -> Result<State, String> {
-    let command = Command::parse(text).map_err(|e| e.to_string())?;
-    let mut dice = StreamDice::from_seed([1; 32]);
-    match apply_command(ctx(), state, player(state, power), &command, &mut dice) {
-        Ok(a) => Ok(a.state),
-        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
-        Err(ApplyError::NeedDice) => Err("dice".into()),
-    }
-}
-
-fn rule_of(result: Result<State, String>) -> String {
-    match result {
-        Ok(_) => "accepted".into(),
-        Err(e) => e.split('|').next().unwrap_or("").to_string(),
-    }
 }
 
 #[test]
@@ -53,13 +31,13 @@ fn r5_2_1_1_a_corps_due_is_placed_in_its_area_and_refused_in_an_enemy_held_one()
             leaders: vec![],
         }],
     );
-    let next = run(&state, Power::France, "place corps fr-7").unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "place corps fr-7", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.corps.get("fr-7").map(|c| c.area.as_str()), Some("alsace"));
     assert!(next.due.get(&Power::France).is_none_or(|d| d.is_empty()));
     corps(&mut state, "au-2", "austria", "alsace", 10);
-    assert_eq!(rule_of(run(&state, Power::France, "place corps fr-7")), "5.2.1.1");
+    assert_eq!(rule_of(run(&state, Power::France, "place corps fr-7", &[])), "5.2.1.1");
     // Unplaceable, it is lost when the step ends.
-    let ended = run(&state, Power::France, "end").unwrap_or_else(|e| panic!("{e}"));
+    let ended = run(&state, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(!ended.corps.contains_key("fr-7"));
 }
 
@@ -71,15 +49,15 @@ fn r5_2_2_reinforcements_may_not_be_delayed_and_fit_their_holder() {
         Power::France,
         vec![Due::Factors { nation: "france".into(), area: "alsace".into(), kind: FactorKind::Infantry, count: 4 }],
     );
-    assert_eq!(rule_of(run(&state, Power::France, "end")), "5.2.2");
-    let next = run(&state, Power::France, "place 3 infantry in fr-3").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rule_of(run(&state, Power::France, "end", &[])), "5.2.2");
+    let next = run(&state, Power::France, "place 3 infantry in fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.corps.get("fr-3").map(|c| c.factors.get(FactorKind::Infantry)), Some(13));
-    let next = run(&next, Power::France, "place 1 infantry in city alsace").unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&next, Power::France, "place 1 infantry in city alsace", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.garrisons.get("alsace").map(|g| g.factors.get(FactorKind::Infantry)), Some(1));
-    assert!(run(&next, Power::France, "end").is_ok());
+    assert!(run(&next, Power::France, "end", &[]).is_ok());
     // More than was due, or in another area: refused.
-    assert_eq!(rule_of(run(&state, Power::France, "place 5 infantry in fr-3")), "5.2.2.1");
-    assert_eq!(rule_of(run(&state, Power::France, "place 1 cavalry in fr-3")), "5.2.2.1");
+    assert_eq!(rule_of(run(&state, Power::France, "place 5 infantry in fr-3", &[])), "5.2.2.1");
+    assert_eq!(rule_of(run(&state, Power::France, "place 1 cavalry in fr-3", &[])), "5.2.2.1");
 }
 
 #[test]
@@ -92,7 +70,7 @@ fn r2_4_2_1_1_a_corps_takes_no_more_than_its_card_box() {
         Power::France,
         vec![Due::Factors { nation: "france".into(), area: "alsace".into(), kind: FactorKind::Infantry, count: 1 }],
     );
-    assert_eq!(rule_of(run(&state, Power::France, "place 1 infantry in fr-3")), "2.4.2.1.1");
+    assert_eq!(rule_of(run(&state, Power::France, "place 1 infantry in fr-3", &[])), "2.4.2.1.1");
 }
 
 #[test]
@@ -101,14 +79,15 @@ fn r5_2_3_corps_of_one_area_exchange_factors_and_an_emptied_corps_leaves() {
     corps(&mut state, "fr-3", "france", "alsace", 6);
     corps(&mut state, "fr-5", "france", "alsace", 2);
     corps(&mut state, "fr-6", "france", "lorraine", 2);
-    let next = run(&state, Power::France, "transfer 2 infantry from fr-5 to fr-3").unwrap_or_else(|e| panic!("{e}"));
+    let next =
+        run(&state, Power::France, "transfer 2 infantry from fr-5 to fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.corps.get("fr-3").map(|c| c.factors.total()), Some(8));
     assert!(!next.corps.contains_key("fr-5"));
-    assert_eq!(rule_of(run(&state, Power::France, "transfer 1 infantry from fr-6 to fr-3")), "5.2.3");
-    assert_eq!(rule_of(run(&state, Power::France, "transfer 9 infantry from fr-5 to fr-3")), "5.2.3");
+    assert_eq!(rule_of(run(&state, Power::France, "transfer 1 infantry from fr-6 to fr-3", &[])), "5.2.3");
+    assert_eq!(rule_of(run(&state, Power::France, "transfer 9 infantry from fr-5 to fr-3", &[])), "5.2.3");
     // Into the city garrison of the area.
-    let next =
-        run(&state, Power::France, "transfer 1 infantry from fr-3 to city alsace").unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "transfer 1 infantry from fr-3 to city alsace", &[])
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.garrisons.get("alsace").map(|g| g.factors.total()), Some(1));
 }
 
@@ -120,25 +99,25 @@ fn r7_3_3_1_2_detaching_never_empties_a_corps_and_7_3_3_2_cavalry_becomes_infant
     if let Some(c) = state.corps.get_mut("fr-3") {
         c.factors.add(FactorKind::Cavalry, 1);
     }
-    assert_eq!(rule_of(run(&state, Power::France, "transfer 1 infantry from fr-3 to fr-5")), "input");
-    let next =
-        run(&state, Power::France, "transfer 1 cavalry from fr-3 to city alsace").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rule_of(run(&state, Power::France, "transfer 1 infantry from fr-3 to fr-5", &[])), "input");
+    let next = run(&state, Power::France, "transfer 1 cavalry from fr-3 to city alsace", &[])
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.garrisons.get("alsace").map(|g| g.factors.get(FactorKind::Infantry)), Some(1));
-    let next =
-        run(&next, Power::France, "transfer 1 infantry from fr-3 to city alsace").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(rule_of(run(&next, Power::France, "transfer 1 infantry from fr-3 to city alsace")), "7.3.3.1.2");
+    let next = run(&next, Power::France, "transfer 1 infantry from fr-3 to city alsace", &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rule_of(run(&next, Power::France, "transfer 1 infantry from fr-3 to city alsace", &[])), "7.3.3.1.2");
 }
 
 #[test]
 fn r5_2_4_demobilising_removes_corps_and_garrison_factors() {
     let mut state = army_step(bare(), Power::France);
     corps(&mut state, "fr-3", "france", "alsace", 6);
-    let next = run(&state, Power::France, "demobilise fr-3").unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "demobilise fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(!next.corps.contains_key("fr-3"));
-    assert_eq!(rule_of(run(&state, Power::France, "demobilise au-1")), "input");
+    assert_eq!(rule_of(run(&state, Power::France, "demobilise au-1", &[])), "input");
     let mut land = state.clone();
     land.sequence.phase = Phase::Land(LandStep::Movement);
-    assert_eq!(rule_of(run(&land, Power::France, "demobilise fr-3")), "5.2.4");
+    assert_eq!(rule_of(run(&land, Power::France, "demobilise fr-3", &[])), "5.2.4");
 }
 
 #[test]

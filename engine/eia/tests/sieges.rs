@@ -2,31 +2,11 @@
 
 mod support;
 
-use grognard_eia::command::Command;
 use grognard_eia::forces::Factors;
-use grognard_eia::ruleset::apply_command;
 use grognard_eia::sequence::{LandStep, Phase, Sequence};
 use grognard_eia::state::{Garrison, State};
 use grognard_eia::{FactorKind, Power};
-use grognard_engine::{ApplyError, PlayerId, ScriptedDice};
 use support::*;
-
-fn run(state: &State, power: Power, text: &str, faces: &[u32]) -> Result<State, String> {
-    let command = Command::parse(text).map_err(|e| e.to_string())?;
-    let mut dice = ScriptedDice::new(faces);
-    match apply_command(ctx(), state, PlayerId(state.player_of(power).unwrap_or(0)), &command, &mut dice) {
-        Ok(a) => Ok(a.state),
-        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
-        Err(ApplyError::NeedDice) => Err("dice|".into()),
-    }
-}
-
-fn rule_of(r: Result<State, String>) -> String {
-    match r {
-        Ok(_) => "accepted".into(),
-        Err(e) => e.split('|').next().unwrap_or("").to_string(),
-    }
-}
 
 /// French corps in the field of the Breisgau, an Austrian garrison of `n` in Freiburg.
 fn before_freiburg(n: u16) -> State {

@@ -2,31 +2,11 @@
 
 mod support;
 
-use grognard_eia::command::Command;
-use grognard_eia::ruleset::apply_command;
 use grognard_eia::sequence::{LandStep, Phase};
 use grognard_eia::state::State;
 use grognard_eia::supply::{depot_cost_halves, is_supply_source, valid_depots};
 use grognard_eia::{FactorKind, Power};
-use grognard_engine::{ApplyError, PlayerId, ScriptedDice};
 use support::*;
-
-fn run_with(state: &State, power: Power, text: &str, faces: &[u32]) -> Result<State, String> {
-    let command = Command::parse(text).map_err(|e| e.to_string())?;
-    let mut dice = ScriptedDice::new(faces);
-    match apply_command(ctx(), state, PlayerId(state.player_of(power).unwrap_or(0)), &command, &mut dice) {
-        Ok(a) => Ok(a.state),
-        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
-        Err(ApplyError::NeedDice) => Err("dice|".into()),
-    }
-}
-
-fn rule_of(result: Result<State, String>) -> String {
-    match result {
-        Ok(_) => "accepted".into(),
-        Err(e) => e.split('|').next().unwrap_or("").to_string(),
-    }
-}
 
 #[test]
 fn r7_2_3_1_a_supply_source_is_a_depot_in_a_home_city_free_of_enemies() {
@@ -94,13 +74,12 @@ fn r7_4_1_a_force_marched_corps_forages_as_it_stops_and_chooses_its_losses() {
     // Lyon - Dauphiné - Savoy (forage 1) force marched: four points of the (3) corps' 4 + 1 under
     // France. Die 6 + 1 (force march) - 1 (a point unused) - 1 (in French territory) = 5
     // against 1: four factors lost, chosen by France.
-    let next =
-        run_with(&state, Power::France, "move fr-3 to dauphine savoy force", &[6]).unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "move fr-3 to dauphine savoy force", &[6]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.losses.len(), 1);
     assert_eq!(next.losses[0].count, 4);
-    assert_eq!(rule_of(run_with(&next, Power::France, "end", &[])), "7.4.1.3");
-    assert_eq!(rule_of(run_with(&next, Power::France, "lose 4 cavalry", &[])), "7.4.1.3");
-    let after = run_with(&next, Power::France, "lose 3 infantry 1 cavalry", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rule_of(run(&next, Power::France, "end", &[])), "7.4.1.3");
+    assert_eq!(rule_of(run(&next, Power::France, "lose 4 cavalry", &[])), "7.4.1.3");
+    let after = run(&next, Power::France, "lose 3 infantry 1 cavalry", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(after.corps.get("fr-3").map(|c| c.factors.total()), Some(3));
     assert!(after.losses.is_empty());
 }
@@ -111,9 +90,9 @@ fn r7_4_1_2_5_a_corps_at_home_that_stays_forages_with_minus_one() {
     state.sequence.phase = Phase::Land(LandStep::Supply);
     corps(&mut state, "fr-3", "france", "paris", 6);
     // Paris forage 6; die 6, -3 unused points (allowance 4 under France? 3 or 4), -1 at home.
-    let next = run_with(&state, Power::France, "forage fr-3", &[6]).unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "forage fr-3", &[6]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.corps.get("fr-3").map(|c| c.factors.total()), Some(6));
-    assert_eq!(rule_of(run_with(&next, Power::France, "forage fr-3", &[6])), "7.4");
+    assert_eq!(rule_of(run(&next, Power::France, "forage fr-3", &[6])), "7.4");
 }
 
 #[test]
@@ -124,14 +103,14 @@ fn r7_4_2_1_the_supply_step_ends_by_paying_for_depot_supply_or_refuses_without_m
     corps(&mut state, "fr-3", "france", "lorraine", 6); // two areas: 2 money
     corps(&mut state, "fr-5", "france", "paris", 6); // half
     let money = state.powers.get(&Power::France).map_or(0, |p| p.money);
-    let next = run_with(&state, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.powers.get(&Power::France).map(|p| p.money), Some(money - 3), "2 + 1/2 rounded up");
     if let Some(p) = state.powers.get_mut(&Power::France) {
         p.money = 2;
     }
-    assert_eq!(rule_of(run_with(&state, Power::France, "end", &[])), "7.4.2.1");
-    let foraged = run_with(&state, Power::France, "forage fr-3", &[1]).unwrap_or_else(|e| panic!("{e}"));
-    assert!(run_with(&foraged, Power::France, "end", &[]).is_ok());
+    assert_eq!(rule_of(run(&state, Power::France, "end", &[])), "7.4.2.1");
+    let foraged = run(&state, Power::France, "forage fr-3", &[1]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run(&foraged, Power::France, "end", &[]).is_ok());
 }
 
 #[test]
@@ -139,15 +118,15 @@ fn r7_2_depots_one_per_area_for_money_in_a_friendly_city_or_near_a_chain() {
     let mut state = bare();
     state.sequence.phase = Phase::Land(LandStep::Depots);
     depot(&mut state, Power::France, "paris");
-    let next = run_with(&state, Power::France, "depot lorraine", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "depot lorraine", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.powers.get(&Power::France).map(|p| p.money), Some(19));
-    assert_eq!(rule_of(run_with(&next, Power::France, "depot lorraine", &[])), "7.2");
+    assert_eq!(rule_of(run(&next, Power::France, "depot lorraine", &[])), "7.2");
     // Ulm (Bavaria, a French free state): far from any chain and no French corps there.
-    assert_eq!(rule_of(run_with(&state, Power::France, "depot tyrol", &[])), "7.2.3");
+    assert_eq!(rule_of(run(&state, Power::France, "depot tyrol", &[])), "7.2.3");
     if let Some(p) = state.powers.get_mut(&Power::France) {
         p.money = 0;
     }
-    assert_eq!(rule_of(run_with(&state, Power::France, "depot lorraine", &[])), "7.2");
+    assert_eq!(rule_of(run(&state, Power::France, "depot lorraine", &[])), "7.2");
 }
 
 #[test]
@@ -155,14 +134,14 @@ fn r7_3_4_and_r10_3_2_a_corps_entering_a_vacant_enemy_city_takes_it() {
     let mut state = bare();
     state.occupied.insert("breisgau".into(), "austria".into());
     corps(&mut state, "fr-3", "france", "breisgau", 4);
-    let next = run_with(&state, Power::France, "enter fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let next = run(&state, Power::France, "enter fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.occupied.get("breisgau").map(String::as_str), Some("france"));
     assert!(next.corps.get("fr-3").is_some_and(|c| c.in_city));
-    let out = run_with(&next, Power::France, "leave fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&next, Power::France, "leave fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(out.corps.get("fr-3").is_some_and(|c| !c.in_city));
     // 7.3.3.4: a city holds five factors a spire.
     let mut big = bare();
     corps(&mut big, "fr-4", "france", "breisgau", 40);
     big.occupied.insert("breisgau".into(), "austria".into());
-    assert_eq!(rule_of(run_with(&big, Power::France, "enter fr-4", &[])), "7.3.3.4");
+    assert_eq!(rule_of(run(&big, Power::France, "enter fr-4", &[])), "7.3.3.4");
 }

@@ -78,14 +78,7 @@ pub fn start_battle(
         return Err(RuleError::new("7.5.2", "a combat in one area is completed before another begins"));
     }
     if !battles_owed(state, power).iter().any(|a| a == area) {
-        return Err(RuleError::new(
-            "7.5.1",
-            format!(
-                "{} has no battle to fight in {}",
-                power.name(),
-                ctx.map.area(area).map_or(area, |a| a.name.as_str())
-            ),
-        ));
+        return Err(RuleError::new("7.5.1", format!("{} has no battle to fight in {}", power.name(), ctx.name(area))));
     }
     let attackers = forces::attackers(state, power, area);
     let defenders = forces::defenders(state, power, area);
@@ -112,7 +105,7 @@ pub fn start_battle(
         format!(
             "{} attacks in {}: {} against {}{}; both sides choose their chits in secret (7.5.2.1)",
             power.name(),
-            ctx.map.area(area).map_or(area, |a| a.name.as_str()),
+            ctx.name(area),
             attackers.join(", "),
             if defenders.is_empty() { "a depot garrison".to_string() } else { defenders.join(", ") },
             if across_river { ", across a river" } else { "" }

@@ -62,15 +62,55 @@ impl Chit {
     }
 }
 
-/// The attacker's or the defender's chit, checked against the chart's chits.
+/// The attacker's or the defender's chit, checked against the chart's chits; or the
+/// defender's retirement into the area's city (7.5.1.1).
 pub enum Picked {
     Attacker(AttackerChit),
     Defender(DefenderChit),
+    Retire,
+}
+
+/// The defender's answer that is not a chit: its whole force retires into the area's city
+/// (7.5.1.1), sealed like a chit so that the attacker chooses without knowing it.
+pub const RETIRE: &str = "retire";
+
+/// May the defenders of `battle` retire into the area's city (7.5.1.1): a friendly or vacant,
+/// unbesieged city that can hold every factor of every corps (7.5.1.1.4)? Depot garrisons stay.
+pub fn may_retire(ctx: &Ctx, state: &State, battle: &Battle) -> Result<(), RuleError> {
+    let city = ctx
+        .map
+        .city(&battle.area)
+        .ok_or_else(|| RuleError::new("7.5.1.1", format!("{} has no city to retire into", ctx.name(&battle.area))))?;
+    let room = crate::land::city_room(ctx, state, battle.defender, &battle.area)
+        .ok_or_else(|| RuleError::new("7.5.1.1", format!("{} is besieged or held by another power", city.name)))?;
+    let need: u16 = battle.defenders.iter().filter_map(|c| state.corps.get(c)).map(|c| c.factors.total()).sum();
+    if need > room {
+        return Err(RuleError::new(
+            "7.5.1.1",
+            format!("{} can take {room} more factors, not the defenders' {need}", city.name),
+        ));
+    }
+    let nations: Vec<&str> =
+        battle.defenders.iter().filter_map(|c| state.corps.get(c)).map(|c| c.nation.as_str()).collect();
+    if nations.iter().any(|n| !state.friendly_to(battle.defender, n)) {
+        return Err(RuleError::new(
+            "7.5.1.1.1",
+            "defending powers that are not allies do not retire into one city together",
+        ));
+    }
+    Ok(())
 }
 
 /// Check `chit` for the side of `battle` that `attacker` names (7.5.2.1, 7.5.2.3, 7.5.2.5).
 pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, chit: &Chit) -> Result<Picked, RuleError> {
     let corps = if attacker { &battle.attackers } else { &battle.defenders };
+    if !attacker && chit.chit == RETIRE {
+        if !chit.pinning.is_empty() || chit.to.is_some() {
+            return Err(RuleError::new("7.5.1.1", "a retirement into the city names nothing more"));
+        }
+        may_retire(ctx, state, battle)?;
+        return Ok(Picked::Retire);
+    }
     let picked = if attacker {
         Picked::Attacker(AttackerChit::from_id(&chit.chit).ok_or_else(|| {
             let ids: Vec<&str> = AttackerChit::ALL.iter().map(|c| c.id()).collect();

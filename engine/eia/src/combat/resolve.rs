@@ -89,10 +89,6 @@ impl Fighter {
     }
 }
 
-fn area_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
-    ctx.map.area(id).map_or(id, |a| a.name.as_str())
-}
-
 /// Take `count` factors from a side's fighting holders (R7.5.2.9.2). Corps emptied leave
 /// the map. Returns the factors actually lost.
 fn take_losses(state: &mut State, fighter: &mut Fighter, count: u32) -> u32 {
@@ -147,6 +143,9 @@ pub fn resolve(
 ) -> Result<State, ApplyError> {
     let a = AttackerChit::from_id(&attacker_chit.chit)
         .ok_or_else(|| RuleError::new("7.5.2.1", format!("`{}` is not an attacker's chit", attacker_chit.chit)))?;
+    if defender_chit.chit == crate::combat::chits::RETIRE {
+        return Ok(retire(ctx, state, battle, log));
+    }
     let d = DefenderChit::from_id(&defender_chit.chit)
         .ok_or_else(|| RuleError::new("7.5.2.1", format!("`{}` is not a defender's chit", defender_chit.chit)))?;
     let pairing = ctx
@@ -156,7 +155,7 @@ pub fn resolve(
         .ok_or_else(|| RuleError::new("data", format!("the chart has no pairing {} against {}", a.id(), d.id())))?;
     let mut next = state.clone();
     next.battle = None;
-    let place = area_name(ctx, &battle.area).to_string();
+    let place = ctx.name(&battle.area).to_string();
     log.push(Event::new(
         format!("In {place} the attacker reveals {} and the defender {} (7.5.2.4)", a.id(), d.id()),
         json!({"kind": "chits", "area": battle.area, "attacker": a.id(), "defender": d.id(), "rule": "7.5.2.4"}),
@@ -365,6 +364,28 @@ pub fn resolve(
     Ok(next)
 }
 
+/// 7.5.1.1: the defenders retire into the city; the attackers stay on top of them and the
+/// city is besieged (7.5.1.1.2).
+fn retire(ctx: &Ctx, state: &State, battle: &Battle, log: &mut Vec<Event>) -> State {
+    let mut next = state.clone();
+    next.battle = None;
+    for id in &battle.defenders {
+        if let Some(c) = next.corps.get_mut(id) {
+            c.in_city = true;
+        }
+    }
+    next.sieges.insert(battle.area.clone());
+    log.push(Event::new(
+        format!(
+            "The defenders ({}) retire into the city of {}, which the attackers besiege (7.5.1.1)",
+            battle.defenders.join(", "),
+            ctx.name(&battle.area)
+        ),
+        json!({"kind": "retire", "area": battle.area, "corps": battle.defenders, "rule": "7.5.1.1"}),
+    ));
+    next
+}
+
 fn tenths(t: i32) -> String {
     format!("{}{}.{}", if t < 0 { "-" } else { "" }, t.abs() / 10, t.abs() % 10)
 }
@@ -414,7 +435,7 @@ fn finish(
         format!(
             "{} wins the battle of {} against {} (+1 and -1 political point, R7.5.2.10.1.3)",
             winner_power.name(),
-            area_name(ctx, &battle.area),
+            ctx.name(&battle.area),
             loser_power.name()
         ),
         json!({"kind": "battle-result", "area": battle.area, "winner": winner_power, "loser": loser_power, "rule": "R7.5.2.10.1.3"}),
@@ -446,7 +467,7 @@ fn finish(
             if next.enemy_of(battle.attacker, d.power.id()) {
                 next.depots.remove(&battle.area);
                 log.push(Event::new(
-                    format!("{}'s depot in {} is destroyed (R7.5.2.14)", d.power.name(), area_name(ctx, &battle.area)),
+                    format!("{}'s depot in {} is destroyed (R7.5.2.14)", d.power.name(), ctx.name(&battle.area)),
                     json!({"kind": "depot-destroyed", "area": battle.area, "rule": "R7.5.2.14"}),
                 ));
             }

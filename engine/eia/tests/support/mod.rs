@@ -97,3 +97,26 @@ pub fn depot(state: &mut State, power: Power, area: &str) {
 pub fn path(areas: &[&str]) -> Vec<String> {
     areas.iter().map(|a| a.to_string()).collect()
 }
+
+/// Apply the command `text` for `power`'s player with these dice faces: the next state, or
+/// `rule|message` of the refusal (`dice|` when more dice are needed).
+pub fn run(state: &State, power: Power, text: &str, faces: &[u32]) -> Result<State, String> {
+    use grognard_eia::command::Command;
+    use grognard_engine::{ApplyError, PlayerId, ScriptedDice};
+    let command = Command::parse(text).map_err(|e| e.to_string())?;
+    let mut dice = ScriptedDice::new(faces);
+    let player = PlayerId(state.player_of(power).unwrap_or(0));
+    match grognard_eia::ruleset::apply_command(ctx(), state, player, &command, &mut dice) {
+        Ok(a) => Ok(a.state),
+        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
+        Err(ApplyError::NeedDice) => Err("dice|".into()),
+    }
+}
+
+/// The rule of a refusal, `accepted`, or `dice`.
+pub fn rule_of(result: Result<State, String>) -> String {
+    match result {
+        Ok(_) => "accepted".into(),
+        Err(e) => e.split('|').next().unwrap_or("").to_string(),
+    }
+}
