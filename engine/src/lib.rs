@@ -37,5 +37,5 @@ pub use hidden::Concealed;
 pub use pending::{Owing, Pending};
 pub use ruleset::{Applied, OptionInfo, RollCause, Ruleset, RulesetInfo, ScenarioInfo, Score, TurnMark};
 pub use seats::{PlayerId, PowerInfo, Seats, SeatsError, MAX_PLAYERS};
-pub use setup::Setup;
+pub use setup::{hidden_by_default, Setup};
 pub use view::{View, ViewKind, Viewer};

@@ -83,6 +83,19 @@ impl fmt::Display for Setup {
     }
 }
 
+/// The options a new game records for a rule of hidden information played by default (FNC's
+/// fog of war, Empires in Arms' hidden strengths): `on` is recorded unless `off` is chosen, or
+/// one player runs every side and `on` is not chosen (alone, there is nobody to hide anything
+/// from). Neither `on` nor `off` is recorded otherwise: every genesis says what it plays.
+pub fn hidden_by_default(chosen: &[String], players: usize, on: &str, off: &str) -> Vec<String> {
+    let open = chosen.iter().any(|o| o == off) || (players < 2 && !chosen.iter().any(|o| o == on));
+    let mut out: Vec<String> = chosen.iter().filter(|o| *o != off && *o != on).cloned().collect();
+    if !open {
+        out.push(on.to_string());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

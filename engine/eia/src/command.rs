@@ -44,12 +44,17 @@ pub enum Command {
         kind: FactorKind,
         into: Holder,
     },
-    /// 5.2.3, 7.3.3: move factors between two holders in one area.
+    /// 5.2.3, 7.3.3: move factors between two holders in one area. `emptying`: the transfer
+    /// takes the last factors of the corps it comes from, which leaves the map (5.2.3); with
+    /// hidden strengths (2.4.2) the command says so, as only its author knows it, and the
+    /// client fills it in (`Ruleset::complete`).
     Transfer {
         count: u16,
         kind: FactorKind,
         from: Holder,
         to: Holder,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        emptying: bool,
     },
     /// 5.2.4: remove a corps (and its factors), or factors of a garrison, from the map.
     Demobilise {
@@ -84,9 +89,13 @@ pub enum Command {
     Forage {
         corps: String,
     },
-    /// 7.4.1.3: the factors a corps loses to foraging, as its owner chooses.
+    /// 7.4.1.3: the factors a corps loses to foraging, as its owner chooses. `emptying`: they
+    /// are all it has, and it leaves the map (7.4.1.3.2); filled in by the client, as for a
+    /// transfer.
     Lose {
         losses: Factors,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        emptying: bool,
     },
     /// 7.5.1.3: the phasing power starts the field combat in an area.
     Battle {
@@ -104,6 +113,10 @@ pub enum Command {
     },
     /// The naval rules (5.1, 6.0, 7.3.5; option `naval`): forms in `naval::command`.
     Naval(crate::naval::NavalCommand),
+    /// What the other players see of a command that changes or reads a corps' hidden
+    /// strength (2.4.2): the public projection of a concealed command (`veiled.rs`). Never
+    /// typed by a player.
+    Veiled(crate::veiled::Veiled),
 }
 
 fn words_to_count_kind(count: &str, kind: &str) -> Result<(u16, FactorKind), RuleError> {
@@ -160,12 +173,11 @@ impl Command {
             ["transfer", n, kind, "from", rest @ ..] => {
                 let (count, kind) = words_to_count_kind(n, kind)?;
                 let to_at = rest.iter().position(|w| *w == "to").ok_or_else(bad)?;
-                Ok(Command::Transfer {
-                    count,
-                    kind,
-                    from: one_holder(&rest[..to_at])?,
-                    to: one_holder(&rest[to_at + 1..])?,
-                })
+                let (to, emptying) = match &rest[to_at + 1..] {
+                    [to @ .., "emptying"] => (to, true),
+                    to => (to, false),
+                };
+                Ok(Command::Transfer { count, kind, from: one_holder(&rest[..to_at])?, to: one_holder(to)?, emptying })
             }
             ["demobilise" | "demobilize", rest @ ..] => {
                 let (what, used) = holder(rest)?;
@@ -204,13 +216,20 @@ impl Command {
             ["besiege", area] => Ok(Command::Besiege { area: area.to_string() }),
             ["assault", area] => Ok(Command::Assault { area: area.to_string() }),
             ["chit", rest @ ..] => Ok(Command::Chit(crate::combat::Chit::parse(rest)?)),
-            ["lose", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
+            ["lose", rest @ ..] => {
+                let (rest, emptying) = match rest {
+                    [rest @ .., "emptying"] => (rest, true),
+                    rest => (rest, false),
+                };
+                if rest.is_empty() || rest.len() % 2 != 0 {
+                    return Err(bad());
+                }
                 let mut losses = Factors::new();
                 for pair in rest.chunks(2) {
                     let (n, k) = words_to_count_kind(pair[0], pair[1])?;
                     losses.add(k, n);
                 }
-                Ok(Command::Lose { losses })
+                Ok(Command::Lose { losses, emptying })
             }
             _ => Err(bad()),
         }
@@ -223,7 +242,13 @@ impl fmt::Display for Command {
             Command::End => f.write_str("end"),
             Command::PlaceCorps { corps } => write!(f, "place corps {corps}"),
             Command::Place { count, kind, into } => write!(f, "place {count} {kind} in {into}"),
-            Command::Transfer { count, kind, from, to } => write!(f, "transfer {count} {kind} from {from} to {to}"),
+            Command::Transfer { count, kind, from, to, emptying } => {
+                write!(f, "transfer {count} {kind} from {from} to {to}")?;
+                if *emptying {
+                    f.write_str(" emptying")?;
+                }
+                Ok(())
+            }
             Command::Demobilise { what, count: Some(n), kind: Some(k) } => write!(f, "demobilise {what} {n} {k}"),
             Command::Demobilise { what, .. } => write!(f, "demobilise {what}"),
             Command::Depot { area } => write!(f, "depot {area}"),
@@ -246,13 +271,17 @@ impl fmt::Display for Command {
             Command::Assault { area } => write!(f, "assault {area}"),
             Command::Chit(chit) => write!(f, "{chit}"),
             Command::Naval(c) => write!(f, "{c}"),
-            Command::Lose { losses } => {
+            Command::Lose { losses, emptying } => {
                 f.write_str("lose")?;
                 for (k, n) in losses.iter() {
                     write!(f, " {n} {k}")?;
                 }
+                if *emptying {
+                    f.write_str(" emptying")?;
+                }
                 Ok(())
             }
+            Command::Veiled(v) => write!(f, "{v}"),
         }
     }
 }
@@ -269,6 +298,8 @@ mod tests {
             "place 3 infantry in fr-1",
             "place 2 militia in city paris",
             "transfer 2 cavalry from fr-1 to fr-2",
+            "transfer 2 cavalry from fr-1 to fr-2 emptying",
+            "lose 3 infantry emptying",
             "transfer 1 infantry from fr-1 to depot ulm",
             "demobilise fr-3",
             "demobilise city paris 2 militia",
@@ -301,6 +332,7 @@ mod tests {
             "place 0 infantry in fr-1",
             "place 2 dragoons in fr-1",
             "lose 2",
+            "lose emptying",
             "move fr-1 to a force b",
         ] {
             assert!(Command::parse(bad).is_err(), "{bad}");

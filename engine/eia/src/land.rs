@@ -174,7 +174,12 @@ pub fn city_room(ctx: &Ctx, state: &State, power: Power, area: &str) -> Option<u
         return None;
     }
     let inside = held.map_or(0, |g| g.factors.total())
-        + state.corps.values().filter(|c| c.area == area && c.in_city).map(|c| c.factors.total()).sum::<u16>();
+        + state
+            .corps
+            .values()
+            .filter(|c| c.area == area && c.in_city && state.counts(c))
+            .map(|c| c.factors.total())
+            .sum::<u16>();
     Some(city.garrison_capacity().saturating_sub(inside))
 }
 
@@ -245,7 +250,7 @@ pub fn enter_city(
         ctx.map.city(&area).ok_or_else(|| RuleError::new("7.3.4", format!("{} has no city", ctx.name(&area))))?;
     let room = city_room(ctx, state, power, &area)
         .ok_or_else(|| RuleError::new("7.3.3", format!("{} is besieged or held by another power", city.name)))?;
-    if room < c.factors.total() {
+    if room < c.factors.total() && state.counts(c) {
         return Err(RuleError::new(
             "7.3.3.4",
             format!("{} can take {room} more factors and corps {corps} has {}", city.name, c.factors.total()),
@@ -366,23 +371,14 @@ pub fn take_losses(
     let Some(c) = next.corps.get(corps) else { return };
     let total = c.factors.total();
     let kinds = c.factors.iter().count();
+    // 2.4.2: only the owner knows a veiled corps' factors, so its owner always names its
+    // losses, and says whether they empty it.
+    if !c.veil.is_empty() {
+        next.losses.push(LossDue { power, corps: corps.to_string(), count, rule: rule.to_string() });
+        return;
+    }
     if count >= total {
-        let area = c.area.clone();
-        next.corps.remove(corps);
-        let mut text = format!("Corps {corps} loses all its factors and is removed from the map");
-        let leaders: Vec<String> = next
-            .leaders
-            .iter()
-            .filter(|(_, p)| **p == crate::state::LeaderPlace::Corps(corps.to_string()))
-            .map(|(l, _)| l.clone())
-            .collect();
-        for l in &leaders {
-            next.leaders.insert(l.clone(), crate::state::LeaderPlace::Retired);
-        }
-        if !leaders.is_empty() {
-            text.push_str(&format!("; {} retire(s) (7.4.1.3.3)", leaders.join(", ")));
-        }
-        log.push(Event::new(text, json!({"kind": "corps-removed", "corps": corps, "area": area, "rule": rule})));
+        remove_emptied(next, corps, rule, log);
         return;
     }
     if kinds == 1 {
@@ -395,6 +391,26 @@ pub fn take_losses(
     }
     let _ = ctx;
     next.losses.push(LossDue { power, corps: corps.to_string(), count, rule: rule.to_string() });
+}
+
+/// A corps that lost all its factors leaves the map (7.4.1.3.2) and its leaders retire
+/// (7.4.1.3.3).
+pub fn remove_emptied(next: &mut State, corps: &str, rule: &str, log: &mut Vec<Event>) {
+    let Some(c) = next.corps.remove(corps) else { return };
+    let mut text = format!("Corps {corps} loses all its factors and is removed from the map");
+    let leaders: Vec<String> = next
+        .leaders
+        .iter()
+        .filter(|(_, p)| **p == crate::state::LeaderPlace::Corps(corps.to_string()))
+        .map(|(l, _)| l.clone())
+        .collect();
+    for l in &leaders {
+        next.leaders.insert(l.clone(), crate::state::LeaderPlace::Retired);
+    }
+    if !leaders.is_empty() {
+        text.push_str(&format!("; {} retire(s) (7.4.1.3.3)", leaders.join(", ")));
+    }
+    log.push(Event::new(text, json!({"kind": "corps-removed", "corps": corps, "area": c.area, "rule": rule})));
 }
 
 fn apply_losses(next: &mut State, corps: &str, lost: &Factors, log: &mut Vec<Event>, rule: &str) {
@@ -410,18 +426,39 @@ fn apply_losses(next: &mut State, corps: &str, lost: &Factors, log: &mut Vec<Eve
 }
 
 /// 7.4.1.3: the owner names the factors its corps loses.
-pub fn choose_losses(state: &State, power: Power, losses: &Factors, log: &mut Vec<Event>) -> Result<State, RuleError> {
+/// `emptying`: they are all it has (it may then owe more than it holds, 7.4.1.3.2); the
+/// command must say so exactly when strengths are hidden (2.4.2), as the others learn it
+/// from the command alone.
+pub fn choose_losses(
+    state: &State,
+    power: Power,
+    losses: &Factors,
+    emptying: bool,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     let due = state.losses.first().ok_or_else(|| RuleError::new("7.4.1.3", "no losses are owed now"))?;
     if due.power != power {
         return Err(RuleError::new(&due.rule, format!("{} owes the losses now", due.power.name())));
     }
-    if losses.total() != due.count {
+    let c = state.corps.get(&due.corps).ok_or_else(|| RuleError::new("input", "the corps is gone"))?;
+    let all = *losses == c.factors;
+    if state.hidden_strengths() && emptying != all {
+        return Err(RuleError::new(
+            "2.4.2",
+            if all {
+                format!("these are all the factors of corps {}: say so (lose ... emptying)", due.corps)
+            } else {
+                format!("corps {} holds more than these factors: they do not empty it", due.corps)
+            },
+        ));
+    }
+    let short_but_all = all && losses.total() < due.count;
+    if losses.total() != due.count && !short_but_all {
         return Err(RuleError::new(
             &due.rule,
             format!("corps {} loses exactly {} factor(s), not {}", due.corps, due.count, losses.total()),
         ));
     }
-    let c = state.corps.get(&due.corps).ok_or_else(|| RuleError::new("input", "the corps is gone"))?;
     for (k, n) in losses.iter() {
         if c.factors.get(k) < n {
             return Err(RuleError::new(
@@ -432,7 +469,11 @@ pub fn choose_losses(state: &State, power: Power, losses: &Factors, log: &mut Ve
     }
     let mut next = state.clone();
     let due = next.losses.remove(0);
-    apply_losses(&mut next, &due.corps, losses, log, &due.rule);
+    if all {
+        remove_emptied(&mut next, &due.corps, &due.rule, log);
+    } else {
+        apply_losses(&mut next, &due.corps, losses, log, &due.rule);
+    }
     Ok(next)
 }
 

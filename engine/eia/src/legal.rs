@@ -61,6 +61,9 @@ pub fn routes(ctx: &Ctx, state: &State, power: Power, from: &str, allowance: u8)
 
 /// Every legal command of `player` now.
 pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    if state.reveal.is_some() {
+        return Vec::new();
+    }
     if let Some(battle) = &state.battle {
         return chits(ctx, state, battle, player);
     }
@@ -74,7 +77,8 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                 if n >= due.count {
                     let mut f = crate::forces::Factors::new();
                     f.add(kind, due.count);
-                    candidates.push(Command::Lose { losses: f });
+                    let emptying = f == c.factors;
+                    candidates.push(Command::Lose { losses: f, emptying });
                 }
             }
             let mut f = crate::forces::Factors::new();
@@ -84,7 +88,8 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                 f.add(kind, take);
                 left -= take;
             }
-            candidates.push(Command::Lose { losses: f });
+            let emptying = f == c.factors;
+            candidates.push(Command::Lose { losses: f, emptying });
         }
     } else if crate::naval::waiting(state) {
         candidates.extend(crate::naval::legal::decisions(ctx, state).into_iter().map(Command::Naval));

@@ -80,7 +80,14 @@ pub fn place_corps(
     let mut next = state.clone();
     next.corps.insert(
         corps.to_string(),
-        Corps { nation: nation.clone(), area: area.clone(), in_city: false, factors: factors.clone(), aboard: None },
+        Corps {
+            nation: nation.clone(),
+            area: area.clone(),
+            in_city: false,
+            factors: factors.clone(),
+            aboard: None,
+            veil: Default::default(),
+        },
     );
     for l in leaders {
         next.leaders.insert(l.clone(), crate::state::LeaderPlace::Corps(corps.to_string()));
@@ -238,33 +245,10 @@ pub fn place_factors(
         return Err(RuleError::new("5.2.2.1", "reinforcements join a corps or a city garrison, not a depot"));
     }
     let (area, _) = holder_place(state, into)?;
-    let dues = state.due.get(&power).cloned().unwrap_or_default();
-    let index = dues
-        .iter()
-        .position(
-            |d| matches!(d, Due::Factors { area: a, kind: k, count: n, .. } if *a == area && *k == kind && *n >= count),
-        )
-        .ok_or_else(|| {
-            RuleError::new(
-                "5.2.2.1",
-                format!("{} has no {count} {kind} due in {} this month", power.name(), ctx.name(&area)),
-            )
-        })?;
-    let Due::Factors { nation, .. } = &dues[index] else {
-        return Err(RuleError::new("5.2.2.1", "not factors"));
-    };
-    let nation = nation.clone();
-    let held_as = check_room(ctx, state, power, into, &nation, kind, count)?;
     let mut next = state.clone();
+    let nation = take_due(ctx, &mut next, power, &area, kind, count)?;
+    let held_as = check_room(ctx, state, power, into, &nation, kind, count)?;
     add_to(&mut next, into, &nation, held_as, count);
-    if let Some(list) = next.due.get_mut(&power) {
-        if let Some(Due::Factors { count: n, .. }) = list.get_mut(index) {
-            *n -= count;
-            if *n == 0 {
-                list.remove(index);
-            }
-        }
-    }
     log.push(Event::new(
         format!("{} places {count} {kind} in {into}", power.name()),
         json!({"kind": "reinforcement", "into": into, "count": count, "factor": kind, "rule": "5.2.2.1"}),
@@ -272,17 +256,89 @@ pub fn place_factors(
     Ok(next)
 }
 
+/// Take `count` `kind` from the reinforcements due to `power` in `area` (5.2.2.1); the
+/// nation they are of.
+pub fn take_due(
+    ctx: &Ctx,
+    next: &mut State,
+    power: Power,
+    area: &str,
+    kind: FactorKind,
+    count: u16,
+) -> Result<String, RuleError> {
+    let list = next.due.entry(power).or_default();
+    let index = list
+        .iter()
+        .position(
+            |d| matches!(d, Due::Factors { area: a, kind: k, count: n, .. } if a == area && *k == kind && *n >= count),
+        )
+        .ok_or_else(|| {
+            RuleError::new(
+                "5.2.2.1",
+                format!("{} has no {count} {kind} due in {} this month", power.name(), ctx.name(area)),
+            )
+        })?;
+    let Some(Due::Factors { count: n, nation, .. }) = list.get_mut(index) else {
+        return Err(RuleError::new("5.2.2.1", "not factors"));
+    };
+    let nation = nation.clone();
+    *n -= count;
+    if *n == 0 {
+        list.remove(index);
+    }
+    if list.is_empty() {
+        next.due.remove(&power);
+    }
+    Ok(nation)
+}
+
+/// The face-up side of a hidden transfer (2.4.2): a city or depot garrison of `power` gains
+/// `count` `kind` (checked as far as the public state shows, `State::lenient`).
+pub fn add_to_garrison(
+    ctx: &Ctx,
+    next: &mut State,
+    power: Power,
+    holder: &Holder,
+    kind: FactorKind,
+    count: u16,
+) -> Result<(), RuleError> {
+    let nation = match holder {
+        Holder::City(a) => next.garrisons.get(a).filter(|g| !g.factors.is_empty()).map(|g| g.nation.clone()),
+        _ => None,
+    }
+    .unwrap_or_else(|| power.id().to_string());
+    let held_as = check_room(ctx, next, power, holder, &nation, kind, count)?;
+    add_to(next, holder, &nation, held_as, count);
+    Ok(())
+}
+
+/// The face-up side of a hidden transfer (2.4.2): a garrison of `power` gives `count` `kind`;
+/// `false` when it holds fewer.
+pub fn take_from_garrison(next: &mut State, power: Power, holder: &Holder, kind: FactorKind, count: u16) -> bool {
+    let holding = match holder {
+        Holder::City(a) => next
+            .garrisons
+            .get(a)
+            .is_some_and(|g| next.controller_of_nation(&g.nation) == Some(power))
+            .then(|| next.garrisons.get_mut(a).map(|g| &mut g.factors))
+            .flatten(),
+        Holder::Depot(a) => next.depots.get_mut(a).filter(|d| d.power == power).map(|d| &mut d.garrison),
+        Holder::Corps(_) => None,
+    };
+    holding.is_some_and(|f| f.take(kind, count))
+}
+
 /// 5.2.3 (army reinforcement step) and 7.3.3 (land movement step): move factors between two
-/// holders of one area.
+/// holders of one area. `emptying`: the command says it takes a corps' last factors (2.4.2).
 #[allow(clippy::too_many_arguments)]
 pub fn transfer(
     ctx: &Ctx,
     state: &State,
     power: Power,
-    count: u16,
-    kind: FactorKind,
+    (count, kind): (u16, FactorKind),
     from: &Holder,
     to: &Holder,
+    emptying: bool,
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
     let during_movement = state.sequence.phase == Phase::Land(LandStep::Movement);
@@ -349,6 +405,20 @@ pub fn transfer(
             return Err(RuleError::new("7.3.3.1.2", format!("detaching cannot empty corps {c}")));
         }
     }
+    if state.hidden_strengths() {
+        let empties =
+            matches!(from, Holder::Corps(c) if state.corps.get(c).is_some_and(|k| k.factors.total() == count));
+        if empties != emptying {
+            return Err(RuleError::new(
+                "2.4.2",
+                if empties {
+                    format!("this takes the last factors of {from}: say so (transfer ... emptying)")
+                } else {
+                    "this transfer empties no corps: leave out `emptying`".to_string()
+                },
+            ));
+        }
+    }
     let held_as = check_room(ctx, state, power, to, &nation, kind, count)?;
     let mut next = state.clone();
     match from {
@@ -408,7 +478,11 @@ pub fn demobilise(
                     *place = crate::state::LeaderPlace::Retired;
                 }
             }
-            format!("{} demobilises corps {c} ({})", power.name(), k.factors)
+            if k.veil.is_empty() {
+                format!("{} demobilises corps {c} ({})", power.name(), k.factors)
+            } else {
+                format!("{} demobilises corps {c}", power.name())
+            }
         }
         (Holder::Corps(_), _, _) => {
             return Err(RuleError::new(
@@ -448,7 +522,7 @@ fn placeable(ctx: &Ctx, state: &State, power: Power, due: &Due) -> bool {
             let corps_ok = state
                 .corps
                 .iter()
-                .filter(|(_, c)| c.area == *area && c.nation == *nation)
+                .filter(|(_, c)| c.area == *area && c.nation == *nation && state.counts(c))
                 .any(|(id, _)| check_room(ctx, state, power, &Holder::Corps(id.clone()), nation, *kind, 1).is_ok());
             corps_ok || check_room(ctx, state, power, &Holder::City(area.clone()), nation, *kind, 1).is_ok()
         }
@@ -510,6 +584,7 @@ pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<Command> {
             if a != b && ca.area == cb.area {
                 for (kind, _) in ca.factors.iter() {
                     out.push(Command::Transfer {
+                        emptying: ca.factors.total() == 1,
                         count: 1,
                         kind,
                         from: Holder::Corps((*a).clone()),

@@ -38,7 +38,8 @@ pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleErr
     Ok(power)
 }
 
-/// Apply `command` from `player`.
+/// Apply `command` from `player`: a command that reads hidden strengths is parked until they
+/// are opened (`reveal.rs`).
 pub fn apply_command(
     ctx: &Ctx,
     state: &State,
@@ -47,6 +48,31 @@ pub fn apply_command(
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
     let power = acting_power_of(state, player)?;
+    if let Some(r) = &state.reveal {
+        return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
+    }
+    if let Command::Veiled(v @ crate::veiled::Veiled::Checked { .. }) = command {
+        let mut log = Vec::new();
+        let next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
+        return Ok(Applied { state: next, events: log });
+    }
+    if state.battle.is_none() && state.losses.is_empty() && !crate::naval::waiting(state) {
+        if let Some(parked) = crate::reveal::park(ctx, state, power, player, command)? {
+            return Ok(parked);
+        }
+    }
+    dispatch(ctx, state, player, power, command, dice)
+}
+
+/// Apply `command` of `power`, given by `player`, to the rules of the moment.
+pub fn dispatch(
+    ctx: &Ctx,
+    state: &State,
+    player: PlayerId,
+    power: Power,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
     let mut log = Vec::new();
     if let Some(b) = &state.battle {
         return Err(RuleError::new(
@@ -56,7 +82,11 @@ pub fn apply_command(
         .into());
     }
     if !state.losses.is_empty() {
-        let Command::Lose { losses } = command else {
+        if let Command::Veiled(v @ crate::veiled::Veiled::Lose { .. }) = command {
+            let next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
+            return Ok(Applied { state: next, events: log });
+        }
+        let Command::Lose { losses, emptying } = command else {
             let due = &state.losses[0];
             return Err(RuleError::new(
                 &due.rule,
@@ -69,7 +99,7 @@ pub fn apply_command(
             )
             .into());
         };
-        let next = land::choose_losses(state, power, losses, &mut log)?;
+        let next = land::choose_losses(state, power, losses, *emptying, &mut log)?;
         return Ok(Applied { state: next, events: log });
     }
     if crate::naval::waiting(state) {
@@ -120,8 +150,8 @@ pub fn apply_command(
         (Command::Place { count, kind, into }, _) => {
             reinforcement::place_factors(ctx, state, power, *count, *kind, into, &mut log)?
         }
-        (Command::Transfer { count, kind, from, to }, _) => {
-            reinforcement::transfer(ctx, state, power, *count, *kind, from, to, &mut log)?
+        (Command::Transfer { count, kind, from, to, emptying }, _) => {
+            reinforcement::transfer(ctx, state, power, (*count, *kind), from, to, *emptying, &mut log)?
         }
         (Command::Demobilise { what, count, kind }, _) => {
             reinforcement::demobilise(ctx, state, power, what, *count, *kind, &mut log)?
@@ -140,6 +170,7 @@ pub fn apply_command(
             return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
         }
         (Command::Naval(c), _) => crate::naval::apply(ctx, state, power, c, dice, &mut log)?,
+        (Command::Veiled(v), _) => crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?,
     };
     let mut next = next;
     crate::siege::update(ctx, &mut next, &mut log);
@@ -196,8 +227,35 @@ pub fn apply_sealed(
     }
     let attacker = attacker.ok_or_else(|| RuleError::new("7.5.2.1", "the attacker's chit is missing"))?;
     let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None });
+    if let Some(parked) = crate::reveal::park_battle(ctx, state, &attacker, &defender) {
+        return Ok(parked);
+    }
+    resolve_battle(ctx, state, &attacker, &defender, dice)
+}
+
+/// Resolve the battle being fought with its two chits (7.5.2.4 onwards). A retirement into
+/// the city that the opened strengths show it cannot hold stands as `defend` (R7.5.1.1: it
+/// could be checked only once they were open).
+pub fn resolve_battle(
+    ctx: &Ctx,
+    state: &State,
+    attacker: &crate::combat::Chit,
+    defender: &crate::combat::Chit,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let battle = state.battle.clone().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
     let mut log = Vec::new();
-    let mut next = crate::combat::resolve::resolve(ctx, state, &battle, &attacker, &defender, dice, &mut log)?;
+    let mut defender = defender.clone();
+    if defender.chit == crate::combat::chits::RETIRE {
+        if let Err(e) = crate::combat::chits::check(ctx, state, &battle, false, &defender) {
+            log.push(Event::new(
+                format!("{e}: the retirement stands as `defend` (R7.5.1.1)"),
+                serde_json::json!({"kind": "retire-refused", "area": battle.area, "rule": "R7.5.1.1"}),
+            ));
+            defender = crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None };
+        }
+    }
+    let mut next = crate::combat::resolve::resolve(ctx, state, &battle, attacker, &defender, dice, &mut log)?;
     crate::siege::update(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }
@@ -216,6 +274,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     if let Some(outcome) = &state.over {
         let winners = outcome.winners.iter().filter_map(|p| state.player_of(*p)).map(PlayerId).collect();
         return Pending::Over { result: outcome.result.clone(), winners };
+    }
+    if let Some(open) = crate::reveal::pending(state) {
+        return open;
     }
     if let Some(b) = &state.battle {
         return Pending::Sealed {
@@ -327,7 +388,51 @@ impl Ruleset for Eia {
         command: &Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
+        if matches!(command, Command::Veiled(_)) {
+            return Err(RuleError::new("2.4.2", "a hidden command's projection is never given in the clear").into());
+        }
         apply_command(self.ctx()?, state, player, command, dice)
+    }
+
+    fn recorded_options(&self, chosen: &[String], players: usize) -> Vec<String> {
+        scenario::recorded_options(chosen, players)
+    }
+
+    /// Hidden strengths (2.4.2): the projection of a command that changes or reads them.
+    fn conceal(&self, state: &State, player: PlayerId, command: &Command) -> Option<Command> {
+        crate::veiled::projection(state, player, command)
+    }
+
+    fn apply_concealed(
+        &self,
+        state: &State,
+        player: PlayerId,
+        concealed: &grognard_engine::Concealed<Command>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        crate::veiled::apply(self.ctx()?, state, player, concealed)
+    }
+
+    fn apply_opened(
+        &self,
+        state: &State,
+        player: PlayerId,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Applied<State>, ApplyError> {
+        crate::reveal::opened(self.ctx()?, state, player, dice)
+    }
+
+    /// The state with the factors of every corps whose strength `viewer` may not know taken
+    /// out (2.4.2): a veiled corps of another player's power, unless every command in its
+    /// veil is opened in the journal.
+    fn player_view(&self, state: &State, viewer: Viewer) -> State {
+        crate::knowledge::player_view(state, viewer)
+    }
+
+    /// A transfer or a choice of losses that empties a corps says so (2.4.2): the client
+    /// fills it in from what its player knows.
+    fn complete(&self, state: &State, _player: PlayerId, command: Command) -> Result<Command, RuleError> {
+        Ok(crate::knowledge::complete(state, command))
     }
 
     fn check_sealed(&self, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
@@ -345,9 +450,11 @@ impl Ruleset for Eia {
 
     /// The players of the powers a roll concerns (`concerns.rs`).
     fn roll_concerns(&self, state: &State, _player: PlayerId, cause: RollCause<'_, Command>) -> Vec<PlayerId> {
-        let RollCause::Command(command) = cause else { return Vec::new() };
-        let mut players: Vec<PlayerId> =
-            crate::concerns::of(state, command).into_iter().filter_map(|p| state.player_of(p)).map(PlayerId).collect();
+        let powers = match cause {
+            RollCause::Command(command) => crate::concerns::of(state, command),
+            RollCause::Opened => crate::reveal::concerns(state),
+        };
+        let mut players: Vec<PlayerId> = powers.into_iter().filter_map(|p| state.player_of(p)).map(PlayerId).collect();
         players.sort();
         players.dedup();
         players
@@ -381,8 +488,9 @@ impl Ruleset for Eia {
         state.powers.iter().map(|(p, s)| Score { side: p.name().into(), value: i64::from(s.political) }).collect()
     }
 
-    fn view(&self, state: &State, _viewer: Viewer) -> Option<View> {
+    fn view(&self, state: &State, viewer: Viewer) -> Option<View> {
         let ctx = self.ctx().ok()?;
-        Some(View::new(ViewKind::Area, crate::view::board_view(ctx, state)))
+        let seen = crate::knowledge::player_view(state, viewer);
+        Some(View::new(ViewKind::Area, crate::view::board_view(ctx, &seen)))
     }
 }

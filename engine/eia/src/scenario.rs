@@ -19,6 +19,11 @@ use std::collections::BTreeMap;
 pub const OPTION_NAVAL: &str = "naval";
 /// Option 12.2.1: the optional sea crossing arrows (the Channel, the Danish and Swedish ones).
 pub const OPTION_ARROWS: &str = "crossing-arrows";
+/// Hidden corps strengths (2.4.2): recorded in every new game of two players or more,
+/// unless `open-corps` is chosen.
+pub const OPTION_HIDDEN: &str = "hidden-corps";
+/// Every corps' strength shown to every player (no hidden strengths).
+pub const OPTION_OPEN: &str = "open-corps";
 
 pub fn options() -> Vec<OptionInfo> {
     vec![
@@ -28,12 +33,28 @@ pub fn options() -> Vec<OptionInfo> {
                 .into(),
         },
         OptionInfo {
+            id: OPTION_HIDDEN.into(),
+            description: "2.4.2: only a corps' owner knows its strength until a rule reveals it (a battle, an \
+                          assault); recorded by default in games of two players or more"
+                .into(),
+        },
+        OptionInfo {
+            id: OPTION_OPEN.into(),
+            description: "show every corps' strength to every player (no hidden strengths, 2.4.2)".into(),
+        },
+        OptionInfo {
             id: OPTION_NAVAL.into(),
             description: "play the campaign games' naval reinforcements, naval phase, disembarking and sea supply \
                           (5.1, 6.0, 7.3.5, 7.4.3), which the scenarios leave out"
                 .into(),
         },
     ]
+}
+
+/// The options a new game records: `hidden-corps` unless `open-corps` is chosen or one
+/// player runs every power (2.4.2).
+pub fn recorded_options(chosen: &[String], players: usize) -> Vec<String> {
+    grognard_engine::hidden_by_default(chosen, players, OPTION_HIDDEN, OPTION_OPEN)
 }
 
 fn side_names(s: &Scenario) -> String {
@@ -154,6 +175,7 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
                 in_city: c.in_city,
                 factors: factors(&c.factors),
                 aboard: None,
+                veil: Default::default(),
             },
         );
     }
@@ -214,6 +236,8 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         losses: Vec::new(),
         battle: None,
         battles_fought: 0,
+        reveal: None,
+        lenient: false,
         over: None,
     };
     let mut log = Vec::new();

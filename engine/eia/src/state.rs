@@ -28,6 +28,23 @@ pub struct Corps {
     /// The fleet carrying it at sea (6.2.5), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aboard: Option<String>,
+    /// With hidden strengths (2.4.2, `veil.rs`): the concealed commands not yet opened that
+    /// its factors may depend on. Public: every copy holds the same set. Empty: every player
+    /// knows its factors.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub veil: BTreeSet<Veil>,
+}
+
+/// A concealed command that a corps' strength may depend on (2.4.2, docs/PROTOCOL.md
+/// section 12): its author and its index among the author's concealed commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Veil {
+    pub player: u8,
+    pub index: u32,
+    /// Opened somewhere in the journal (now or later): every copy knows the command, so a
+    /// view for others may show what it changed.
+    #[serde(default)]
+    pub opened: bool,
 }
 
 /// Where a fleet is (6.2.1.2): in a port, in a port's blockade box, or at sea.
@@ -264,11 +281,31 @@ pub struct State {
     /// Battles fought so far: numbers each battle's sealed step.
     #[serde(default)]
     pub battles_fought: u32,
+    /// What waits for openings of concealed commands before the rules go on (2.4.2,
+    /// `reveal.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<crate::reveal::Reveal>,
+    /// Set only while a copy applies a concealed command by its projection (`veiled.rs`):
+    /// checks that read the factors of veiled corps are left to the command's opening. Never
+    /// part of a stored state.
+    #[serde(skip)]
+    pub lenient: bool,
     /// Set when the game is over.
     pub over: Option<Outcome>,
 }
 
 impl State {
+    /// Are the factors of `corps` read by this copy's checks: known to every player, or the
+    /// check is not a projection's (2.4.2, `State::lenient`)?
+    pub fn counts(&self, corps: &Corps) -> bool {
+        !self.lenient || corps.veil.is_empty()
+    }
+
+    /// Are corps strengths hidden from the other players (2.4.2, option `hidden-corps`)?
+    pub fn hidden_strengths(&self) -> bool {
+        self.options.iter().any(|o| o == crate::scenario::OPTION_HIDDEN)
+    }
+
     /// The player running `power`.
     pub fn player_of(&self, power: Power) -> Option<u8> {
         self.players.get(&power).copied()

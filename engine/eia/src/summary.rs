@@ -32,13 +32,20 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
         let corps: Vec<&crate::state::Corps> =
             state.corps.values().filter(|c| state.controller_of_nation(&c.nation) == Some(*power)).collect();
         let factors: u32 = corps.iter().map(|c| u32::from(c.factors.total())).sum();
+        // 2.4.2: corps whose strength this viewer may not know.
+        let unknown = corps.iter().filter(|c| crate::knowledge::hidden(c)).count();
+        let factors = if unknown == 0 {
+            format!("{factors} factors")
+        } else {
+            format!("{factors} factors known, {unknown} of hidden strength")
+        };
         let fleets: Vec<&crate::state::Fleet> =
             state.fleets.values().filter(|f| state.controller_of_nation(&f.nation) == Some(*power)).collect();
         let ships: u32 = fleets.iter().map(|f| u32::from(f.ships)).sum();
         let player = state.player_of(*power).map_or(String::from("?"), |p| p.to_string());
         let _ = writeln!(
             out,
-            "  {:<14} player {player}  ${:<4} {} corps ({factors} factors), {} fleets ({ships} ships), {} political points, side {}",
+            "  {:<14} player {player}  ${:<4} {} corps ({factors}), {} fleets ({ships} ships), {} political points, side {}",
             power.name(),
             p.money,
             corps.len(),

@@ -74,7 +74,8 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
             nation: c.nation.clone(),
             symbol: if cavalry { "cavalry-corps" } else { "corps" }.into(),
             size: if c.in_city { "city".into() } else { String::new() },
-            factors: c.factors.total().to_string(),
+            // 2.4.2: a strength the viewer may not know is shown as `?`.
+            factors: if crate::knowledge::hidden(c) { "?".into() } else { c.factors.total().to_string() },
             label: id.clone(),
             colour: None,
         });

@@ -113,12 +113,7 @@ pub fn options() -> Vec<grognard_engine::OptionInfo> {
 /// plays both sides (fog hides a side's stacks from the other side's player: alone, there is
 /// nobody to hide them from; `fog-of-war` chosen explicitly still plays it).
 pub fn recorded_options(chosen: &[String], players: usize) -> Vec<String> {
-    let open = chosen.iter().any(|o| o == OPEN_STACKS) || (players < 2 && !chosen.iter().any(|o| o == FOG_OF_WAR));
-    let mut out: Vec<String> = chosen.iter().filter(|o| *o != OPEN_STACKS && *o != FOG_OF_WAR).cloned().collect();
-    if !open {
-        out.push(FOG_OF_WAR.to_string());
-    }
-    out
+    grognard_engine::hidden_by_default(chosen, players, FOG_OF_WAR, OPEN_STACKS)
 }
 
 /// The set-up of a game started from the position `text`: its game's scenario (`ec` or

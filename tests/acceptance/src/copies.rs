@@ -146,6 +146,34 @@ pub fn uniform<R: Ruleset>(_: &R::State, _: PlayerId, legal: &[R::Command], rng:
     rng.below(legal.len().max(1))
 }
 
+/// Random play that favours what breaks things: `end` (the legal command `is_end` finds)
+/// with `end_percent` percent chance when anything else is legal, so that games progress;
+/// otherwise any other command, in proportion to its `weight`.
+pub fn weighted<C>(
+    legal: &[C],
+    is_end: impl Fn(&C) -> bool,
+    end_percent: usize,
+    weight: impl Fn(&C) -> u64,
+    rng: &mut Lcg,
+) -> usize {
+    let end = legal.iter().position(&is_end);
+    let others: Vec<usize> = (0..legal.len()).filter(|i| Some(*i) != end).collect();
+    match end {
+        Some(e) if others.is_empty() || rng.below(100) < end_percent => return e,
+        _ => {}
+    }
+    let total: u64 = others.iter().map(|&i| weight(&legal[i])).sum();
+    let mut at = rng.below(usize::try_from(total).unwrap_or(usize::MAX).max(1)) as u64;
+    for &i in &others {
+        let w = weight(&legal[i]);
+        if at < w {
+            return i;
+        }
+        at -= w;
+    }
+    others.last().copied().unwrap_or(0)
+}
+
 /// The seats of a game of `setup`: one player for each power of its scenario.
 pub fn seats<R: Ruleset>(ruleset: &R, setup: &Setup) -> Result<Seats, String> {
     let info = ruleset.scenario_of(setup).ok_or_else(|| format!("no scenario `{}`", setup.scenario))?;

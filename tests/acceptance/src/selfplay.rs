@@ -164,10 +164,21 @@ fn finish(cfg: &Config, t: Table, rounds: usize, commands: usize, started: Insta
     let loaded = store.load().map_err(|e| fail(cfg.seed, rounds, e))?;
     let checked = verify::check_records(&t.rulesets, &loaded.records)
         .map_err(|p| fail(cfg.seed, rounds, format!("the finished journal does not verify: {p}")))?;
-    let third = checked.replay.ruleset.state_json(&checked.replay.state);
+    // With concealed commands still closed (a game stopped early), each copy knows its own
+    // player's: the copies agree with the third party on what everyone may see.
+    let closed = !checked.replay.unopened().is_empty();
+    let seen = |replay: &grognard_journal::replay::Replay<'_>| {
+        if closed {
+            let public = replay.ruleset.player_view(&replay.state, Viewer::Everyone);
+            replay.ruleset.state_json(&public)
+        } else {
+            replay.ruleset.state_json(&replay.state)
+        }
+    };
+    let third = seen(&checked.replay);
     for i in 0..t.seats.len() {
         let g = t.open(i);
-        if g.replay.ruleset.state_json(&g.replay.state) != third {
+        if seen(&g.replay) != third {
             return Err(fail(cfg.seed, rounds, format!("player {i}'s copy does not end where the journal does")));
         }
     }

@@ -12,7 +12,7 @@
 //! public view out of the comparison, to look past a known difference for the next one. A
 //! failure prints the seed that plays it again.
 
-use grognard_acceptance::copies::{budget, play, rate, Config, Outcome, Pick};
+use grognard_acceptance::copies::{budget, play, rate, weighted, Config, Outcome, Pick};
 use grognard_acceptance::Lcg;
 use grognard_engine::{PlayerId, Setup};
 use grognard_fnc::scenario::FOG_OF_WAR;
@@ -33,22 +33,7 @@ fn weight(command: &Command) -> u64 {
 const END_PERCENT: usize = 8;
 
 fn pick(_: &State, _: PlayerId, legal: &[Command], rng: &mut Lcg) -> usize {
-    let end = legal.iter().position(|c| *c == Command::End);
-    let others: Vec<usize> = (0..legal.len()).filter(|i| Some(*i) != end).collect();
-    match end {
-        Some(e) if others.is_empty() || rng.below(100) < END_PERCENT => return e,
-        _ => {}
-    }
-    let total: u64 = others.iter().map(|&i| weight(&legal[i])).sum();
-    let mut at = rng.below(usize::try_from(total).unwrap_or(usize::MAX).max(1)) as u64;
-    for &i in &others {
-        let w = weight(&legal[i]);
-        if at < w {
-            return i;
-        }
-        at -= w;
-    }
-    others.last().copied().unwrap_or(0)
+    weighted(legal, |c| *c == Command::End, END_PERCENT, weight, rng)
 }
 
 fn games(scenario: &str, first_seed: u64) -> Vec<Outcome> {

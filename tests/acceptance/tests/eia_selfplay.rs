@@ -12,7 +12,10 @@ fn config(players: usize, seed: u64) -> selfplay::Config {
     let random = eia::ruleset().bot("random").expect("the random bot");
     selfplay::Config {
         ruleset: eia::ruleset(),
-        setup: Setup::scenario("1805"),
+        // Hidden strengths (2.4.2), as every new game of two players or more records them:
+        // reinforcements, transfers and losses travel as concealed commands, and battles
+        // and assaults wait for openings.
+        setup: Setup::scenario("1805").with_options([grognard_eia::scenario::OPTION_HIDDEN.to_string()]),
         bots: vec![random; players],
         seed,
         max_rounds: 20_000,
@@ -22,8 +25,8 @@ fn config(players: usize, seed: u64) -> selfplay::Config {
 
 fn report(what: &str, r: &selfplay::Report) {
     eprintln!(
-        "{what}: {} rounds, {} commands, {} entries, {:.1} s: {}",
-        r.rounds, r.commands, r.entries, r.seconds, r.result
+        "{what}: {} rounds, {} commands ({} concealed), {} entries, {:.1} s: {}",
+        r.rounds, r.commands, r.concealed, r.entries, r.seconds, r.result
     );
 }
 
@@ -31,6 +34,7 @@ fn report(what: &str, r: &selfplay::Report) {
 fn seven_players_start_the_1805_scenario_through_real_journals() {
     let r = selfplay::play_rounds(&config(7, 1), 12).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.commands >= 12, "{} commands", r.commands);
+    assert!(r.concealed > 0, "no reinforcement went into a corps in secret (2.4.2)");
     report("seven players, 12 rounds", &r);
 }
 

@@ -84,7 +84,11 @@ pub fn may_retire(ctx: &Ctx, state: &State, battle: &Battle) -> Result<(), RuleE
     let room = crate::land::city_room(ctx, state, battle.defender, &battle.area)
         .ok_or_else(|| RuleError::new("7.5.1.1", format!("{} is besieged or held by another power", city.name)))?;
     let need: u16 = battle.defenders.iter().filter_map(|c| state.corps.get(c)).map(|c| c.factors.total()).sum();
-    if need > room {
+    // 2.4.2: with strengths still hidden, the room is checked once they are opened, before
+    // the battle is resolved (`ruleset::resolve_battle`).
+    let hidden = battle.defenders.iter().filter_map(|c| state.corps.get(c)).any(|c| !c.veil.is_empty())
+        || state.corps.values().any(|c| c.area == battle.area && c.in_city && !c.veil.is_empty());
+    if need > room && !hidden {
         return Err(RuleError::new(
             "7.5.1.1",
             format!("{} can take {room} more factors, not the defenders' {need}", city.name),

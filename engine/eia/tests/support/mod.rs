@@ -69,6 +69,8 @@ pub fn bare() -> State {
         losses: Vec::new(),
         battle: None,
         battles_fought: 0,
+        reveal: None,
+        lenient: false,
         over: None,
     }
 }
@@ -82,6 +84,7 @@ pub fn corps(state: &mut State, id: &str, nation: &str, area: &str, infantry: u1
             in_city: false,
             factors: Factors::of(&[(FactorKind::Infantry, infantry)]),
             aboard: None,
+            veil: Default::default(),
         },
     );
 }

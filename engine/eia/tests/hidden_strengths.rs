@@ -1,0 +1,125 @@
+//! Hidden corps strengths (2.4.2): only a corps' owner knows its factors. Commands that change
+//! them are concealed (their projections show the area, the face-up garrisons and a corps
+//! leaving the map), every corps they may have changed is veiled, and a battle waits for the
+//! veils of its corps to be opened (7.5.2.6.3). The per-copy simulation of whole random games
+//! is `tests/acceptance/tests/copies_eia.rs`.
+
+mod support;
+
+use grognard_eia::command::Command;
+use grognard_eia::ruleset::{apply_command, apply_sealed, pending};
+use grognard_eia::scenario::OPTION_HIDDEN;
+use grognard_eia::sequence::{LandStep, Phase};
+use grognard_eia::state::{State, Veil};
+use grognard_eia::veiled::Veiled;
+use grognard_eia::Eia;
+use grognard_engine::{Concealed, NoDice, Pending, PlayerId, Ruleset, ScriptedDice, Viewer};
+use support::*;
+
+const FRANCE: PlayerId = PlayerId(0);
+const AUSTRIA: PlayerId = PlayerId(3);
+
+fn hidden(mut state: State) -> State {
+    state.options.push(OPTION_HIDDEN.to_string());
+    state
+}
+
+fn parse(text: &str) -> Command {
+    Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The state after `player`'s concealed `command`, applied whole (`known`) or by its
+/// projection alone.
+fn concealed(state: &State, player: PlayerId, command: &Command, known: bool) -> State {
+    let public = Eia.conceal(state, player, command).unwrap_or_else(|| panic!("{command} is not concealed"));
+    let c = Concealed { index: 0, public, full: known.then(|| command.clone()), opened: false };
+    Eia.apply_concealed(state, player, &c, &mut NoDice).unwrap_or_else(|e| panic!("{command}: {e:?}")).state
+}
+
+#[test]
+fn r2_4_2_a_detachment_hides_which_corps_gave_it_and_both_ways_agree_in_public() {
+    let mut state = hidden(bare());
+    corps(&mut state, "fr-3", "france", "alsace", 12);
+    corps(&mut state, "fr-5", "france", "alsace", 8);
+    let command = parse("transfer 2 infantry from fr-3 to city alsace");
+    let public = Eia.conceal(&state, FRANCE, &command);
+    match &public {
+        Some(Command::Veiled(Veiled::Transfer { area, garrison: Some(g), emptied: None })) => {
+            assert_eq!(area, "alsace");
+            assert!(g.gains);
+            assert_eq!(g.factors.total(), 2);
+        }
+        other => panic!("{other:?}"),
+    }
+    let author = concealed(&state, FRANCE, &command, true);
+    let other = concealed(&state, FRANCE, &command, false);
+    assert_eq!(author.corps["fr-3"].factors.total(), 10, "the author's copy knows");
+    assert_eq!(other.corps["fr-3"].factors.total(), 12, "the others' copies do not");
+    assert_eq!(author.garrisons["alsace"].factors.total(), 2, "the garrison's counters are face up (2.4.1)");
+    for s in [&author, &other] {
+        for c in ["fr-3", "fr-5"] {
+            assert_eq!(
+                s.corps[c].veil.iter().copied().collect::<Vec<_>>(),
+                vec![Veil { player: 0, index: 0, opened: false }]
+            );
+        }
+    }
+    let everyone = |s: &State| serde_json::to_value(Eia.player_view(s, Viewer::Everyone)).unwrap_or_default();
+    assert_eq!(everyone(&author), everyone(&other), "every copy shows everyone the same");
+    assert!(Eia.player_view(&author, Viewer::Everyone).corps["fr-3"].factors.is_empty());
+    assert_eq!(Eia.player_view(&author, Viewer::Player(FRANCE)).corps["fr-3"].factors.total(), 10);
+    // A command given in the clear with a projection is refused by the journal; a projection
+    // given in the clear is refused by the rules.
+    let e = Eia.apply(&state, FRANCE, &public.unwrap_or(Command::End), &mut NoDice).err();
+    assert!(format!("{e:?}").contains("2.4.2"), "{e:?}");
+}
+
+#[test]
+fn r2_4_2_a_transfer_that_empties_a_corps_says_so() {
+    let mut state = hidden(bare());
+    state.sequence.phase = Phase::ArmyReinforcement;
+    state.sequence.order =
+        grognard_eia::sequence::Sequence::order_of(Phase::ArmyReinforcement, &grognard_eia::Power::ALL, 0);
+    state.sequence.index = state.sequence.order.iter().position(|p| *p == grognard_eia::Power::France).unwrap_or(0);
+    corps(&mut state, "fr-3", "france", "alsace", 2);
+    corps(&mut state, "fr-5", "france", "alsace", 8);
+    let e = run(&state, grognard_eia::Power::France, "transfer 2 infantry from fr-3 to fr-5", &[])
+        .err()
+        .unwrap_or_default();
+    assert!(e.starts_with("2.4.2|"), "{e}");
+    let done =
+        Eia.complete(&state, FRANCE, parse("transfer 2 infantry from fr-3 to fr-5")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(done.to_string(), "transfer 2 infantry from fr-3 to fr-5 emptying");
+    let other = concealed(&state, FRANCE, &done, false);
+    assert!(!other.corps.contains_key("fr-3"), "the emptied corps leaves the map in every copy (5.2.3)");
+}
+
+#[test]
+fn r7_5_2_6_3_a_battle_waits_for_its_corps_strengths_to_be_opened() {
+    let mut state = hidden(bare());
+    state.sequence.phase = Phase::Land(LandStep::Combat);
+    state.occupied.insert("breisgau".into(), "austria".into());
+    corps(&mut state, "fr-3", "france", "breisgau", 12);
+    corps(&mut state, "au-2", "austria", "breisgau", 10);
+    state.corps.get_mut("fr-3").map(|c| c.veil.insert(Veil { player: 0, index: 4, opened: false }));
+    let started = apply_command(ctx(), &state, FRANCE, &parse("battle breisgau"), &mut NoDice)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .state;
+    let chits = [(FRANCE, parse("chit assault")), (AUSTRIA, parse("chit defend"))];
+    let parked = apply_sealed(ctx(), &started, &chits, &mut NoDice).unwrap_or_else(|e| panic!("{e:?}")).state;
+    match pending(ctx(), &parked) {
+        Pending::Open { owing, .. } => {
+            assert_eq!(owing.len(), 1);
+            assert_eq!(owing[0].player, FRANCE);
+            assert_eq!(owing[0].indices, vec![4]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let e = run(&parked, grognard_eia::Power::France, "end", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("2.4.2|"), "{e}");
+    assert!(Eia.apply_opened(&parked, AUSTRIA, &mut NoDice).is_err(), "Austria owes nothing");
+    let mut dice = ScriptedDice::new(&[3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4]);
+    let fought = Eia.apply_opened(&parked, FRANCE, &mut dice).unwrap_or_else(|e| panic!("{e:?}")).state;
+    assert!(fought.reveal.is_none() && fought.battle.is_none(), "the battle is fought once opened");
+    assert!(fought.corps.values().all(|c| c.veil.is_empty()), "the opened command leaves every veil");
+}
