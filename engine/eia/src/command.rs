@@ -70,6 +70,13 @@ pub enum Command {
     RemoveDepot {
         area: String,
     },
+    /// 7.4.4 (option `naval`): build a depot on a fleet at sea for invasion supply
+    /// (`depot on FLEET`), or remove it (`remove depot on FLEET`).
+    FleetDepot {
+        fleet: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        remove: bool,
+    },
     /// 7.3: move a corps through these areas, force marching (7.3.1.2) or not; with
     /// `forage`, it forages as it stops (7.4.1.1).
     Move {
@@ -150,7 +157,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
-transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | \
+transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | depot on FLEET | \
 move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
 
@@ -190,6 +197,8 @@ impl Command {
                     _ => Err(bad()),
                 }
             }
+            ["depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: false }),
+            ["remove", "depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: true }),
             ["depot", area] => Ok(Command::Depot { area: area.to_string() }),
             ["remove", "depot", area] => Ok(Command::RemoveDepot { area: area.to_string() }),
             ["move", corps, "to", rest @ ..] => {
@@ -253,6 +262,8 @@ impl fmt::Display for Command {
             Command::Demobilise { what, .. } => write!(f, "demobilise {what}"),
             Command::Depot { area } => write!(f, "depot {area}"),
             Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
+            Command::FleetDepot { fleet, remove: false } => write!(f, "depot on {fleet}"),
+            Command::FleetDepot { fleet, remove: true } => write!(f, "remove depot on {fleet}"),
             Command::Move { corps, path, force, forage } => {
                 write!(f, "move {corps} to {}", path.join(" "))?;
                 if *force {
@@ -305,6 +316,8 @@ mod tests {
             "demobilise city paris 2 militia",
             "depot ulm",
             "remove depot ulm",
+            "depot on fr-fleet-1",
+            "remove depot on fr-fleet-1",
             "move fr-1 to strasbourg ulm force forage",
             "move fr-1 to ulm",
             "enter fr-1",

@@ -30,11 +30,31 @@ fn own_corps<'a>(state: &'a State, power: Power, corps: &str) -> Result<&'a crat
     Ok(c)
 }
 
-fn in_step(state: &State, step: LandStep, rule: &str, what: &str) -> Result<(), RuleError> {
+pub fn in_step(state: &State, step: LandStep, rule: &str, what: &str) -> Result<(), RuleError> {
     if state.sequence.phase != Phase::Land(step) {
         return Err(RuleError::new(
             rule,
             format!("{what} only in the {}, not in the {}", step.name(), state.sequence.phase),
+        ));
+    }
+    Ok(())
+}
+
+/// 7.2: may `power` build one more depot, on land or on a fleet: one left in its counter mix,
+/// and the money to pay for it?
+pub fn may_build_depot(ctx: &Ctx, state: &State, power: Power) -> Result<(), RuleError> {
+    let limit = corps_card::depot_limit(ctx, power);
+    if crate::invasion::depots_of(state, power) >= usize::from(limit) {
+        return Err(RuleError::new(
+            "7.2",
+            format!("{} has all its {limit} depots on the map (counter mix)", power.name()),
+        ));
+    }
+    let money = state.powers.get(&power).map_or(0, |p| p.money);
+    if money < DEPOT_COST {
+        return Err(RuleError::new(
+            "7.2",
+            format!("a depot costs {DEPOT_COST} money point and {} has {money}", power.name()),
         ));
     }
     Ok(())
@@ -53,21 +73,7 @@ pub fn place_depot(
     if state.depots.contains_key(area) {
         return Err(RuleError::new("7.2", format!("{} already holds a depot: one depot per area", a.name)));
     }
-    let limit = corps_card::depot_limit(ctx, power);
-    let mine = state.depots.values().filter(|d| d.power == power).count();
-    if mine >= usize::from(limit) {
-        return Err(RuleError::new(
-            "7.2",
-            format!("{} has all its {limit} depots on the map (counter mix)", power.name()),
-        ));
-    }
-    let money = state.powers.get(&power).map_or(0, |p| p.money);
-    if money < DEPOT_COST {
-        return Err(RuleError::new(
-            "7.2",
-            format!("a depot costs {DEPOT_COST} money point and {} has {money}", power.name()),
-        ));
-    }
+    may_build_depot(ctx, state, power)?;
     let own_corps_here = state.corps.values().any(|c| {
         c.area == area && c.aboard.is_none() && c.nation == power.id() && !(c.in_city && state.besieged(area))
     });

@@ -112,6 +112,12 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                         candidates.push(Command::RemoveDepot { area: area.clone() });
                     }
                 }
+                for (fleet, f) in &state.fleets {
+                    if f.nation == power.id() && matches!(f.place, crate::state::FleetPlace::Sea(_)) {
+                        let remove = state.fleet_depots.contains_key(fleet);
+                        candidates.push(Command::FleetDepot { fleet: fleet.clone(), remove });
+                    }
+                }
             }
             Phase::Land(LandStep::Movement) => {
                 for (id, c) in &mine {

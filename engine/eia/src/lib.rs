@@ -14,6 +14,7 @@ pub mod factor;
 pub mod forage;
 pub mod forces;
 pub mod invariants;
+pub mod invasion;
 pub mod knowledge;
 pub mod land;
 pub mod legal;

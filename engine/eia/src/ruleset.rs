@@ -158,6 +158,10 @@ pub fn dispatch(
         }
         (Command::Depot { area }, _) => land::place_depot(ctx, state, power, area, &mut log)?,
         (Command::RemoveDepot { area }, _) => land::remove_depot(ctx, state, power, area, &mut log)?,
+        (Command::FleetDepot { fleet, remove: false }, _) => {
+            crate::invasion::build(ctx, state, power, fleet, &mut log)?
+        }
+        (Command::FleetDepot { fleet, remove: true }, _) => crate::invasion::remove(state, power, fleet, &mut log)?,
         (Command::Move { .. }, _) => land::move_corps(ctx, state, power, command, dice, &mut log)?,
         (Command::EnterCity { corps }, _) => land::enter_city(ctx, state, power, corps, &mut log)?,
         (Command::LeaveCity { corps }, _) => land::leave_city(ctx, state, power, corps, &mut log)?,
@@ -180,6 +184,7 @@ pub fn dispatch(
         end_step(ctx, &mut next, power, &mut log);
     }
     crate::naval::after_command(ctx, &mut next, &mut log);
+    crate::invasion::lose_moved(&mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }
 

@@ -229,6 +229,7 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         fleets,
         garrisons,
         depots,
+        fleet_depots: Default::default(),
         sieges: Default::default(),
         leaders,
         due: BTreeMap::new(),

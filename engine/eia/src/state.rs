@@ -101,6 +101,14 @@ pub struct Depot {
     pub garrison: Factors,
 }
 
+/// A depot built on a fleet at sea for invasion supply (7.4.4): its power and the sea zone it
+/// was built in (the depot is lost when the fleet moves, 7.4.4.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FleetDepot {
+    pub power: Power,
+    pub sea: String,
+}
+
 /// Where a leader is (5.3, 10.6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -264,6 +272,9 @@ pub struct State {
     pub garrisons: BTreeMap<String, Garrison>,
     /// Depots by their area (one per area, 7.2).
     pub depots: BTreeMap<String, Depot>,
+    /// Depots on fleets at sea, by fleet (7.4.4, option `naval`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fleet_depots: BTreeMap<String, FleetDepot>,
     /// The areas whose city is besieged (7.5.4).
     #[serde(default)]
     pub sieges: BTreeSet<String>,

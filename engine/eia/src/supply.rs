@@ -98,16 +98,51 @@ pub fn valid_depots(ctx: &Ctx, state: &State, power: Power) -> BTreeSet<String> 
     let mut valid: BTreeSet<String> =
         mine.iter().filter(|a| is_supply_source(ctx, state, power, a)).map(|a| a.to_string()).collect();
     let mut queue: VecDeque<String> = valid.iter().cloned().collect();
+    let sea = crate::naval::played(state);
     while let Some(depot) = queue.pop_front() {
         let near = unblocked_distances(ctx, state, power, &depot, CHAIN_LINK);
+        let by_sea = if sea { sea_links(ctx, state, power, &depot) } else { BTreeSet::new() };
         for other in &mine {
-            if near.contains_key(other) && !valid.contains(*other) {
+            if (near.contains_key(other) || by_sea.contains(*other)) && !valid.contains(*other) {
                 valid.insert(other.to_string());
                 queue.push_back(other.to_string());
             }
         }
     }
     valid
+}
+
+/// Is the port of `area` a link of a sea supply chain of `power` (7.4.3.1): a friendly
+/// controlled port that is not blockaded?
+fn open_port(ctx: &Ctx, state: &State, power: Power, area: &str) -> bool {
+    ctx.map.port(area).is_some()
+        && crate::naval::places::friendly_port(ctx, state, power, area)
+        && !crate::naval::places::blockaded_against(state, power, area)
+}
+
+/// 7.4.3 (option `naval`): the ports whose depots the depot in `area`, already in a valid
+/// chain, links to by sea as if they were adjacent (7.4.3.1): `area` is an unblockaded
+/// friendly port holding a fleet of `power` or an ally, and the other port is one too, with a
+/// way by sea between them. Enemy fleets at sea do not cut it (7.4.3.2); the ice in winter
+/// and the Dardanelles without Constantinople's leave do (7.4.3.3).
+pub fn sea_links(ctx: &Ctx, state: &State, power: Power, area: &str) -> BTreeSet<String> {
+    use crate::state::FleetPlace;
+    let port = FleetPlace::Port(area.to_string());
+    let fleet = state.fleets.values().any(|f| {
+        f.place == port
+            && f.ships > 0
+            && state.controller_of_nation(&f.nation).is_some_and(|c| state.friendly_to(power, c.id()))
+    });
+    if !fleet || !open_port(ctx, state, power, area) {
+        return BTreeSet::new();
+    }
+    crate::naval::places::distances(ctx, state, power, &port, u8::MAX, true)
+        .into_keys()
+        .filter_map(|p| match p {
+            FleetPlace::Port(other) if other != area && open_port(ctx, state, power, &other) => Some(other),
+            _ => None,
+        })
+        .collect()
 }
 
 /// What depot supply costs a corps of `power` in `area`, in half money points (7.4.2.1.1):
@@ -124,8 +159,14 @@ pub fn depot_cost_halves(
     winter: bool,
 ) -> Option<u32> {
     let distances = unblocked_distances(ctx, state, power, area, DEPOT_REACH);
-    let nearest = distances.iter().filter(|(a, _)| valid.contains(**a)).map(|(_, d)| *d).min()?;
-    let halves = if nearest == 0 { 1 } else { nearest * 2 };
+    let nearest = distances.iter().filter(|(a, _)| valid.contains(**a)).map(|(_, d)| *d).min();
+    let by_land = nearest.map(|n| if n == 0 { 1 } else { n * 2 });
+    // 7.4.4: a depot on a fleet in a sea next to the area.
+    let by_sea = crate::invasion::cost_halves(ctx, state, power, area, valid);
+    let halves = match (by_land, by_sea) {
+        (Some(l), Some(s)) => l.min(s),
+        (l, s) => l.or(s)?,
+    };
     let doubled = winter && ctx.map.area(area).is_some_and(|a| a.winter);
     Some(if doubled { halves * 2 } else { halves })
 }

@@ -126,6 +126,20 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
             colour: None,
         });
     }
+    // 7.4.4: a depot on a fleet is drawn in the fleet's sea.
+    for (fleet, d) in &state.fleet_depots {
+        pieces.push(AreaPieceView {
+            id: format!("depot-on-{fleet}"),
+            location: AreaLocation::Sea(d.sea.clone()),
+            side: side_of(state, d.power.id()),
+            nation: d.power.id().into(),
+            symbol: "depot".into(),
+            size: String::new(),
+            factors: String::new(),
+            label: String::new(),
+            colour: None,
+        });
+    }
     let control = state.occupied.iter().map(|(area, nation)| (area.clone(), side_of(state, nation))).collect();
     let markers = state.sieges.iter().map(|a| (a.clone(), "siege".to_string())).collect();
     let mut track = Vec::new();

@@ -145,3 +145,83 @@ fn r7_3_4_and_r10_3_2_a_corps_entering_a_vacant_enemy_city_takes_it() {
     big.occupied.insert("breisgau".into(), "austria".into());
     assert_eq!(rule_of(run(&big, Power::France, "enter fr-4", &[])), "7.3.3.4");
 }
+
+/// 7.4.3.1 (option `naval`): two depots in unblockaded friendly ports link as if adjacent
+/// when the one already in the chain holds a friendly fleet; 7.4.3.2: only a blockade cuts
+/// the link, not an enemy fleet at sea; without the naval rules there is no sea supply.
+#[test]
+fn r7_4_3_1_sea_supply_links_two_ports_when_the_chained_one_holds_a_fleet() {
+    let mut state = bare();
+    state.options.push(grognard_eia::scenario::OPTION_NAVAL.to_string());
+    depot(&mut state, Power::France, "toulon");
+    depot(&mut state, Power::France, "cadiz");
+    assert!(is_supply_source(ctx(), &state, Power::France, "toulon"));
+    assert!(!valid_depots(ctx(), &state, Power::France).contains("cadiz"), "no fleet in Toulon: no sea link");
+    fleet(&mut state, "fr-fleet-1", "france", "gulf-of-lion", 10);
+    if let Some(f) = state.fleets.get_mut("fr-fleet-1") {
+        f.place = grognard_eia::state::FleetPlace::Port("toulon".into());
+    }
+    assert!(valid_depots(ctx(), &state, Power::France).contains("cadiz"), "Spain's port, an ally's, links by sea");
+    fleet(&mut state, "br-fleet-1", "britain", "western-mediterranean", 20);
+    assert!(valid_depots(ctx(), &state, Power::France).contains("cadiz"), "7.4.3.2: a fleet at sea does not cut it");
+    if let Some(f) = state.fleets.get_mut("br-fleet-1") {
+        f.place = grognard_eia::state::FleetPlace::Blockade("cadiz".into());
+    }
+    assert!(!valid_depots(ctx(), &state, Power::France).contains("cadiz"), "7.4.3.2: a blockaded port is no link");
+    state.fleets.remove("br-fleet-1");
+    state.options.clear();
+    assert!(!valid_depots(ctx(), &state, Power::France).contains("cadiz"), "7.4.3 is a campaign rule (option naval)");
+}
+
+/// 7.4.4 (option `naval`): a depot built on a fleet at sea, traced by sea from a port of a
+/// valid chain (7.4.4.1), supplies corps next to that sea and no farther, at one money point
+/// (R7.4.4); it is lost when the fleet moves (7.4.4.2).
+#[test]
+fn r7_4_4_invasion_supply_from_a_depot_on_a_fleet_at_sea() {
+    let mut state = bare();
+    state.sequence.phase = Phase::Land(LandStep::Depots);
+    depot(&mut state, Power::France, "brest");
+    fleet(&mut state, "fr-fleet-1", "france", "channel", 10);
+    let e = run(&state, Power::France, "depot on fr-fleet-1", &[]).err().unwrap_or_default();
+    assert!(e.contains("naval option"), "{e}");
+    state.options.push(grognard_eia::scenario::OPTION_NAVAL.to_string());
+    let money = state.powers[&Power::France].money;
+    let built = run(&state, Power::France, "depot on fr-fleet-1", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(built.powers[&Power::France].money, money - 1);
+    let valid = valid_depots(ctx(), &built, Power::France);
+    let shore = ctx().map.shore("channel");
+    assert!(shore.iter().any(|a| a == "portsmouth"), "the Channel touches Portsmouth");
+    assert_eq!(depot_cost_halves(ctx(), &built, Power::France, "portsmouth", &valid, false), Some(2));
+    assert_eq!(
+        depot_cost_halves(ctx(), &state, Power::France, "portsmouth", &valid, false),
+        None,
+        "no depot on the fleet"
+    );
+    let inland = ctx().map.neighbours("portsmouth").iter().map(|b| b.to.clone()).find(|a| !ctx().map.is_coastal(a));
+    if let Some(inland) = inland {
+        assert_eq!(
+            depot_cost_halves(ctx(), &built, Power::France, &inland, &valid, false),
+            None,
+            "{inland}: not beyond"
+        );
+    }
+    // 7.4.4.1: the trace from the port must be open: Brest blockaded cuts it.
+    let mut blockaded = built.clone();
+    fleet(&mut blockaded, "br-fleet-1", "britain", "channel", 20);
+    if let Some(f) = blockaded.fleets.get_mut("br-fleet-1") {
+        f.place = grognard_eia::state::FleetPlace::Blockade("brest".into());
+    }
+    let valid_b = valid_depots(ctx(), &blockaded, Power::France);
+    assert_eq!(depot_cost_halves(ctx(), &blockaded, Power::France, "portsmouth", &valid_b, false), None);
+    // 7.4.4.2: the fleet sails on and the depot is lost.
+    let mut moved = built.clone();
+    if let Some(f) = moved.fleets.get_mut("fr-fleet-1") {
+        f.place = grognard_eia::state::FleetPlace::Sea("bay-of-biscay".into());
+    }
+    let mut log = Vec::new();
+    grognard_eia::invasion::lose_moved(&mut moved, &mut log);
+    assert!(moved.fleet_depots.is_empty() && !log.is_empty());
+    // A fleet in port carries no depot; nor a fleet of another power.
+    let e = run(&built, Power::France, "depot on fr-fleet-1", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.4.4|"), "{e}");
+}

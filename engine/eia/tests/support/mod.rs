@@ -62,6 +62,7 @@ pub fn bare() -> State {
         fleets: BTreeMap::new(),
         garrisons: BTreeMap::new(),
         depots: BTreeMap::new(),
+        fleet_depots: Default::default(),
         sieges: Default::default(),
         leaders: BTreeMap::new(),
         due: BTreeMap::new(),
