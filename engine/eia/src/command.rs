@@ -70,6 +70,12 @@ pub enum Command {
     RemoveDepot {
         area: String,
     },
+    /// 7.3.6.1: a corps that moved into an area with an ungarrisoned enemy depot destroys it
+    /// (`destroy depot with CORPS`) or converts it (`convert depot with CORPS`).
+    EnemyDepot {
+        corps: String,
+        convert: bool,
+    },
     /// 7.4.4 (option `naval`): build a depot on a fleet at sea for invasion supply
     /// (`depot on FLEET`), or remove it (`remove depot on FLEET`).
     FleetDepot {
@@ -158,7 +164,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | depot on FLEET | \
-move CORPS to AREA... [force] [forage] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
+move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
 
 impl Command {
@@ -197,6 +203,8 @@ impl Command {
                     _ => Err(bad()),
                 }
             }
+            ["destroy", "depot", "with", corps] => Ok(Command::EnemyDepot { corps: corps.to_string(), convert: false }),
+            ["convert", "depot", "with", corps] => Ok(Command::EnemyDepot { corps: corps.to_string(), convert: true }),
             ["depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: false }),
             ["remove", "depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: true }),
             ["depot", area] => Ok(Command::Depot { area: area.to_string() }),
@@ -262,6 +270,8 @@ impl fmt::Display for Command {
             Command::Demobilise { what, .. } => write!(f, "demobilise {what}"),
             Command::Depot { area } => write!(f, "depot {area}"),
             Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
+            Command::EnemyDepot { corps, convert: false } => write!(f, "destroy depot with {corps}"),
+            Command::EnemyDepot { corps, convert: true } => write!(f, "convert depot with {corps}"),
             Command::FleetDepot { fleet, remove: false } => write!(f, "depot on {fleet}"),
             Command::FleetDepot { fleet, remove: true } => write!(f, "remove depot on {fleet}"),
             Command::Move { corps, path, force, forage } => {
@@ -317,6 +327,8 @@ mod tests {
             "depot ulm",
             "remove depot ulm",
             "depot on fr-fleet-1",
+            "destroy depot with fr-1",
+            "convert depot with fr-1",
             "remove depot on fr-fleet-1",
             "move fr-1 to strasbourg ulm force forage",
             "move fr-1 to ulm",

@@ -22,7 +22,7 @@ pub const DEPOT_GARRISON_CAPACITY: u16 = 10;
 /// The money a depot costs (7.2).
 pub const DEPOT_COST: i32 = 1;
 
-fn own_corps<'a>(state: &'a State, power: Power, corps: &str) -> Result<&'a crate::state::Corps, RuleError> {
+pub fn own_corps<'a>(state: &'a State, power: Power, corps: &str) -> Result<&'a crate::state::Corps, RuleError> {
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
     if state.controller_of_nation(&c.nation) != Some(power) {
         return Err(RuleError::new("7.3", format!("corps {corps} is not {}'s", power.name())));

@@ -122,6 +122,12 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             Phase::Land(LandStep::Movement) => {
                 for (id, c) in &mine {
                     if state.book.corps.contains_key(*id) {
+                        // 7.3.6.1: a corps that moved may take an enemy depot where it stopped.
+                        if state.depots.get(&c.area).is_some_and(|d| d.power != power) {
+                            for convert in [false, true] {
+                                candidates.push(Command::EnemyDepot { corps: (*id).clone(), convert });
+                            }
+                        }
                         continue;
                     }
                     let Ok(rules) = crate::corps_card::corps_rules(ctx, state, id) else { continue };

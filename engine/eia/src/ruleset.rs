@@ -158,6 +158,12 @@ pub fn dispatch(
         }
         (Command::Depot { area }, _) => land::place_depot(ctx, state, power, area, &mut log)?,
         (Command::RemoveDepot { area }, _) => land::remove_depot(ctx, state, power, area, &mut log)?,
+        (Command::EnemyDepot { corps, convert: false }, _) => {
+            crate::enemy_depot::destroy(ctx, state, power, corps, &mut log)?
+        }
+        (Command::EnemyDepot { corps, convert: true }, _) => {
+            crate::enemy_depot::convert(ctx, state, power, corps, &mut log)?
+        }
         (Command::FleetDepot { fleet, remove: false }, _) => {
             crate::invasion::build(ctx, state, power, fleet, &mut log)?
         }

@@ -225,3 +225,34 @@ fn r7_4_4_invasion_supply_from_a_depot_on_a_fleet_at_sea() {
     let e = run(&built, Power::France, "depot on fr-fleet-1", &[]).err().unwrap_or_default();
     assert!(e.starts_with("7.4.4|"), "{e}");
 }
+
+/// 7.3.6.1: a corps that moved into an area holding an ungarrisoned enemy depot destroys it,
+/// and lives off it this turn, or converts it to its own power's depot at no cost if it is
+/// then part of a valid chain; a garrisoned depot is fought for (7.3.6.2).
+#[test]
+fn r7_3_6_1_a_corps_destroys_or_converts_an_ungarrisoned_enemy_depot() {
+    let mut state = bare();
+    depot(&mut state, Power::France, "paris");
+    depot(&mut state, Power::Austria, "brussels");
+    corps(&mut state, "fr-3", "france", "champagne", 10);
+    let e = run(&state, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.3.6.1|"), "{e}");
+    let moved = run(&state, Power::France, "move fr-3 to brussels", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let destroyed = run(&moved, Power::France, "destroy depot with fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!destroyed.depots.contains_key("brussels"));
+    assert!(destroyed.book.supplied.contains("fr-3"), "it counts as having foraged with no loss");
+    let money = moved.powers[&Power::France].money;
+    let converted = run(&moved, Power::France, "convert depot with fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(converted.depots["brussels"].power, Power::France);
+    assert_eq!(converted.powers[&Power::France].money, money, "no cost");
+    let mut far = moved.clone();
+    far.depots.remove("paris");
+    let e = run(&far, Power::France, "convert depot with fr-3", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.3.6.1|"), "not in a valid chain without Paris: {e}");
+    let mut garrisoned = moved.clone();
+    if let Some(d) = garrisoned.depots.get_mut("brussels") {
+        d.garrison.add(FactorKind::Infantry, 2);
+    }
+    let e = run(&garrisoned, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.3.6.2|"), "{e}");
+}
