@@ -3,6 +3,7 @@
 
 pub mod copies;
 pub mod eia;
+pub mod eia_script;
 pub mod fnc;
 pub mod selfplay;
 

@@ -9,9 +9,10 @@
 //! concealed command is open and a third party's verification of the journal alone ends in
 //! every player's state. A failure names the seed that plays the game again.
 
-use crate::{dice, Table};
+use crate::{dice, Seat, Table};
 use grognard_engine::{AnyRuleset, Bot, GameState, PlayerId, Setup, Viewer};
 use grognard_journal::entry::{DiceMode, ENTRY_VERSION};
+use grognard_journal::game::Game;
 use grognard_journal::store::Store;
 use grognard_journal::verify;
 use grognard_journal::{bot_seat, local};
@@ -72,30 +73,33 @@ fn choice_seed(seed: u64, round: usize, i: usize, k: usize) -> u64 {
 /// Player `i` makes every decision it owes now, as its bot chooses
 /// (`grognard_journal::bot_seat`, the path `grognard bot run` takes); the number made.
 fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
-    let seat = &t.seats[i];
-    let mut g = t.open(i);
+    decide_in(&mut t.open(i), &t.seats[i], cfg, i, round)
+}
+
+/// [`decide`] on player `i`'s copy `g`, already open (a schedule that keeps the copies open).
+pub fn decide_in(g: &mut Game, seat: &Seat, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
     let seed = |k: usize| choice_seed(cfg.seed, round, i, k);
-    let mut before = copy_state(&g, seat.me).map_err(|e| fail(cfg.seed, round, e))?;
-    let mut check = |g: &grognard_journal::game::Game, command: &str| -> Result<(), String> {
+    let mut before = copy_state(g, seat.me).map_err(|e| fail(cfg.seed, round, e))?;
+    let mut check = |g: &Game, command: &str| -> Result<(), String> {
         let Some(invariants) = cfg.invariants else { return Ok(()) };
         let after = copy_state(g, seat.me)?;
         invariants(Some(&before), &after).map_err(|v| format!("after `{command}`: {v}"))?;
         before = after;
         Ok(())
     };
-    bot_seat::decide(&mut g, seat.me, &seat.key, cfg.bots[i], &seed, &mut check)
+    bot_seat::decide(g, seat.me, &seat.key, cfg.bots[i], &seed, &mut check)
         .map(|made| made.len())
         .map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
 }
 
 /// A copy's state with what its player staged.
-fn copy_state(g: &grognard_journal::game::Game, me: PlayerId) -> Result<GameState, String> {
+fn copy_state(g: &Game, me: PlayerId) -> Result<GameState, String> {
     let staged = local::staged(g).map_err(|e| e.to_string())?;
     local::preview(g, me, &staged).map(|(state, _)| state).map_err(|e| e.to_string())
 }
 
 /// Every copy's state as everyone may see it, hashed.
-fn public_hash(t: &Table, i: usize) -> [u8; 32] {
+pub fn public_hash(t: &Table, i: usize) -> [u8; 32] {
     let g = t.open(i);
     let seen = g.replay.ruleset.player_view(&g.replay.state, Viewer::Everyone);
     Sha256::digest(g.replay.ruleset.state_json(&seen).to_string().as_bytes()).into()
@@ -159,7 +163,9 @@ fn run(cfg: &Config, stop_after: Option<usize>) -> Result<Report, String> {
     Err(fail(cfg.seed, cfg.max_rounds, "the game did not end"))
 }
 
-fn finish(cfg: &Config, t: Table, rounds: usize, commands: usize, started: Instant) -> Result<Report, String> {
+/// The end of a game of `cfg` played on `t` in `rounds` rounds and `commands` commands since
+/// `started`: a third party verifies the journal alone, and every copy must end in its state.
+pub fn finish(cfg: &Config, t: Table, rounds: usize, commands: usize, started: Instant) -> Result<Report, String> {
     let store = Store::open(&t.seats[0].dir).map_err(|e| fail(cfg.seed, rounds, e))?;
     let loaded = store.load().map_err(|e| fail(cfg.seed, rounds, e))?;
     let checked = verify::check_records(&t.rulesets, &loaded.records)
