@@ -129,6 +129,16 @@ fn the_script_is_played_whatever_the_dice_on_the_rules_alone() {
             eia_script::rehearse(script(), seed, 20_000).unwrap_or_else(|e| panic!("dice {seed}: {e}"));
         assert!(played.unplayed(&script()).is_empty(), "dice {seed}: {:#?}", played.unplayed(&script()));
         assert!(events_of(&story, "game-over").len() == 1, "dice {seed}: the game ends");
+        let happened = |kind: &str, month: &str, keep: &dyn Fn(&Event) -> bool| {
+            assert!(!find_in(&story, kind, month, keep).is_empty(), "dice {seed}: no {kind} in {month}");
+        };
+        happened("naval-battle", "1805-10", &|e| field(e, "attacker") == "britain");
+        happened("disembark", "1805-09", &|e| field(e, "corps") == "ru-7");
+        happened("chits", "1805-09", &|e| field(e, "attacker") == "outflank");
+        happened("assault", "1805-09", &|e| field(e, "area") == "ulm");
+        happened("depot-supply", "1805-11", &|e| {
+            field(e, "power") == "russia" && e.data["corps"].as_array().is_some_and(|c| c.iter().any(|c| c == "ru-1"))
+        });
     }
 }
 
@@ -182,9 +192,18 @@ fn month_of(told: &Told) -> String {
     format!("{}-{:02}", m.year(), m.month())
 }
 
-/// The events of `kind` in `month` (`1805-09`) for which `keep` holds.
+/// The events of `kind` in `month` (`1805-09`) for which `keep` holds, in the journal's story.
 fn find<'a>(kind: &str, month: &str, keep: impl Fn(&Event) -> bool) -> Vec<(&'a Told, &'a Event)> {
-    events_of(story(), kind).into_iter().filter(|(t, e)| month_of(t) == month && keep(e)).collect()
+    find_in(story(), kind, month, keep)
+}
+
+fn find_in<'a>(
+    story: &'a [Told],
+    kind: &str,
+    month: &str,
+    keep: impl Fn(&Event) -> bool,
+) -> Vec<(&'a Told, &'a Event)> {
+    events_of(story, kind).into_iter().filter(|(t, e)| month_of(t) == month && keep(e)).collect()
 }
 
 #[test]
