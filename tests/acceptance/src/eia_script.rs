@@ -239,9 +239,10 @@ pub struct Game {
     pub script: Arc<Script>,
 }
 
-/// The 1805 scenario with the naval rules.
+/// The 1805 scenario with the naval rules and hidden corps strengths (2.4.2), as every new
+/// game of several players records them.
 pub fn setup() -> Setup {
-    Setup::scenario("1805").with_options(["naval".to_string()])
+    Setup::scenario("1805").with_options(["naval".to_string(), grognard_eia::scenario::OPTION_HIDDEN.to_string()])
 }
 
 /// A scripted bot for each of the seven players, sharing the record of what they play.

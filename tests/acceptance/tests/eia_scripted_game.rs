@@ -56,6 +56,10 @@ fn script() -> Script {
         Russia,
         &["embark ru-7 on ru-fleet-4", "sail ru-fleet-4 to blockade:corfu ionian-sea tyrrhenian-sea"],
     );
+    // 2.4.2: factors change hands between corps in secret (concealed commands, opened at the
+    // end of the game).
+    s.orders(sep, Phase::ArmyReinforcement, Austria, &["transfer 1 cavalry from au-1 to au-2"]);
+    s.orders(sep, Phase::ArmyReinforcement, Russia, &["transfer 2 infantry from ru-2 to ru-1"]);
     s.orders(sep, DEPOTS, France, &["depot karlsruhe"]);
     s.orders(
         sep,
@@ -119,6 +123,8 @@ struct Played {
     journals: Vec<Vec<u8>>,
     unplayed: Vec<String>,
     sealed_breisgau: [bool; 2],
+    /// Concealed commands in the journal (2.4.2), every one opened by the end.
+    concealed: usize,
 }
 
 #[test]
@@ -165,6 +171,7 @@ fn game() -> &'static Played {
             chronicles,
             unplayed: played.unplayed(&game.script),
             sealed_breisgau: [played.sealed(sep, "breisgau", France), played.sealed(sep, "breisgau", Austria)],
+            concealed: r.concealed,
         })
     })
     .as_ref()
@@ -215,7 +222,7 @@ fn r3_0_four_full_months_are_played_by_seven_players_one_power_each() {
     let expected = ["france", "britain", "spain", "austria", "prussia", "russia", "turkey"];
     assert_eq!(powers, expected.map(|p| vec![p.to_string()]));
     assert_eq!(genesis.dice.witnesses, Witnesses::Concerned);
-    assert_eq!(genesis.options, vec!["naval".to_string()]);
+    assert_eq!(genesis.options, vec!["hidden-corps".to_string(), "naval".to_string()]);
     let started: Vec<&str> = events_of(story(), "phase")
         .into_iter()
         .filter(|(_, e)| e.data["phase"]["phase"] == "naval-reinforcement")
@@ -357,4 +364,23 @@ fn every_journal_verifies_and_the_seven_end_byte_identical() {
     let states: Vec<String> =
         g.chronicles.iter().map(|c| grognard_acceptance::eia::ruleset().state_json(&c.state).to_string()).collect();
     assert!(states.iter().all(|s| *s == states[0]), "every journal ends in the same state");
+}
+
+/// 2.4.2: the transfers between Austrian and between Russian corps travel as concealed
+/// commands, and the journal that verifies at the end holds every one of them opened.
+#[test]
+fn r2_4_2_factors_change_hands_between_corps_in_secret_and_are_opened_at_the_end() {
+    let g = game();
+    assert!(g.concealed >= 2, "{} concealed commands", g.concealed);
+    let transfers: Vec<&str> = events_of(story(), "transfer")
+        .into_iter()
+        .filter(|(t, _)| month_of(t) == "1805-09")
+        .map(|(t, _)| t.command.as_str())
+        .collect();
+    for order in ["transfer 1 cavalry from au-1 to au-2", "transfer 2 infantry from ru-2 to ru-1"] {
+        assert!(
+            transfers.iter().any(|t| t.contains(order) && t.contains("concealed, opened later")),
+            "{order}: {transfers:?}"
+        );
+    }
 }
