@@ -62,12 +62,25 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
     Ok(next)
 }
 
+/// The name of the city of `area` (Ulm, not the area around it), for events.
+fn city_name(ctx: &Ctx, area: &str) -> String {
+    ctx.map.city(area).map_or_else(|| ctx.name(area).to_string(), |c| c.name.clone())
+}
+
+/// A nation's name in words (a major power's or a minor's).
+fn nation_name(ctx: &Ctx, nation: &str) -> String {
+    Power::from_id(nation)
+        .map(|p| p.name().to_string())
+        .or_else(|| ctx.map.nation(nation).map(|n| n.name.clone()))
+        .unwrap_or_else(|| nation.to_string())
+}
+
 /// Lift the sieges no enemy corps in the field keeps up any more, and give the besiegers a
 /// city whose forces are all gone (7.4.5.2). Called after every command.
 pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let areas: Vec<String> = state.sieges.iter().cloned().collect();
     for area in areas {
-        let name = ctx.name(&area).to_string();
+        let name = city_name(ctx, &area);
         let Some(held_by) = defender(ctx, state, &area) else {
             // Nobody left inside: the besiegers take the city (7.4.5.2).
             state.sieges.remove(&area);
@@ -79,7 +92,7 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             if let Some(nation) = besieger {
                 state.occupied.insert(area.clone(), nation.clone());
                 log.push(Event::new(
-                    format!("The city of {name} falls to {nation} (7.4.5.2)"),
+                    format!("{name} falls to {} (7.4.5.2)", nation_name(ctx, &nation)),
                     json!({"kind": "city-taken", "area": area, "nation": nation, "rule": "7.4.5.2"}),
                 ));
             }
@@ -270,7 +283,7 @@ pub fn assault(
         format!(
             "{} assaults {}: the besiegers roll {a_die} ({to_defender} losses inside), the defenders {d_die} ({to_attacker} losses outside) (R7.5.4.1)",
             power.name(),
-            ctx.name(area),
+            city_name(ctx, area),
         ),
         json!({"kind": "assault", "area": area, "attacker_die": a_die, "defender_die": d_die, "inside_lost": lost_inside, "outside_lost": to_attacker, "defender": held_by, "rule": "R7.5.4.1"}),
     ));

@@ -379,8 +379,12 @@ fn finish(ctx: &Ctx, state: &mut State, v: Voyage, why: Option<RuleError>, log: 
     state.book.naval.voyage = None;
     let names: Vec<String> = v.path.iter().map(|p| places::name(ctx, p)).collect();
     let mut text = format!("{}'s stack sails {}", v.power.name(), names.join(" - "));
-    if !v.fleets.is_empty() {
-        text.push_str(&format!("; {} end(s) the move in {}", v.fleets.join(", "), places::name(ctx, &v.at)));
+    // Where the fleets are now: a beaten stack may have been driven on, or back into its port
+    // (6.3.5); fleets sunk are gone.
+    let afloat: Vec<&String> = v.fleets.iter().filter(|f| state.fleets.contains_key(*f)).collect();
+    if let Some(at) = afloat.first().and_then(|f| state.fleets.get(*f)).map(|f| f.place.clone()) {
+        let names: Vec<&str> = afloat.iter().map(|f| f.as_str()).collect();
+        text.push_str(&format!("; {} end(s) the move in {}", names.join(", "), places::name(ctx, &at)));
     }
     if let Some(e) = &why {
         text.push_str(&format!("; it stops there: {e}"));
