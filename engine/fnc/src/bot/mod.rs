@@ -5,7 +5,8 @@
 //! - `general` ([`general`]): the strong bot, the same search ([`search`]) with a larger
 //!   budget, more dice samples where dice decide, and an evaluation ([`evaluate`]) that plays
 //!   the objectives: every VP locale weighed by its value and by how near the nearest unit
-//!   of each side stands.
+//!   of each side stands, and the side's supply: its lines flooded from its sources
+//!   ([`supplied`]) and what the enemy's next player turn could cut ([`threat`]).
 //!
 //! A bot is not the rules: it may use any arithmetic, but it is deterministic from its seed,
 //! so a bot's game plays again exactly.
@@ -14,6 +15,8 @@ pub mod evaluate;
 pub mod general;
 pub mod greedy;
 pub mod search;
+pub mod supplied;
+pub mod threat;
 
 pub use general::General;
 pub use greedy::Greedy;
