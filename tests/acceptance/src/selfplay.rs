@@ -76,7 +76,7 @@ fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, Stri
     decide_in(&mut t.open(i), &t.seats[i], cfg, i, round)
 }
 
-/// [`decide`] on player `i`'s copy `g`, already open (a schedule that keeps the copies open).
+/// Let player `i`'s bot act on its copy `g`, already open (for a schedule that keeps the copies open).
 pub fn decide_in(g: &mut Game, seat: &Seat, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
     let seed = |k: usize| choice_seed(cfg.seed, round, i, k);
     let mut before = copy_state(g, seat.me).map_err(|e| fail(cfg.seed, round, e))?;

@@ -257,7 +257,7 @@ pub fn worst_cut(
 }
 
 /// The attack factors `side` could bring against `hex` in its next player turn: its units
-/// that can march next to it within their movement allowance (9.0, by [`march`]).
+/// that can march next to it within their movement allowance (9.0, by `march`).
 pub fn counter_attack(ctx: &Ctx, state: &State, side: Side, pieces: &[Piece], hex: HexId) -> u32 {
     let costs = march(ctx, state.game, state.turn, hex);
     pieces
