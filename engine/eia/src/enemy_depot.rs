@@ -69,13 +69,7 @@ pub fn destroy(ctx: &Ctx, state: &State, power: Power, corps: &str, log: &mut Ve
 /// is then a supply source or in a valid chain; the counter mix still limits its depots (7.2).
 pub fn convert(ctx: &Ctx, state: &State, power: Power, corps: &str, log: &mut Vec<Event>) -> Result<State, RuleError> {
     let area = depot_area(state, power, corps)?;
-    let limit = crate::corps_card::depot_limit(ctx, power);
-    if crate::invasion::depots_of(state, power) >= usize::from(limit) {
-        return Err(RuleError::new(
-            "7.2",
-            format!("{} has all its {limit} depots on the map (counter mix)", power.name()),
-        ));
-    }
+    crate::land::depot_counter_left(ctx, state, power)?;
     let mut next = state.clone();
     let owner = next.depots.insert(area.clone(), Depot { power, garrison: Default::default() }).map(|d| d.power);
     if !crate::supply::valid_depots(ctx, &next, power).contains(&area) {

@@ -40,9 +40,8 @@ pub fn in_step(state: &State, step: LandStep, rule: &str, what: &str) -> Result<
     Ok(())
 }
 
-/// 7.2: may `power` build one more depot, on land or on a fleet: one left in its counter mix,
-/// and the money to pay for it?
-pub fn may_build_depot(ctx: &Ctx, state: &State, power: Power) -> Result<(), RuleError> {
+/// 7.2: has `power` a depot counter left (its counter mix), on land and on fleets?
+pub fn depot_counter_left(ctx: &Ctx, state: &State, power: Power) -> Result<(), RuleError> {
     let limit = corps_card::depot_limit(ctx, power);
     if crate::invasion::depots_of(state, power) >= usize::from(limit) {
         return Err(RuleError::new(
@@ -50,6 +49,13 @@ pub fn may_build_depot(ctx: &Ctx, state: &State, power: Power) -> Result<(), Rul
             format!("{} has all its {limit} depots on the map (counter mix)", power.name()),
         ));
     }
+    Ok(())
+}
+
+/// 7.2: may `power` build one more depot, on land or on a fleet: one left in its counter mix,
+/// and the money to pay for it?
+pub fn may_build_depot(ctx: &Ctx, state: &State, power: Power) -> Result<(), RuleError> {
+    depot_counter_left(ctx, state, power)?;
     let money = state.powers.get(&power).map_or(0, |p| p.money);
     if money < DEPOT_COST {
         return Err(RuleError::new(

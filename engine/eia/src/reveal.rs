@@ -59,8 +59,7 @@ fn veils_of<'a>(state: &State, corps: impl IntoIterator<Item = &'a String>) -> B
 }
 
 /// The corps whose factors `command` of `power` reads, among those only openings can show.
-fn demanded(ctx: &Ctx, state: &State, power: Power, command: &Command) -> (Vec<String>, &'static str) {
-    let _ = ctx;
+fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'static str) {
     match command {
         Command::Battle { area } => {
             let defenders = crate::combat::forces::defenders(state, power, area);
@@ -108,7 +107,7 @@ pub fn park(
     player: PlayerId,
     command: &Command,
 ) -> Result<Option<Applied<State>>, ApplyError> {
-    let (corps, why) = demanded(ctx, state, power, command);
+    let (corps, why) = demanded(state, power, command);
     let owing = veils_of(state, &corps);
     if owing.is_empty() {
         return Ok(None);
@@ -119,13 +118,13 @@ pub fn park(
     }
     let mut next = state.clone();
     next.reveal = Some(Reveal { owing, then: Then::Command { power, command: command.clone() }, why: why.to_string() });
-    let events = vec![asked(ctx, &next, why)];
+    let events = vec![asked(&next, why)];
     Ok(Some(Applied { state: next, events }))
 }
 
 /// Park the battle being fought until its corps' strengths are opened (7.5.2.6.3), once its
 /// chits are known. `None`: every strength is known.
-pub fn park_battle(ctx: &Ctx, state: &State, attacker: &Chit, defender: &Chit) -> Option<Applied<State>> {
+pub fn park_battle(state: &State, attacker: &Chit, defender: &Chit) -> Option<Applied<State>> {
     let battle = state.battle.as_ref()?;
     // A retirement into the city reads the room the corps already inside leave (7.5.1.1).
     let inside: Vec<String> = if defender.chit == crate::combat::chits::RETIRE {
@@ -144,12 +143,11 @@ pub fn park_battle(ctx: &Ctx, state: &State, attacker: &Chit, defender: &Chit) -
         then: Then::Battle { attacker: attacker.clone(), defender: defender.clone() },
         why: why.to_string(),
     });
-    let events = vec![asked(ctx, &next, why)];
+    let events = vec![asked(&next, why)];
     Some(Applied { state: next, events })
 }
 
-fn asked(ctx: &Ctx, state: &State, why: &str) -> Event {
-    let _ = ctx;
+fn asked(state: &State, why: &str) -> Event {
     let players: Vec<u8> = state.reveal.as_ref().map(|r| r.owing.keys().copied().collect()).unwrap_or_default();
     Event::new(
         format!("{why}: the hidden strengths are opened first (2.4.2)"),

@@ -238,7 +238,7 @@ pub fn apply_sealed(
     }
     let attacker = attacker.ok_or_else(|| RuleError::new("7.5.2.1", "the attacker's chit is missing"))?;
     let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None });
-    if let Some(parked) = crate::reveal::park_battle(ctx, state, &attacker, &defender) {
+    if let Some(parked) = crate::reveal::park_battle(state, &attacker, &defender) {
         return Ok(parked);
     }
     resolve_battle(ctx, state, &attacker, &defender, dice)

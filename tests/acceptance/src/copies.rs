@@ -803,6 +803,23 @@ pub fn budget(seeds: u64, steps: usize) -> (u64, usize) {
     (seeds, steps)
 }
 
+/// The line a simulation prints for its games: steps, concealed commands, openings, replays
+/// and speed.
+pub fn report(label: &str, outcomes: &[Outcome]) -> String {
+    let sum = |f: fn(&Outcome) -> usize| outcomes.iter().map(f).sum::<usize>();
+    format!(
+        "{label}: {} games, {} steps, {} concealed, {} openings demanded, {} opened at the end, {} replays; {:.0} \
+         steps per second",
+        outcomes.len(),
+        sum(|o| o.steps),
+        sum(|o| o.concealed),
+        sum(|o| o.openings),
+        sum(|o| o.opened_at_end),
+        sum(|o| o.replays),
+        rate(outcomes)
+    )
+}
+
 /// Steps per second over some outcomes, for reports.
 pub fn rate(outcomes: &[Outcome]) -> f64 {
     let steps: usize = outcomes.iter().map(|o| o.steps).sum();

@@ -9,7 +9,7 @@
 //! (`GROGNARD_SIM_SEEDS=10 GROGNARD_SIM_STEPS=3000 cargo test --release -p grognard-acceptance
 //! --test copies_eia`). A failure prints the seed that plays it again.
 
-use grognard_acceptance::copies::{budget, play, rate, weighted, Config, Outcome, Pick};
+use grognard_acceptance::copies::{budget, play, report, weighted, Config, Outcome, Pick};
 use grognard_acceptance::Lcg;
 use grognard_eia::scenario::{OPTION_HIDDEN, OPTION_NAVAL};
 use grognard_eia::{Command, Eia, State};
@@ -45,16 +45,7 @@ fn games(options: &[&str]) -> Vec<Outcome> {
                 .unwrap_or_else(|f| panic!("1805 with hidden strengths {options:?}, {f}"))
         })
         .collect();
-    let total: usize = played.iter().map(|o| o.steps).sum();
-    println!(
-        "1805 {options:?}: {seeds} games, {total} steps, {} concealed, {} openings demanded, {} opened at the end, {} \
-         replays; {:.0} steps per second",
-        played.iter().map(|o| o.concealed).sum::<usize>(),
-        played.iter().map(|o| o.openings).sum::<usize>(),
-        played.iter().map(|o| o.opened_at_end).sum::<usize>(),
-        played.iter().map(|o| o.replays).sum::<usize>(),
-        rate(&played)
-    );
+    println!("{}", report(&format!("1805 {options:?}"), &played));
     played
 }
 

@@ -12,7 +12,7 @@
 //! public view out of the comparison, to look past a known difference for the next one. A
 //! failure prints the seed that plays it again.
 
-use grognard_acceptance::copies::{budget, play, rate, weighted, Config, Outcome, Pick};
+use grognard_acceptance::copies::{budget, play, report, weighted, Config, Outcome, Pick};
 use grognard_acceptance::Lcg;
 use grognard_engine::{PlayerId, Setup};
 use grognard_fnc::scenario::FOG_OF_WAR;
@@ -55,16 +55,7 @@ fn games(scenario: &str, first_seed: u64) -> Vec<Outcome> {
             play(&Fnc, &setup, &config, pick).unwrap_or_else(|f| panic!("{scenario} with fog of war, {f}"))
         })
         .collect();
-    let total: usize = played.iter().map(|o| o.steps).sum();
-    println!(
-        "{scenario}: {seeds} games, {total} steps, {} concealed, {} openings demanded, {} opened at the end, {} \
-         replays; {:.0} steps per second",
-        played.iter().map(|o| o.concealed).sum::<usize>(),
-        played.iter().map(|o| o.openings).sum::<usize>(),
-        played.iter().map(|o| o.opened_at_end).sum::<usize>(),
-        played.iter().map(|o| o.replays).sum::<usize>(),
-        rate(&played)
-    );
+    println!("{}", report(scenario, &played));
     played
 }
 
