@@ -62,6 +62,16 @@ pub enum Command {
         count: Option<u16>,
         kind: Option<FactorKind>,
     },
+    /// 5.3: retire a leader in the reinforcement step (`retire LEADER`).
+    RetireLeader {
+        leader: String,
+    },
+    /// 5.3: place a retired leader with a corps, NELSON with a fleet (`place LEADER with
+    /// CORPS|FLEET`).
+    PlaceLeader {
+        leader: String,
+        with: String,
+    },
     /// 7.2: place a depot in an area (one money point).
     Depot {
         area: String,
@@ -163,7 +173,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
-transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | depot AREA | remove depot AREA | depot on FLEET | \
+transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
 move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
 
@@ -179,6 +189,10 @@ impl Command {
         match words.as_slice() {
             ["end"] => Ok(Command::End),
             ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string() }),
+            ["retire", leader] => Ok(Command::RetireLeader { leader: leader.to_string() }),
+            ["place", leader, "with", with] => {
+                Ok(Command::PlaceLeader { leader: leader.to_string(), with: with.to_string() })
+            }
             ["place", n, kind, "in", rest @ ..] => {
                 let (count, kind) = words_to_count_kind(n, kind)?;
                 Ok(Command::Place { count, kind, into: one_holder(rest)? })
@@ -268,6 +282,8 @@ impl fmt::Display for Command {
             }
             Command::Demobilise { what, count: Some(n), kind: Some(k) } => write!(f, "demobilise {what} {n} {k}"),
             Command::Demobilise { what, .. } => write!(f, "demobilise {what}"),
+            Command::RetireLeader { leader } => write!(f, "retire {leader}"),
+            Command::PlaceLeader { leader, with } => write!(f, "place {leader} with {with}"),
             Command::Depot { area } => write!(f, "depot {area}"),
             Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
             Command::EnemyDepot { corps, convert: false } => write!(f, "destroy depot with {corps}"),
@@ -323,6 +339,8 @@ mod tests {
             "lose 3 infantry emptying",
             "transfer 1 infantry from fr-1 to depot ulm",
             "demobilise fr-3",
+            "retire mack",
+            "place nelson with br-fleet-1",
             "demobilise city paris 2 militia",
             "depot ulm",
             "remove depot ulm",

@@ -30,6 +30,13 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
             out.push(format!("corps {id} has no national card"));
         }
     }
+    for (leader, place) in &state.leaders {
+        if let crate::state::LeaderPlace::Corps(c) = place {
+            if !state.corps.contains_key(c) {
+                out.push(format!("R5.3: {leader} is with corps {c}, which is not on the map"));
+            }
+        }
+    }
     for (id, f) in &state.fleets {
         if f.ships == 0 {
             out.push(format!("6.3.6: fleet {id} has no ships"));

@@ -417,7 +417,7 @@ pub fn remove_emptied(next: &mut State, corps: &str, rule: &str, log: &mut Vec<E
         .map(|(l, _)| l.clone())
         .collect();
     for l in &leaders {
-        next.leaders.insert(l.clone(), crate::state::LeaderPlace::Retired);
+        next.leaders.insert(l.clone(), crate::state::LeaderPlace::Retiring);
     }
     if !leaders.is_empty() {
         text.push_str(&format!("; {} retire(s) (7.4.1.3.3)", leaders.join(", ")));

@@ -100,6 +100,7 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
         match state.sequence.phase {
             Phase::ArmyReinforcement => {
                 candidates.extend(crate::reinforcement::candidates(ctx, state, power));
+                candidates.extend(crate::retirement::candidates(ctx, state, power));
             }
             Phase::Land(LandStep::Depots) => {
                 for a in ctx.map.areas() {
@@ -154,6 +155,7 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             Phase::NavalReinforcement => {
                 candidates
                     .extend(crate::naval::legal::reinforcement(ctx, state, power).into_iter().map(Command::Naval));
+                candidates.extend(crate::retirement::candidates(ctx, state, power));
             }
             Phase::Naval => {
                 candidates.extend(crate::naval::legal::naval_phase(ctx, state, power).into_iter().map(Command::Naval));

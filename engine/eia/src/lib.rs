@@ -25,6 +25,7 @@ pub mod naval;
 pub mod power;
 pub mod presence;
 pub mod reinforcement;
+pub mod retirement;
 pub mod reveal;
 pub mod ruleset;
 pub mod scenario;

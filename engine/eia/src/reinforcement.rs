@@ -475,7 +475,7 @@ pub fn demobilise(
             next.corps.remove(c);
             for place in next.leaders.values_mut() {
                 if *place == crate::state::LeaderPlace::Corps(c.clone()) {
-                    *place = crate::state::LeaderPlace::Retired;
+                    *place = crate::state::LeaderPlace::Retiring;
                 }
             }
             if k.veil.is_empty() {

@@ -47,6 +47,24 @@ pub fn apply_command(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
+    settled(state, apply_unsettled(ctx, state, player, command, dice))
+}
+
+/// Leaders left without their corps by what was applied find their place (R5.3,
+/// `retirement::settle`); every way a state changes ends here.
+fn settled(before: &State, applied: Result<Applied<State>, ApplyError>) -> Result<Applied<State>, ApplyError> {
+    let mut applied = applied?;
+    crate::retirement::settle(before, &mut applied.state, &mut applied.events);
+    Ok(applied)
+}
+
+fn apply_unsettled(
+    ctx: &Ctx,
+    state: &State,
+    player: PlayerId,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
     let power = acting_power_of(state, player)?;
     if let Some(r) = &state.reveal {
         return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
@@ -155,6 +173,10 @@ pub fn dispatch(
         }
         (Command::Demobilise { what, count, kind }, _) => {
             reinforcement::demobilise(ctx, state, power, what, *count, *kind, &mut log)?
+        }
+        (Command::RetireLeader { leader }, _) => crate::retirement::retire(ctx, state, power, leader, &mut log)?,
+        (Command::PlaceLeader { leader, with }, _) => {
+            crate::retirement::place(ctx, state, power, leader, with, &mut log)?
         }
         (Command::Depot { area }, _) => land::place_depot(ctx, state, power, area, &mut log)?,
         (Command::RemoveDepot { area }, _) => land::remove_depot(ctx, state, power, area, &mut log)?,
@@ -421,7 +443,7 @@ impl Ruleset for Eia {
         concealed: &grognard_engine::Concealed<Command>,
         _dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
-        crate::veiled::apply(self.ctx()?, state, player, concealed)
+        settled(state, crate::veiled::apply(self.ctx()?, state, player, concealed))
     }
 
     fn apply_opened(
@@ -430,7 +452,7 @@ impl Ruleset for Eia {
         player: PlayerId,
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
-        crate::reveal::opened(self.ctx()?, state, player, dice)
+        settled(state, crate::reveal::opened(self.ctx()?, state, player, dice))
     }
 
     /// The state with the factors of every corps whose strength `viewer` may not know taken
@@ -456,7 +478,7 @@ impl Ruleset for Eia {
         choices: &[(PlayerId, Command)],
         dice: &mut dyn DiceSource,
     ) -> Result<Applied<State>, ApplyError> {
-        apply_sealed(self.ctx()?, state, choices, dice)
+        settled(state, apply_sealed(self.ctx()?, state, choices, dice))
     }
 
     /// The players of the powers a roll concerns (`concerns.rs`).

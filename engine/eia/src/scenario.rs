@@ -251,6 +251,7 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
 /// 5.2.2.1, 5.2.5: scenario money comes with the army reinforcement step, counted here).
 pub fn new_month(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     state.due = dues(ctx, state);
+    crate::retirement::new_month(state);
     let Ok(s) = find(ctx, &state.scenario) else { return };
     for (power, p) in state.powers.iter_mut() {
         let monthly = s.money.get(power).map_or(0, |m| i32::from(m.monthly));

@@ -119,8 +119,10 @@ pub enum LeaderPlace {
     Fleet(String),
     /// In the city of this area without a corps (7.3.3.4).
     City(String),
-    /// Off the map until a later reinforcement step (5.3).
+    /// Off the map, available to a reinforcement step (5.3).
     Retired,
+    /// Retired this month: available from next month's reinforcement step (5.3).
+    Retiring,
     /// A prisoner of this power (6.3.6, 10.6.3).
     Captured(Power),
 }

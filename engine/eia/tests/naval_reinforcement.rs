@@ -71,7 +71,7 @@ fn r5_1_4_1_scuttling_a_fleet_with_ships_costs_a_political_point() {
     // The last fleet: NELSON retires (5.3).
     let s = ok(&s, Power::Britain, "scuttle br-fleet-2", &[]);
     assert_eq!(political(&s, Power::Britain), -2);
-    assert_eq!(s.leaders.get("nelson"), Some(&LeaderPlace::Retired));
+    assert_eq!(s.leaders.get("nelson"), Some(&LeaderPlace::Retiring));
 }
 
 #[test]

@@ -102,7 +102,7 @@ fn r6_2_5_2_a_corps_still_at_sea_when_its_land_movement_ends_is_lost() {
     land_movement(&mut s, Power::Britain);
     let t = ok(&s, Power::Britain, "end", &[]);
     assert!(!t.corps.contains_key("br-1"));
-    assert_eq!(t.leaders.get("moore"), Some(&LeaderPlace::Retired));
+    assert_eq!(t.leaders.get("moore"), Some(&LeaderPlace::Retiring));
     assert!(t.corps.contains_key("br-2"));
 }
 

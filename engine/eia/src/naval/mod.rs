@@ -389,7 +389,9 @@ pub fn end_naval(ctx: &Ctx, state: &State, power: Power) -> Result<(), RuleError
             mine.insert(f.place.clone());
             if let FleetPlace::Blockade(area) = &f.place {
                 let moved = state.book.fleets.contains_key(id);
+                // 6.1.3: once the combat step has begun no fleet moves, so none could leave.
                 if !moved
+                    && !state.book.naval.combat_step
                     && !places::may_blockade(ctx, state, power, area)
                     && movement::can_leave(ctx, state, power, id)
                 {

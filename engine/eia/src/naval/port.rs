@@ -40,7 +40,7 @@ pub fn enemy_ports(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 power.name()
             );
             if let Some(l) = places::naval_leader_with(ctx, state, std::slice::from_ref(&fleet)) {
-                let place = holder.map_or(LeaderPlace::Retired, LeaderPlace::Captured);
+                let place = holder.map_or(LeaderPlace::Retiring, LeaderPlace::Captured);
                 state.leaders.insert(l.clone(), place);
                 text.push_str(&format!("; {l} is taken prisoner (6.2.6.2)"));
             }

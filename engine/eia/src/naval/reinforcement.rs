@@ -37,7 +37,7 @@ fn move_naval_leader(ctx: &Ctx, state: &mut State, from: &str, to: Option<&str>)
     let leader = crate::naval::places::naval_leader_with(ctx, state, &[from.to_string()])?;
     let place = match to {
         Some(f) => LeaderPlace::Fleet(f.to_string()),
-        None => LeaderPlace::Retired,
+        None => LeaderPlace::Retiring,
     };
     state.leaders.insert(leader.clone(), place);
     Some(leader)

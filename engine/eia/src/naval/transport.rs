@@ -205,7 +205,7 @@ pub fn fail_to_disembark(ctx: &Ctx, state: &mut State, power: Power, log: &mut V
             .map(|(l, _)| l.clone())
             .collect();
         for l in &leaders {
-            state.leaders.insert(l.clone(), LeaderPlace::Retired);
+            state.leaders.insert(l.clone(), LeaderPlace::Retiring);
         }
         let mut text = format!("Corps {corps} did not disembark and is lost (6.2.5.2)");
         if !leaders.is_empty() {
