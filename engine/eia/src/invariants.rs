@@ -72,6 +72,17 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
             out.push(format!("7.3.3.5: the depot in {area} holds {} factors", d.garrison.total()));
         }
     }
+    for (area, power) in &state.city_depots {
+        if ctx.map.port(area).is_none() || ctx.map.city(area).is_none() {
+            out.push(format!(
+                "7.4.3.4.2: a depot of {} stands in the city of `{area}`, which has no port city",
+                power.name()
+            ));
+        }
+        if state.depots.get(area).is_some_and(|d| !state.enemy_of(*power, d.power.id())) {
+            out.push(format!("7.2.2.2: {area} holds a depot in its city and one in its area, not an enemy's"));
+        }
+    }
     if let Some(acting) = state.sequence.acting() {
         for id in state.book.corps.keys() {
             if let Some(c) = state.corps.get(id) {

@@ -33,9 +33,11 @@ pub fn traced(ctx: &Ctx, state: &State, power: Power, sea: &str, valid: &BTreeSe
     })
 }
 
-/// The depots `power` has on the map, on land and on fleets (the counter mix, 7.2).
+/// The depots `power` has on the map, on land, in port cities (7.4.3.4) and on fleets (the
+/// counter mix, 7.2).
 pub fn depots_of(state: &State, power: Power) -> usize {
     state.depots.values().filter(|d| d.power == power).count()
+        + state.city_depots.values().filter(|p| **p == power).count()
         + state.fleet_depots.values().filter(|d| d.power == power).count()
 }
 

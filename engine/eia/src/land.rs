@@ -76,8 +76,19 @@ pub fn place_depot(
 ) -> Result<State, RuleError> {
     in_step(state, LandStep::Depots, "7.2", "depots are placed")?;
     let a = ctx.map.area(area).ok_or_else(|| RuleError::new("input", format!("there is no land area `{area}`")))?;
+    // 7.2.2.1, 7.4.3.4: in a besieged friendly port city the depot goes inside the city.
+    if crate::port_city::applies(ctx, state, power, area) {
+        return crate::port_city::place(ctx, state, power, area, log);
+    }
     if state.depots.contains_key(area) {
         return Err(RuleError::new("7.2", format!("{} already holds a depot: one depot per area", a.name)));
+    }
+    // 7.2.2.2: only an enemy's depot may share an area with a depot inside its port city.
+    if let Some(p) = state.city_depots.get(area).filter(|p| !state.enemy_of(power, p.id())) {
+        return Err(RuleError::new(
+            "7.2.2.2",
+            format!("the city of {} holds a depot of {}'s: one depot per area, but for an enemy's", a.name, p.name()),
+        ));
     }
     may_build_depot(ctx, state, power)?;
     let own_corps_here = state.corps.values().any(|c| {
@@ -143,6 +154,11 @@ pub fn remove_depot(
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
     in_step(state, LandStep::Depots, "7.2", "depots are removed")?;
+    if state.depots.get(area).is_none_or(|d| d.power != power) {
+        if let Some(next) = crate::port_city::remove(ctx, state, power, area, log) {
+            return Ok(next);
+        }
+    }
     let depot = state
         .depots
         .get(area)
@@ -174,10 +190,18 @@ pub fn remove_depot(
 /// Factors the city of `area` can still take for `power`: `None` if there is no city, or it
 /// is besieged, or held by a non-friendly nation (7.3.3, 7.3.3.4).
 pub fn city_room(ctx: &Ctx, state: &State, power: Power, area: &str) -> Option<u16> {
-    let city = ctx.map.city(area)?;
     if state.besieged(area) {
         return None;
     }
+    room_inside(ctx, state, power, area)
+}
+
+/// Factors the city of `area` can still take for `power`, besieged or not: `None` if there
+/// is no city or it is held by a non-friendly nation (7.3.3, 7.3.3.4). A depot inside a
+/// besieged port city adds nothing (7.3.3.5.3). With hidden strengths, a projection's check
+/// counts only the corps whose factors every player knows (`State::counts`).
+pub fn room_inside(ctx: &Ctx, state: &State, power: Power, area: &str) -> Option<u16> {
+    let city = ctx.map.city(area)?;
     let held = state.garrisons.get(area);
     if held.is_some_and(|g| !g.factors.is_empty() && !state.friendly_to(power, &g.nation)) {
         return None;
@@ -524,8 +548,16 @@ pub fn unsupplied(ctx: &Ctx, state: &State, power: Power) -> Vec<(String, Option
         })
         .map(|(id, c)| {
             let forced = state.book.corps.get(id).is_some_and(|r| r.force_marched);
-            let cost =
-                if forced { None } else { supply::depot_cost_halves(ctx, state, power, &c.area, &valid, winter) };
+            let cost = if forced {
+                None
+            } else if c.in_city && crate::port_city::feeds(ctx, state, power, &c.area, &valid) {
+                // 7.4.3.4.1, 7.4.2.1.1: sea supply through the depot inside its city.
+                let doubled = winter && ctx.map.area(&c.area).is_some_and(|a| a.winter);
+                let halves = crate::port_city::CITY_DEPOT_COST_HALVES;
+                Some(if doubled { halves * 2 } else { halves })
+            } else {
+                supply::depot_cost_halves(ctx, state, power, &c.area, &valid, winter)
+            };
             (id.clone(), cost)
         })
         .collect()
@@ -542,10 +574,25 @@ pub fn end_supply(
     log: &mut Vec<Event>,
 ) -> Result<State, ApplyError> {
     let list = unsupplied(ctx, state, power);
-    let halves: u32 = list.iter().filter_map(|(_, c)| *c).sum();
-    let cost = i32::try_from(halves.div_ceil(2)).unwrap_or(i32::MAX);
+    let corps_halves: u32 = list.iter().filter_map(|(_, c)| *c).sum();
     let money = state.powers.get(&power).map_or(0, |p| p.money);
-    if cost > money {
+    let affordable = |halves: u32| i32::try_from(halves.div_ceil(2)).unwrap_or(i32::MAX) <= money;
+    // 7.4.3.4.1, 7.4.2.1.2: the garrisons of cities fed by a depot inside pay for sea supply
+    // as far as the money goes (after the corps); the others check besieged supply (7.4.5).
+    let mut halves = corps_halves;
+    let mut fed: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut garrisons: Vec<String> = Vec::new();
+    for (area, g) in crate::port_city::fed_cities(ctx, state, power) {
+        if affordable(halves + g) {
+            halves += g;
+            if g > 0 {
+                garrisons.push(area.clone());
+            }
+            fed.insert(area);
+        }
+    }
+    let cost = i32::try_from(halves.div_ceil(2)).unwrap_or(i32::MAX);
+    if !affordable(corps_halves) {
         return Err(RuleError::new(
             "7.4.2.1",
             format!(
@@ -562,9 +609,15 @@ pub fn end_supply(
             p.money -= cost;
         }
         let paid: Vec<&str> = list.iter().filter(|(_, c)| c.is_some()).map(|(id, _)| id.as_str()).collect();
+        let mut whom: Vec<String> = paid.iter().map(|id| id.to_string()).collect();
+        whom.extend(garrisons.iter().map(|a| format!("the garrison of {} (7.4.2.1.2)", ctx.name(a))));
+        let mut data = json!({"kind": "depot-supply", "power": power, "corps": paid, "cost": cost, "rule": "7.4.2.1"});
+        if !garrisons.is_empty() {
+            data["garrisons"] = json!(garrisons);
+        }
         log.push(Event::new(
-            format!("{} pays {cost} money point(s) for the depot supply of {}", power.name(), paid.join(", ")),
-            json!({"kind": "depot-supply", "power": power, "corps": paid, "cost": cost, "rule": "7.4.2.1"}),
+            format!("{} pays {cost} money point(s) for the depot supply of {}", power.name(), whom.join(", ")),
+            data,
         ));
     }
     for (id, c) in &list {
@@ -577,6 +630,6 @@ pub fn end_supply(
             forage_now(ctx, &mut next, power, id, dice, log)?;
         }
     }
-    crate::siege::besieged_supply(ctx, &mut next, power, dice, log)?;
+    crate::siege::besieged_supply(ctx, &mut next, power, &fed, dice, log)?;
     Ok(next)
 }

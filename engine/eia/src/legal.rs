@@ -104,12 +104,18 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             }
             Phase::Land(LandStep::Depots) => {
                 for a in ctx.map.areas() {
-                    if !state.depots.contains_key(&a.id) {
+                    // 7.2.2.2: a depot inside a besieged port city may share the area with an enemy's.
+                    if !state.depots.contains_key(&a.id) || state.besieged(&a.id) {
                         candidates.push(Command::Depot { area: a.id.clone() });
                     }
                 }
                 for (area, d) in &state.depots {
                     if d.power == power {
+                        candidates.push(Command::RemoveDepot { area: area.clone() });
+                    }
+                }
+                for (area, p) in &state.city_depots {
+                    if *p == power && state.depots.get(area).is_none_or(|d| d.power != power) {
                         candidates.push(Command::RemoveDepot { area: area.clone() });
                     }
                 }

@@ -22,6 +22,7 @@ pub mod legal;
 pub mod map;
 pub mod movement;
 pub mod naval;
+pub mod port_city;
 pub mod power;
 pub mod presence;
 pub mod reinforcement;

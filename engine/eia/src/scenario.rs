@@ -230,6 +230,7 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         garrisons,
         depots,
         fleet_depots: Default::default(),
+        city_depots: Default::default(),
         sieges: Default::default(),
         leaders,
         due: BTreeMap::new(),

@@ -76,7 +76,8 @@ fn nation_name(ctx: &Ctx, nation: &str) -> String {
 }
 
 /// Lift the sieges no enemy corps in the field keeps up any more, and give the besiegers a
-/// city whose forces are all gone (7.4.5.2). Called after every command.
+/// city whose forces are all gone (7.4.5.2); then the depots inside port cities are checked
+/// (`port_city::check`). Called after every command.
 pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let areas: Vec<String> = state.sieges.iter().cloned().collect();
     for area in areas {
@@ -110,6 +111,8 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             ));
         }
     }
+    // 7.4.3.4.4, R7.4.3.4.5: depots inside port cities that lost their sea link or their city.
+    crate::port_city::check(ctx, state, log);
 }
 
 /// Take `count` factors from the forces inside the city of `area`, the largest holder first,
@@ -164,17 +167,29 @@ fn lose_inside(state: &mut State, area: &str, count: u16, captor: Power) -> u16 
 
 /// 7.4.5: at the end of its supply step, each besieged city of `power` checks its supply on
 /// the city's supply value: die + 1 per full five factors inside (at most 2, 7.4.5.1); one
-/// factor lost per point above (7.4.5.2). Sea and invasion supply (7.4.3, 7.4.4) are not yet
-/// played.
+/// factor lost per point above (7.4.5.2). The cities in `fed` live off sea supply through a
+/// depot inside instead (7.4.3.4.1, paid by `land::end_supply`). Invasion supply for a
+/// besieged port (7.4.4) is not yet played.
 pub fn besieged_supply(
     ctx: &Ctx,
     next: &mut State,
     power: Power,
+    fed: &std::collections::BTreeSet<String>,
     dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
 ) -> Result<(), ApplyError> {
     let mine: Vec<String> = next.sieges.iter().filter(|a| defender(ctx, next, a) == Some(power)).cloned().collect();
     for area in mine {
+        if fed.contains(&area) {
+            log.push(Event::new(
+                format!(
+                    "Besieged {} lives off sea supply through the depot inside it (7.4.3.4.1)",
+                    city_name(ctx, &area)
+                ),
+                json!({"kind": "besieged-supply", "area": area, "sea": true, "rule": "7.4.3.4.1"}),
+            ));
+            continue;
+        }
         let Some(city) = ctx.map.city(&area) else { continue };
         let inside = factors_inside(next, &area);
         let modifier = besieged_modifier(inside);

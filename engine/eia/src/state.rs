@@ -277,6 +277,12 @@ pub struct State {
     /// Depots on fleets at sea, by fleet (7.4.4, option `naval`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fleet_depots: BTreeMap<String, FleetDepot>,
+    /// Depots inside besieged port cities, by the city's area, with their power (7.4.3.4,
+    /// 7.2.2.1, option `naval`): the only depots in a city rather than in its area; an enemy's
+    /// depot may stand in the area at the same time (7.2.2.2). They hold no garrison
+    /// (7.3.3.5.3). See `port_city.rs`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub city_depots: BTreeMap<String, Power>,
     /// The areas whose city is besieged (7.5.4).
     #[serde(default)]
     pub sieges: BTreeSet<String>,

@@ -40,6 +40,12 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
         Phase::Land(LandStep::Supply) => {
             corps || state.sieges.iter().any(|a| state.garrisons.get(a).is_some_and(|g| nation_of(&g.nation)))
         }
+        // 7.4.3.4: a power whose only forces are a besieged port garrison may build a depot in it.
+        Phase::Land(LandStep::Depots) => {
+            corps
+                || (crate::naval::played(state)
+                    && state.sieges.iter().any(|a| state.garrisons.get(a).is_some_and(|g| nation_of(&g.nation))))
+        }
         Phase::Land(_) => corps,
         Phase::Over => false,
     }
@@ -87,6 +93,11 @@ pub fn skip_idle(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
 /// One step on, without skipping.
 fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let phase = state.sequence.phase;
+    // 7.4.3.4.3: at the end of a movement step (played or passed over), depots inside port
+    // cities no longer besieged move out into their areas.
+    if phase == Phase::Land(LandStep::Movement) {
+        crate::port_city::end_of_movement(ctx, state, log);
+    }
     if let Phase::Land(step) = phase {
         if let Some(next) = step.next() {
             state.sequence.phase = Phase::Land(next);

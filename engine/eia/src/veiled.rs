@@ -109,6 +109,18 @@ fn veiled_in_city(state: &State, area: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The only land area a corps at sea may land in without naming one (7.3.5), if there is
+/// just one: its fleet's port's, or the one shore of its fleet's sea.
+fn landing_area(state: &State, corps: &str) -> Option<String> {
+    let fleet = state.corps.get(corps)?.aboard.as_ref()?;
+    let place = &state.fleets.get(fleet)?.place;
+    let ctx = crate::ctx::Ctx::builtin().ok()?;
+    match crate::naval::transport::landing_areas(ctx, place).as_slice() {
+        [only] => Some(only.clone()),
+        _ => None,
+    }
+}
+
 /// The veiled corps whose factors a check of `command` reads (for [`Veiled::Checked`]).
 fn read_by(state: &State, power: Power, command: &Command) -> BTreeSet<String> {
     match command {
@@ -121,6 +133,15 @@ fn read_by(state: &State, power: Power, command: &Command) -> BTreeSet<String> {
         }
         Command::Place { into: Holder::City(a), .. } | Command::Transfer { to: Holder::City(a), .. } => {
             veiled_in_city(state, a)
+        }
+        // 7.3.5: a landing straight into a besieged port city reads its room, as `EnterCity`.
+        Command::Naval(crate::naval::NavalCommand::Disembark { corps, area, into_city: true }) => {
+            let target = area.clone().or_else(|| landing_area(state, corps));
+            let mut read = target.map(|a| veiled_in_city(state, &a)).unwrap_or_default();
+            if is_veiled(state, corps) {
+                read.insert(corps.clone());
+            }
+            read
         }
         Command::End if state.sequence.phase == Phase::ArmyReinforcement => {
             let areas: BTreeSet<&str> = state

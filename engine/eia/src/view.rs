@@ -126,6 +126,20 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
             colour: None,
         });
     }
+    // 7.4.3.4.2: a depot inside a besieged port city is drawn in its area, marked as inside.
+    for (area, power) in &state.city_depots {
+        pieces.push(AreaPieceView {
+            id: format!("city-depot-{area}"),
+            location: AreaLocation::Land(area.clone()),
+            side: side_of(state, power.id()),
+            nation: power.id().into(),
+            symbol: "depot".into(),
+            size: String::new(),
+            factors: String::new(),
+            label: "in the city".into(),
+            colour: None,
+        });
+    }
     // 7.4.4: a depot on a fleet is drawn in the fleet's sea.
     for (fleet, d) in &state.fleet_depots {
         pieces.push(AreaPieceView {

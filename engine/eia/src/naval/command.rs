@@ -7,7 +7,8 @@
 //!   (a fleet of the place joins, 6.2.2.2), `drop FLEET` (it stays there, 6.2.2.3) or
 //!   `challenge` right after a blockade box (the stack asks to be intercepted there although it
 //!   goes on into the port, 6.2.3.1.2.1)
-//! - `embark CORPS on FLEET` (6.2.5.1), `disembark CORPS [AREA]` (7.3.5)
+//! - `embark CORPS on FLEET` (6.2.5.1), `disembark CORPS [AREA]` (7.3.5), `disembark CORPS
+//!   [AREA] into city` (7.3.5: straight into the besieged friendly port city of the area)
 //! - `engage POWER at PLACE` (6.2.4, 6.3.1: attack that power's stack)
 //! - `intercept PLACE` | `intercept none` (6.2.3), `evade` | `accept battle` (6.3.2)
 //! - `retreat fleets to PORT` | `retreat fleets to sea` (6.3.5.1), `drive fleets to SEA`
@@ -57,11 +58,14 @@ pub enum NavalCommand {
     Sail { fleets: Vec<String>, route: Vec<Leg> },
     /// 6.2.5.1: a corps boards a fleet in its port.
     Embark { corps: String, fleet: String },
-    /// 7.3.5: a corps at sea lands.
+    /// 7.3.5: a corps at sea lands, in the area or (`into_city`) straight into the area's
+    /// besieged friendly port city.
     Disembark {
         corps: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         area: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        into_city: bool,
     },
     /// 6.2.4, 6.3.1: the phasing power attacks `power`'s stack at `place`.
     Engage { power: Power, place: String },
@@ -107,9 +111,15 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
         },
         ["sail", rest @ ..] => return Some(parse_sail(words, rest)),
         ["embark", corps, "on", fleet] => NavalCommand::Embark { corps: corps.to_string(), fleet: fleet.to_string() },
-        ["disembark", corps] => NavalCommand::Disembark { corps: corps.to_string(), area: None },
+        ["disembark", corps] => NavalCommand::Disembark { corps: corps.to_string(), area: None, into_city: false },
+        ["disembark", corps, "into", "city"] => {
+            NavalCommand::Disembark { corps: corps.to_string(), area: None, into_city: true }
+        }
+        ["disembark", corps, area, "into", "city"] => {
+            NavalCommand::Disembark { corps: corps.to_string(), area: Some(area.to_string()), into_city: true }
+        }
         ["disembark", corps, area] => {
-            NavalCommand::Disembark { corps: corps.to_string(), area: Some(area.to_string()) }
+            NavalCommand::Disembark { corps: corps.to_string(), area: Some(area.to_string()), into_city: false }
         }
         ["engage", power, "at", place] => match Power::from_id(power) {
             Some(power) => NavalCommand::Engage { power, place: place.to_string() },
@@ -138,7 +148,7 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
 
 /// The naval commands' forms, for error messages.
 pub const FORMS: &str = "transfer N ships from FLEET to FLEET | scuttle FLEET | position N | \
-sail FLEET... to PLACE|pick FLEET|drop FLEET|challenge... | embark CORPS on FLEET | disembark CORPS [AREA] | \
+sail FLEET... to PLACE|pick FLEET|drop FLEET|challenge... | embark CORPS on FLEET | disembark CORPS [AREA] [into city] | \
 engage POWER at PLACE | intercept PLACE|none | evade | accept battle | retreat fleets to PORT|sea | \
 drive fleets to SEA | pursue fleets FLEET...|none";
 
@@ -183,8 +193,16 @@ impl fmt::Display for NavalCommand {
                 Ok(())
             }
             NavalCommand::Embark { corps, fleet } => write!(f, "embark {corps} on {fleet}"),
-            NavalCommand::Disembark { corps, area: Some(a) } => write!(f, "disembark {corps} {a}"),
-            NavalCommand::Disembark { corps, area: None } => write!(f, "disembark {corps}"),
+            NavalCommand::Disembark { corps, area, into_city } => {
+                write!(f, "disembark {corps}")?;
+                if let Some(a) = area {
+                    write!(f, " {a}")?;
+                }
+                if *into_city {
+                    f.write_str(" into city")?;
+                }
+                Ok(())
+            }
             NavalCommand::Engage { power, place } => write!(f, "engage {} at {place}", power.id()),
             NavalCommand::Intercept { place: Some(p) } => write!(f, "intercept {p}"),
             NavalCommand::Intercept { place: None } => f.write_str("intercept none"),
@@ -215,6 +233,8 @@ mod tests {
             "embark br-2 on br-fleet-5",
             "disembark br-2",
             "disembark br-2 normandy",
+            "disembark fr-1 cadiz into city",
+            "disembark fr-1 into city",
             "engage france at bay-of-biscay",
             "intercept blockade:cadiz",
             "intercept none",
@@ -244,6 +264,8 @@ mod tests {
             "engage prussians at channel",
             "intercept",
             "retreat fleets",
+            "disembark fr-1 cadiz into",
+            "disembark fr-1 cadiz into town",
         ] {
             let words: Vec<&str> = bad.split_whitespace().collect();
             assert!(matches!(parse(&words), Some(Err(_))), "{bad}");

@@ -184,7 +184,11 @@ pub fn disembark(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> {
             continue;
         };
         for area in transport::landing_areas(ctx, &place) {
-            out.push(NavalCommand::Disembark { corps: id.clone(), area: Some(area) });
+            // 7.3.5: straight into a besieged friendly port city of the area.
+            if state.besieged(&area) {
+                out.push(NavalCommand::Disembark { corps: id.clone(), area: Some(area.clone()), into_city: true });
+            }
+            out.push(NavalCommand::Disembark { corps: id.clone(), area: Some(area), into_city: false });
         }
     }
     out

@@ -236,8 +236,8 @@ pub fn apply(
         NavalCommand::Engage { power: defender, place } => {
             attack::engage(ctx, state, power, *defender, place, dice, log)
         }
-        NavalCommand::Disembark { corps, area } => {
-            Ok(transport::disembark(ctx, state, power, corps, area.as_deref(), log)?)
+        NavalCommand::Disembark { corps, area, into_city } => {
+            Ok(transport::disembark(ctx, state, power, corps, area.as_deref(), *into_city, log)?)
         }
         other => Err(RuleError::new(rule_of(other), format!("no one is asked `{other}` now")).into()),
     }

@@ -109,13 +109,15 @@ pub fn landing_areas(ctx: &Ctx, place: &FleetPlace) -> Vec<String> {
     }
 }
 
-/// `disembark CORPS [AREA]` (7.3.5), in the power's land movement step.
+/// `disembark CORPS [AREA] [into city]` (7.3.5), in the power's land movement step; `into_city`:
+/// straight into the area's besieged friendly port city, if it has room for the corps.
 pub fn disembark(
     ctx: &Ctx,
     state: &State,
     power: Power,
     corps: &str,
     area: Option<&str>,
+    into_city: bool,
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
     if state.sequence.phase != Phase::Land(LandStep::Movement) {
@@ -157,11 +159,14 @@ pub fn disembark(
             format!("{target} belongs to a nation with which {} is neither allied nor at war", power.name()),
         ));
     }
+    if into_city {
+        into_port_city(ctx, state, power, corps, &target)?;
+    }
     let allowance = crate::corps_card::corps_rules(ctx, state, corps)?.allowance;
     let mut next = state.clone();
     if let Some(c) = next.corps.get_mut(corps) {
         c.area = target.clone();
-        c.in_city = false;
+        c.in_city = into_city;
         c.aboard = None;
     }
     let forage = ctx.map.area(&target).map(|a| a.forage);
@@ -179,12 +184,51 @@ pub fn disembark(
         },
     );
     next.book.naval.disembarked.insert(corps.to_string());
-    let name = ctx.map.area(&target).map_or(target.clone(), |a| a.name.clone());
+    let name = if into_city {
+        ctx.map.city(&target).map_or(target.clone(), |c| format!("besieged {}", c.name))
+    } else {
+        ctx.map.area(&target).map_or(target.clone(), |a| a.name.clone())
+    };
+    let mut data = json!({"kind": "disembark", "corps": corps, "fleet": fleet, "area": target, "rule": "7.3.5"});
+    if into_city {
+        data["in_city"] = json!(true);
+    }
     log.push(Event::new(
         format!("Corps {corps} lands from fleet {fleet} in {name}: its movement is spent (7.3.5)"),
-        json!({"kind": "disembark", "corps": corps, "fleet": fleet, "area": target, "rule": "7.3.5"}),
+        data,
     ));
     Ok(next)
+}
+
+/// 7.3.5: may `corps` of `power` land straight into the port city of `area`: a port city,
+/// besieged, held by a friendly nation, with room for all the corps' factors (7.3.3.4;
+/// with hidden strengths a projection's check counts only factors every player knows, as
+/// `land::enter_city` does)? An unbesieged city is entered from the area (7.3.4).
+fn into_port_city(ctx: &Ctx, state: &State, power: Power, corps: &str, area: &str) -> Result<(), RuleError> {
+    let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
+    let (Some(city), Some(_)) = (ctx.map.city(area), ctx.map.port(area)) else {
+        return Err(RuleError::new("7.3.5", format!("{} has no port city to land in", ctx.name(area))));
+    };
+    if !state.besieged(area) {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!("{} is not besieged: corps land in its area and enter it from there (7.3.4)", city.name),
+        ));
+    }
+    let friendly = crate::scenario::city_holder(ctx, state, area).is_some_and(|n| state.friendly_to(power, n));
+    let room = crate::land::room_inside(ctx, state, power, area).filter(|_| friendly).ok_or_else(|| {
+        RuleError::new(
+            "7.3.5",
+            format!("{} is not a friendly port: corps land straight only into their own side's", city.name),
+        )
+    })?;
+    if room < c.factors.total() && state.counts(c) {
+        return Err(RuleError::new(
+            "7.3.5",
+            format!("{} has room for {room} more factors and corps {corps} has {}", city.name, c.factors.total()),
+        ));
+    }
+    Ok(())
 }
 
 /// 6.2.5.2: at the end of `power`'s land movement step its corps still at sea are lost; the

@@ -63,6 +63,7 @@ pub fn bare() -> State {
         garrisons: BTreeMap::new(),
         depots: BTreeMap::new(),
         fleet_depots: Default::default(),
+        city_depots: Default::default(),
         sieges: Default::default(),
         leaders: BTreeMap::new(),
         due: BTreeMap::new(),
