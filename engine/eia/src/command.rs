@@ -80,11 +80,21 @@ pub enum Command {
     RemoveDepot {
         area: String,
     },
+    /// 7.3.6.2: the owner of a garrisoned depot an enemy corps stopped by keeps it (`keep
+    /// depot`), destroys it and moves its garrison into the city (`destroy depot`), or
+    /// destroys it and the garrison surrenders (`destroy depot surrendering`).
+    DepotAnswer {
+        destroy: bool,
+        surrender: bool,
+    },
     /// 7.3.6.1: a corps that moved into an area with an ungarrisoned enemy depot destroys it
-    /// (`destroy depot with CORPS`) or converts it (`convert depot with CORPS`).
+    /// (`destroy depot with CORPS`) or converts it (`convert depot with CORPS`); `in AREA`
+    /// names an area it passed through on its way.
     EnemyDepot {
         corps: String,
         convert: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area: Option<String>,
     },
     /// 7.4.4 (option `naval`): build a depot on a fleet at sea for invasion supply
     /// (`depot on FLEET`), or remove it (`remove depot on FLEET`).
@@ -174,7 +184,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
-move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
+move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
 
 impl Command {
@@ -217,8 +227,17 @@ impl Command {
                     _ => Err(bad()),
                 }
             }
-            ["destroy", "depot", "with", corps] => Ok(Command::EnemyDepot { corps: corps.to_string(), convert: false }),
-            ["convert", "depot", "with", corps] => Ok(Command::EnemyDepot { corps: corps.to_string(), convert: true }),
+            ["keep", "depot"] => Ok(Command::DepotAnswer { destroy: false, surrender: false }),
+            ["destroy", "depot"] => Ok(Command::DepotAnswer { destroy: true, surrender: false }),
+            ["destroy", "depot", "surrendering"] => Ok(Command::DepotAnswer { destroy: true, surrender: true }),
+            [verb @ ("destroy" | "convert"), "depot", "with", corps, rest @ ..] => {
+                let area = match rest {
+                    [] => None,
+                    ["in", area] => Some(area.to_string()),
+                    _ => return Err(bad()),
+                };
+                Ok(Command::EnemyDepot { corps: corps.to_string(), convert: *verb == "convert", area })
+            }
             ["depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: false }),
             ["remove", "depot", "on", fleet] => Ok(Command::FleetDepot { fleet: fleet.to_string(), remove: true }),
             ["depot", area] => Ok(Command::Depot { area: area.to_string() }),
@@ -286,8 +305,16 @@ impl fmt::Display for Command {
             Command::PlaceLeader { leader, with } => write!(f, "place {leader} with {with}"),
             Command::Depot { area } => write!(f, "depot {area}"),
             Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
-            Command::EnemyDepot { corps, convert: false } => write!(f, "destroy depot with {corps}"),
-            Command::EnemyDepot { corps, convert: true } => write!(f, "convert depot with {corps}"),
+            Command::DepotAnswer { destroy: false, .. } => f.write_str("keep depot"),
+            Command::DepotAnswer { destroy: true, surrender: false } => f.write_str("destroy depot"),
+            Command::DepotAnswer { destroy: true, surrender: true } => f.write_str("destroy depot surrendering"),
+            Command::EnemyDepot { corps, convert, area } => {
+                write!(f, "{} depot with {corps}", if *convert { "convert" } else { "destroy" })?;
+                if let Some(a) = area {
+                    write!(f, " in {a}")?;
+                }
+                Ok(())
+            }
             Command::FleetDepot { fleet, remove: false } => write!(f, "depot on {fleet}"),
             Command::FleetDepot { fleet, remove: true } => write!(f, "remove depot on {fleet}"),
             Command::Move { corps, path, force, forage } => {
@@ -346,6 +373,10 @@ mod tests {
             "remove depot ulm",
             "depot on fr-fleet-1",
             "destroy depot with fr-1",
+            "convert depot with fr-1 in bavaria-south",
+            "keep depot",
+            "destroy depot",
+            "destroy depot surrendering",
             "convert depot with fr-1",
             "remove depot on fr-fleet-1",
             "move fr-1 to strasbourg ulm force forage",

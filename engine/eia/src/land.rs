@@ -248,6 +248,11 @@ pub fn move_corps(
         c.in_city = false;
     }
     next.book.corps.insert(corps.clone(), w.record.clone());
+    let passed: Vec<String> = path.iter().take_while(|a| **a != w.end).cloned().collect();
+    if !passed.is_empty() {
+        next.book.passed.insert(corps.clone(), passed);
+    }
+    crate::depot_garrison::ask(&mut next, power, corps);
     let mut names: Vec<&str> = vec![ctx.name(&w.record.from)];
     names.extend(path.iter().map(|a| ctx.name(a)));
     log.push(Event::new(

@@ -91,6 +91,8 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             let emptying = f == c.factors;
             candidates.push(Command::Lose { losses: f, emptying });
         }
+    } else if state.book.depot_question.is_some() {
+        candidates.extend(crate::depot_garrison::answers());
     } else if crate::naval::waiting(state) {
         candidates.extend(crate::naval::legal::decisions(ctx, state).into_iter().map(Command::Naval));
     } else {
@@ -129,10 +131,19 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             Phase::Land(LandStep::Movement) => {
                 for (id, c) in &mine {
                     if state.book.corps.contains_key(*id) {
-                        // 7.3.6.1: a corps that moved may take an enemy depot where it stopped.
+                        // 7.3.6.1: a corps that moved may take an enemy depot where it stopped,
+                        // or on its way.
                         if state.depots.get(&c.area).is_some_and(|d| d.power != power) {
                             for convert in [false, true] {
-                                candidates.push(Command::EnemyDepot { corps: (*id).clone(), convert });
+                                candidates.push(Command::EnemyDepot { corps: (*id).clone(), convert, area: None });
+                            }
+                        }
+                        for a in state.book.passed.get(*id).into_iter().flatten() {
+                            if state.depots.get(a).is_some_and(|d| d.power != power) {
+                                for convert in [false, true] {
+                                    let area = Some(a.clone());
+                                    candidates.push(Command::EnemyDepot { corps: (*id).clone(), convert, area });
+                                }
                             }
                         }
                         continue;

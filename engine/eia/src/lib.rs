@@ -10,6 +10,7 @@ pub mod corps_card;
 pub mod ctx;
 pub mod data;
 pub mod date;
+pub mod depot_garrison;
 pub mod enemy_depot;
 pub mod factor;
 pub mod forage;

@@ -25,7 +25,13 @@ pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleErr
     if state.over.is_some() {
         return Err(RuleError::new("3.0", "the game is over"));
     }
-    let power = state.losses.first().map(|l| l.power).or(crate::naval::decider(state)).or(state.sequence.acting());
+    let power = state
+        .losses
+        .first()
+        .map(|l| l.power)
+        .or(crate::depot_garrison::decider(state))
+        .or(crate::naval::decider(state))
+        .or(state.sequence.acting());
     let Some(power) = power else {
         return Err(RuleError::new("3.0", "no power is to act now"));
     };
@@ -74,7 +80,11 @@ fn apply_unsettled(
         let next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
         return Ok(Applied { state: next, events: log });
     }
-    if state.battle.is_none() && state.losses.is_empty() && !crate::naval::waiting(state) {
+    if state.battle.is_none()
+        && state.losses.is_empty()
+        && state.book.depot_question.is_none()
+        && !crate::naval::waiting(state)
+    {
         if let Some(parked) = crate::reveal::park(ctx, state, power, player, command)? {
             return Ok(parked);
         }
@@ -118,6 +128,10 @@ pub fn dispatch(
             .into());
         };
         let next = land::choose_losses(state, power, losses, *emptying, &mut log)?;
+        return Ok(Applied { state: next, events: log });
+    }
+    if state.book.depot_question.is_some() {
+        let next = crate::depot_garrison::answer(ctx, state, power, command, &mut log)?;
         return Ok(Applied { state: next, events: log });
     }
     if crate::naval::waiting(state) {
@@ -180,11 +194,11 @@ pub fn dispatch(
         }
         (Command::Depot { area }, _) => land::place_depot(ctx, state, power, area, &mut log)?,
         (Command::RemoveDepot { area }, _) => land::remove_depot(ctx, state, power, area, &mut log)?,
-        (Command::EnemyDepot { corps, convert: false }, _) => {
-            crate::enemy_depot::destroy(ctx, state, power, corps, &mut log)?
+        (Command::EnemyDepot { corps, convert: false, area }, _) => {
+            crate::enemy_depot::destroy(ctx, state, power, corps, area.as_deref(), &mut log)?
         }
-        (Command::EnemyDepot { corps, convert: true }, _) => {
-            crate::enemy_depot::convert(ctx, state, power, corps, &mut log)?
+        (Command::EnemyDepot { corps, convert: true, area }, _) => {
+            crate::enemy_depot::convert(ctx, state, power, corps, area.as_deref(), &mut log)?
         }
         (Command::FleetDepot { fleet, remove: false }, _) => {
             crate::invasion::build(ctx, state, power, fleet, &mut log)?
@@ -195,6 +209,9 @@ pub fn dispatch(
         (Command::LeaveCity { corps }, _) => land::leave_city(ctx, state, power, corps, &mut log)?,
         (Command::Forage { corps }, _) => land::forage_command(ctx, state, power, corps, dice, &mut log)?,
         (Command::Lose { .. }, _) => return Err(RuleError::new("7.4.1.3", "no losses are owed now").into()),
+        (Command::DepotAnswer { .. }, _) => {
+            return Err(RuleError::new("7.3.6.2", "no depot question waits for an answer").into())
+        }
         (Command::Battle { area }, _) => crate::combat::start_battle(ctx, state, power, area, &mut log)?,
         (Command::Besiege { area }, _) => crate::siege::besiege(ctx, state, power, area, &mut log)?,
         (Command::Assault { area }, _) => crate::siege::assault(ctx, state, power, area, dice, &mut log)?,
@@ -337,6 +354,19 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
                 due.corps,
                 due.rule
             ),
+        };
+    }
+    if let Some(q) = &state.book.depot_question {
+        let player = PlayerId(state.player_of(q.owner).unwrap_or(0));
+        let options = crate::depot_garrison::answers()
+            .iter()
+            .filter(|c| crate::depot_garrison::answer(ctx, state, q.owner, c, &mut Vec::new()).is_ok())
+            .map(|c| c.to_string())
+            .collect();
+        return Pending::Choice {
+            player,
+            prompt: format!("{}: {}", state.date, crate::depot_garrison::prompt(ctx, q)),
+            options,
         };
     }
     if let Some(naval) = crate::naval::pending(ctx, state) {

@@ -198,6 +198,13 @@ impl Relations {
 pub struct Book {
     /// Corps moved this land movement step, with what foraging needs to know.
     pub corps: BTreeMap<String, CorpsMove>,
+    /// The areas each corps passed through this land movement step, without the one it
+    /// stopped in (7.3.6.1: an enemy depot on the way may be taken).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub passed: BTreeMap<String, Vec<String>>,
+    /// A garrisoned depot's owner is asked whether to destroy it (7.3.6.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depot_question: Option<crate::depot_garrison::DepotQuestion>,
     /// Fleets moved this naval movement step and the movement points they spent (6.2.2.4).
     pub fleets: BTreeMap<String, u8>,
     /// Depots placed this step (7.2: a depot placed this turn does not anchor a new one).

@@ -143,6 +143,10 @@ fn read_by(state: &State, power: Power, command: &Command) -> BTreeSet<String> {
             }
             read
         }
+        // 7.3.6.2: a depot's garrison going into the city reads its room.
+        Command::DepotAnswer { destroy: true, surrender: false } => {
+            state.book.depot_question.as_ref().map(|q| veiled_in_city(state, &q.area)).unwrap_or_default()
+        }
         Command::End if state.sequence.phase == Phase::ArmyReinforcement => {
             let areas: BTreeSet<&str> = state
                 .due

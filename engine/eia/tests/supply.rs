@@ -256,3 +256,86 @@ fn r7_3_6_1_a_corps_destroys_or_converts_an_ungarrisoned_enemy_depot() {
     let e = run(&garrisoned, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
     assert!(e.starts_with("7.3.6.2|"), "{e}");
 }
+
+#[test]
+fn r7_3_6_1_a_corps_passing_through_takes_an_enemy_depot_on_its_way_but_does_not_live_off_it() {
+    let mut state = bare();
+    depot(&mut state, Power::France, "paris");
+    depot(&mut state, Power::Austria, "brussels");
+    corps(&mut state, "fr-3", "france", "champagne", 10);
+    let moved = run(&state, Power::France, "move fr-3 to brussels antwerp", &[]).unwrap_or_else(|e| panic!("{e}"));
+    // Where it stands there is no depot; on its way there was.
+    let e = run(&moved, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.3.6.1|"), "{e}");
+    let e = run(&moved, Power::France, "destroy depot with fr-3 in flanders", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.3.6.1|"), "it did not pass through Flanders: {e}");
+    let destroyed =
+        run(&moved, Power::France, "destroy depot with fr-3 in brussels", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!destroyed.depots.contains_key("brussels"));
+    assert!(!destroyed.book.supplied.contains("fr-3"), "only a corps stopping there lives off the depot");
+    let converted =
+        run(&moved, Power::France, "convert depot with fr-3 in brussels", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(converted.depots["brussels"].power, Power::France);
+    // The legal list offers both.
+    let legal = grognard_eia::legal::commands(
+        ctx(),
+        &moved,
+        grognard_engine::PlayerId(moved.player_of(Power::France).unwrap_or(0)),
+    );
+    let texts: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
+    assert!(texts.iter().any(|t| t == "destroy depot with fr-3 in brussels"), "{texts:?}");
+}
+
+/// A French corps marches from Champagne onto the Austrian depot in Brussels, garrisoned.
+fn onto_garrisoned_depot(garrison: u16) -> State {
+    let mut state = bare();
+    depot(&mut state, Power::France, "paris");
+    depot(&mut state, Power::Austria, "brussels");
+    if let Some(d) = state.depots.get_mut("brussels") {
+        d.garrison.add(FactorKind::Infantry, garrison);
+    }
+    corps(&mut state, "fr-3", "france", "champagne", 10);
+    run(&state, Power::France, "move fr-3 to brussels", &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn r7_3_6_2_the_owner_of_a_garrisoned_depot_is_asked_at_once_and_may_keep_it() {
+    let moved = onto_garrisoned_depot(2);
+    // Austria answers before anything else happens.
+    let pending = grognard_eia::ruleset::pending(ctx(), &moved);
+    let grognard_engine::Pending::Choice { player, options, .. } = pending else { panic!("{pending:?}") };
+    assert_eq!(Some(player.0), moved.player_of(Power::Austria));
+    assert!(options.contains(&"keep depot".to_string()), "{options:?}");
+    assert_eq!(rule_of(run(&moved, Power::France, "end", &[])), "3.0");
+    assert_eq!(rule_of(run(&moved, Power::Austria, "end", &[])), "7.3.6.2");
+    let kept = run(&moved, Power::Austria, "keep depot", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kept.depots["brussels"].garrison.total(), 2);
+    assert!(kept.book.depot_question.is_none());
+    // France goes on with its step.
+    assert_eq!(rule_of(run(&kept, Power::France, "end", &[])), "accepted");
+}
+
+#[test]
+fn r7_3_6_2_a_destroyed_depot_s_garrison_goes_into_the_city_or_surrenders() {
+    let moved = onto_garrisoned_depot(2);
+    let inside = run(&moved, Power::Austria, "destroy depot", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!inside.depots.contains_key("brussels"));
+    let g = inside.garrisons.get("brussels").map(|g| (g.nation.clone(), g.factors.total()));
+    assert_eq!(g, Some(("austria".to_string(), 2)));
+    let gone = run(&moved, Power::Austria, "destroy depot surrendering", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!gone.depots.contains_key("brussels"));
+    assert_eq!(gone.garrisons.get("brussels").map_or(0, |g| g.factors.total()), 0);
+    // A garrison larger than the city's room goes in whole or not at all (R7.3.6.2).
+    let room = ctx().map.city("brussels").map_or(0, |c| c.garrison_capacity());
+    let big = onto_garrisoned_depot(room + 1);
+    assert_eq!(rule_of(run(&big, Power::Austria, "destroy depot", &[])), "R7.3.6.2");
+    // A corps passing through asks nothing: it does not stop there.
+    let mut state = bare();
+    depot(&mut state, Power::Austria, "brussels");
+    if let Some(d) = state.depots.get_mut("brussels") {
+        d.garrison.add(FactorKind::Infantry, 2);
+    }
+    corps(&mut state, "fr-3", "france", "champagne", 10);
+    let passed = run(&state, Power::France, "move fr-3 to brussels antwerp", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(passed.book.depot_question.is_none());
+}
