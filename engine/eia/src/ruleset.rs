@@ -305,7 +305,16 @@ pub fn resolve_battle(
             defender = crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None };
         }
     }
-    let mut next = crate::combat::resolve::resolve(ctx, state, &battle, attacker, &defender, dice, &mut log)?;
+    // R7.5.3: a trivial combat is not fought (a retirement into the city escapes it).
+    let overwhelmed = if defender.chit == crate::combat::chits::RETIRE {
+        None
+    } else {
+        crate::combat::trivial::overwhelmed(ctx, state, &battle)
+    };
+    let mut next = match overwhelmed {
+        Some(side) => crate::combat::trivial::resolve(ctx, state, &battle, side, &mut log),
+        None => crate::combat::resolve::resolve(ctx, state, &battle, attacker, &defender, dice, &mut log)?,
+    };
     crate::siege::update(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }

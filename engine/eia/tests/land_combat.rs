@@ -155,3 +155,36 @@ fn r7_5_1_1_defenders_may_retire_into_a_city_that_holds_them_all_and_are_besiege
     assert!(applied.state.besieged("breisgau"));
     assert!(grognard_eia::combat::battles_owed(&applied.state, Power::France).is_empty());
 }
+
+#[test]
+fn r7_5_3_reconstructed_a_force_overwhelmed_ten_to_one_surrenders_without_a_roll() {
+    // 20 French factors against 2 Austrian: a trivial combat, no die rolled.
+    let mut state = at_combat();
+    if let Some(c) = state.corps.get_mut("au-2") {
+        c.factors = grognard_eia::forces::Factors::of(&[(grognard_eia::FactorKind::Infantry, 2)]);
+    }
+    state.leaders.insert("mack".into(), LeaderPlace::Corps("au-2".into()));
+    let fought = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let political = fought.powers[&Power::France].political;
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit withdraw to ulm"))];
+    let mut dice = ScriptedDice::new(&[]);
+    let after = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(!after.state.corps.contains_key("au-2"), "the overwhelmed corps surrenders");
+    assert_eq!(after.state.leaders.get("mack"), Some(&LeaderPlace::Captured(Power::France)));
+    assert_eq!(after.state.corps["fr-3"].factors.total() + after.state.corps["fr-5"].factors.total(), 20);
+    assert_eq!(after.state.powers[&Power::France].political, political, "no battle, no political points");
+    assert!(after.events.iter().any(|e| e.data["rule"] == "R7.5.3"));
+    assert!(after.state.battle.is_none());
+    // Nine to one is a battle (it asks for dice).
+    let mut state = at_combat();
+    if let Some(c) = state.corps.get_mut("fr-5") {
+        c.factors = grognard_eia::forces::Factors::of(&[(grognard_eia::FactorKind::Infantry, 6)]);
+    }
+    if let Some(c) = state.corps.get_mut("au-2") {
+        c.factors = grognard_eia::forces::Factors::of(&[(grognard_eia::FactorKind::Infantry, 2)]);
+    }
+    let fought = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit defend"))];
+    let mut dice = ScriptedDice::new(&[]);
+    assert!(matches!(apply_sealed(ctx(), &fought, &choices, &mut dice), Err(ApplyError::NeedDice)));
+}

@@ -17,6 +17,9 @@ pub struct RuleValues {
     /// R6.2.3.2.2: an interception at sea succeeds on a die of at most this, 1 to 6 (NELSON
     /// takes one off the die, 6.2.3.2.3).
     pub naval_interception: u8,
+    /// R7.5.3: a field combat is trivial when one side has at least this many times the
+    /// other's factors (2 or more).
+    pub trivial_ratio: u32,
 }
 
 impl RuleValues {
@@ -27,7 +30,7 @@ impl RuleValues {
 
     /// Reads a rules file, refusing it whole on any error (naming the line).
     pub fn parse(text: &str) -> Result<RuleValues, MapError> {
-        let sections = split_named(text, &["winter", "naval"])?;
+        let sections = split_named(text, &["winter", "naval", "land"])?;
         let winter = sections.required("winter")?;
         let mut months: Option<Vec<u8>> = None;
         for line in &winter.lines {
@@ -76,7 +79,25 @@ impl RuleValues {
         }
         let naval_interception =
             interception.ok_or_else(|| MapError::new(naval.header, "[naval] lacks the key `interception`"))?;
-        Ok(RuleValues { winter_months, naval_interception })
+        let land = sections.required("land")?;
+        let mut trivial: Option<u32> = None;
+        for line in &land.lines {
+            let (key, value) =
+                line.text.split_once('=').ok_or_else(|| line.error("expected `trivial = N` (a ratio, 2 or more)"))?;
+            if key.trim() != "trivial" {
+                return Err(line.error(format!("unknown key `{}` in [land] (keys: trivial)", key.trim())));
+            }
+            if trivial.is_some() {
+                return Err(line.error("`trivial` appears twice in [land]"));
+            }
+            let n: u32 = value.trim().parse().map_err(|_| line.error(format!("`{}` is not a ratio", value.trim())))?;
+            if !(2..=100).contains(&n) {
+                return Err(line.error(format!("`{n}` is not a ratio from 2 to 100")));
+            }
+            trivial = Some(n);
+        }
+        let trivial_ratio = trivial.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `trivial`"))?;
+        Ok(RuleValues { winter_months, naval_interception, trivial_ratio })
     }
 
     /// The built-in values.
@@ -100,6 +121,10 @@ mod tests {
     fn r6_2_3_2_2_reconstructed_interception_succeeds_on_one_or_two() {
         let rules = RuleValues::builtin().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(rules.naval_interception, 2);
+        assert_eq!(rules.trivial_ratio, 10);
+        assert!(RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n").is_err());
+        let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n[land]\ntrivial = 1\n").err();
+        assert_eq!(e.map(|e| e.line), Some(6));
         let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 7\n").err();
         assert_eq!(e.map(|e| e.line), Some(4));
         assert!(RuleValues::parse("[winter]\nmonths = 12\n").is_err());
