@@ -144,6 +144,10 @@ pub enum Command {
     Assault {
         area: String,
     },
+    /// 7.5.4.2: the besieged forces attack the besiegers.
+    Sally {
+        area: String,
+    },
     /// The naval rules (5.1, 6.0, 7.3.5; option `naval`): forms in `naval::command`.
     Naval(crate::naval::NavalCommand),
     /// What the other players see of a command that changes or reads a corps' hidden
@@ -185,7 +189,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
 move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
-battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA";
+battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA | sally AREA";
 
 impl Command {
     /// Parses a command as typed.
@@ -265,6 +269,7 @@ impl Command {
             ["battle", area] => Ok(Command::Battle { area: area.to_string() }),
             ["besiege", area] => Ok(Command::Besiege { area: area.to_string() }),
             ["assault", area] => Ok(Command::Assault { area: area.to_string() }),
+            ["sally", area] => Ok(Command::Sally { area: area.to_string() }),
             ["chit", rest @ ..] => Ok(Command::Chit(crate::combat::Chit::parse(rest)?)),
             ["lose", rest @ ..] => {
                 let (rest, emptying) = match rest {
@@ -333,6 +338,7 @@ impl fmt::Display for Command {
             Command::Battle { area } => write!(f, "battle {area}"),
             Command::Besiege { area } => write!(f, "besiege {area}"),
             Command::Assault { area } => write!(f, "assault {area}"),
+            Command::Sally { area } => write!(f, "sally {area}"),
             Command::Chit(chit) => write!(f, "{chit}"),
             Command::Naval(c) => write!(f, "{c}"),
             Command::Lose { losses, emptying } => {
@@ -391,6 +397,7 @@ mod tests {
             "chit withdraw to munich",
             "besiege ulm",
             "assault ulm",
+            "sally ulm",
             "transfer 2 ships from br-fleet-1 to br-fleet-2",
             "sail br-fleet-1 to channel pick br-fleet-5 blockade:brest",
             "intercept none",

@@ -183,6 +183,7 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
                 }
                 for area in &state.sieges {
                     candidates.push(Command::Assault { area: area.clone() });
+                    candidates.push(Command::Sally { area: area.clone() });
                 }
             }
             Phase::Land(LandStep::Supply) => {

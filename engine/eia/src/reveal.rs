@@ -61,7 +61,7 @@ fn veils_of<'a>(state: &State, corps: impl IntoIterator<Item = &'a String>) -> B
 /// The corps whose factors `command` of `power` reads, among those only openings can show.
 fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'static str) {
     match command {
-        Command::Battle { area } => {
+        Command::Battle { area } | Command::Sally { area } => {
             let defenders = crate::combat::forces::defenders(state, power, area);
             let powers: BTreeSet<Option<Power>> = defenders
                 .iter()

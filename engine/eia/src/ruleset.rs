@@ -215,6 +215,7 @@ pub fn dispatch(
         (Command::Battle { area }, _) => crate::combat::start_battle(ctx, state, power, area, &mut log)?,
         (Command::Besiege { area }, _) => crate::siege::besiege(ctx, state, power, area, &mut log)?,
         (Command::Assault { area }, _) => crate::siege::assault(ctx, state, power, area, dice, &mut log)?,
+        (Command::Sally { area }, _) => crate::combat::sally::start(ctx, state, power, area, &mut log)?,
         (Command::Chit(_), _) => {
             return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
         }

@@ -211,6 +211,9 @@ pub struct Book {
     pub new_depots: BTreeSet<String>,
     /// Corps that have answered for supply this supply step (7.4).
     pub supplied: BTreeSet<String>,
+    /// Besieged cities whose garrison attacked this combat step (R7.5.4.2).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub sallied: BTreeSet<String>,
     /// Besieged cities assaulted this combat step (R7.5.4.1).
     #[serde(default)]
     pub assaulted: BTreeSet<String>,

@@ -72,3 +72,88 @@ fn r7_5_4_1_reconstructed_an_assault_storms_the_city_once_a_step() {
     // Legal, waiting for dice.
     assert_eq!(rule_of(run(&state, Power::France, "assault breisgau", &[])), "dice");
 }
+
+/// Freiburg besieged by fr-3 (12 factors), in Austria's land combat step, with `inside`
+/// Austrian garrison factors and corps au-2 of `corps` factors inside the city.
+fn sally_ready(inside: u16, corps_inside: u16) -> State {
+    let mut state =
+        run(&before_freiburg(inside), Power::France, "besiege breisgau", &[]).unwrap_or_else(|e| panic!("{e}"));
+    if corps_inside > 0 {
+        corps(&mut state, "au-2", "austria", "breisgau", corps_inside);
+        if let Some(c) = state.corps.get_mut("au-2") {
+            c.in_city = true;
+        }
+    }
+    let order = Sequence::order_of(Phase::Land(LandStep::Combat), &Power::ALL, 0);
+    let index = order.iter().position(|p| *p == Power::Austria).unwrap_or(0);
+    state.sequence = Sequence { phase: Phase::Land(LandStep::Combat), order, index };
+    state.book = Default::default();
+    state
+}
+
+fn chits(state: &State, attacker: &str, defender: &str, faces: &[u32]) -> State {
+    use grognard_eia::command::Command;
+    use grognard_engine::{PlayerId, ScriptedDice};
+    let player = |p: Power| PlayerId(state.player_of(p).unwrap_or(0));
+    let choices = [
+        (player(Power::Austria), Command::parse(attacker).unwrap_or_else(|e| panic!("{e}"))),
+        (player(Power::France), Command::parse(defender).unwrap_or_else(|e| panic!("{e}"))),
+    ];
+    let mut dice = ScriptedDice::new(faces);
+    grognard_eia::ruleset::apply_sealed(ctx(), state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}")).state
+}
+
+#[test]
+fn r7_5_4_2_the_besieged_attack_the_besiegers_once_a_step_with_sealed_chits() {
+    let state = sally_ready(4, 10);
+    // Not in another step, not from an unbesieged city, not for a power with nobody inside.
+    let mut moving = state.clone();
+    moving.sequence.phase = Phase::Land(LandStep::Movement);
+    assert_eq!(rule_of(run(&moving, Power::Austria, "sally breisgau", &[])), "7.5.4.2");
+    assert_eq!(rule_of(run(&state, Power::Austria, "sally alsace", &[])), "7.5.4.2");
+    let started = run(&state, Power::Austria, "sally breisgau", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let battle = started.battle.clone().unwrap_or_else(|| panic!("no battle"));
+    assert!(battle.sally);
+    assert_eq!(battle.attackers, vec!["au-2".to_string()]);
+    assert_eq!(battle.defenders, vec!["fr-3".to_string()]);
+    assert!(matches!(grognard_eia::ruleset::pending(ctx(), &started), grognard_engine::Pending::Sealed { .. }));
+    // Once a step (R7.5.4.2).
+    let mut again = started.clone();
+    again.battle = None;
+    assert_eq!(rule_of(run(&again, Power::Austria, "sally breisgau", &[])), "R7.5.4.2");
+}
+
+#[test]
+fn r7_5_4_2_a_winning_sally_lifts_the_siege_and_a_beaten_one_goes_back_inside() {
+    let state = run(&sally_ready(4, 10), Power::Austria, "sally breisgau", &[]).unwrap_or_else(|e| panic!("{e}"));
+    // The besieged roll high, the besiegers low.
+    let won = chits(&state, "chit assault", "chit defend", &[6, 1, 6, 1, 6, 1, 6, 1]);
+    assert!(won.battle.is_none());
+    assert_ne!(won.corps.get("fr-3").map(|c| c.area.as_str()), Some("breisgau"), "the besiegers fall back");
+    assert!(!won.besieged("breisgau"), "the siege is lifted");
+    assert!(won.corps.get("au-2").is_some_and(|c| c.in_city && c.area == "breisgau"));
+    // The besieged roll low: the sally is thrown back, the siege goes on.
+    let lost = chits(&state, "chit assault", "chit defend", &[1, 6, 1, 6, 1, 6, 1, 6]);
+    assert!(lost.besieged("breisgau"));
+    assert_eq!(lost.corps.get("fr-3").map(|c| c.area.as_str()), Some("breisgau"));
+    if let Some(c) = lost.corps.get("au-2") {
+        assert!(c.in_city && c.area == "breisgau", "back behind the walls");
+    }
+    // The garrison fights too: some of its factors may fall, never more than it had.
+    assert!(lost.garrisons.get("breisgau").map_or(0, |g| g.factors.total()) <= 4);
+    // Never trivial: one factor against twelve is still fought, with dice (7.5.1.3).
+    let few = run(&sally_ready(1, 0), Power::Austria, "sally breisgau", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let choices = [
+        (
+            grognard_engine::PlayerId(few.player_of(Power::Austria).unwrap_or(0)),
+            grognard_eia::command::Command::parse("chit assault").unwrap_or_else(|e| panic!("{e}")),
+        ),
+        (
+            grognard_engine::PlayerId(few.player_of(Power::France).unwrap_or(0)),
+            grognard_eia::command::Command::parse("chit defend").unwrap_or_else(|e| panic!("{e}")),
+        ),
+    ];
+    let mut none = grognard_engine::ScriptedDice::new(&[]);
+    let needs = grognard_eia::ruleset::apply_sealed(ctx(), &few, &choices, &mut none);
+    assert!(matches!(needs, Err(grognard_engine::ApplyError::NeedDice)), "fought, not trivial");
+}

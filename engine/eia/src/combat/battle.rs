@@ -30,6 +30,10 @@ pub struct Battle {
     pub across_river: bool,
     /// The journal's name of the sealed step of the chits, unique in the game.
     pub step: String,
+    /// A garrison attack (7.5.4.2, `sally.rs`): the attackers are the besieged power's corps
+    /// inside the city, with its city garrison.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sally: bool,
 }
 
 impl Battle {
@@ -100,6 +104,7 @@ pub fn start_battle(
         depot,
         across_river,
         step,
+        sally: false,
     };
     log.push(Event::new(
         format!(

@@ -109,8 +109,8 @@ pub fn cavalry(state: &State, corps: &[String]) -> u32 {
 /// A force's morale level in tenths (R7.5.2.6.1): the average of its factors' base morale
 /// levels (the MORALE chart by power and kind; a minor's factors use its controller's
 /// levels), weighted by factors, rounded down. Depot garrisons count as the depot power's
-/// infantry.
-pub fn morale(ctx: &Ctx, state: &State, corps: &[String], depot_area: Option<&str>) -> u32 {
+/// infantry; a sallying city garrison (`city_area`, 7.5.4.2) as its controller's factors.
+pub fn morale(ctx: &Ctx, state: &State, corps: &[String], depot_area: Option<&str>, city_area: Option<&str>) -> u32 {
     let mut sum = 0u32;
     let mut count = 0u32;
     let mut add = |power: Power, kind: FactorKind, n: u16| {
@@ -131,6 +131,13 @@ pub fn morale(ctx: &Ctx, state: &State, corps: &[String], depot_area: Option<&st
     }
     if let Some(d) = depot_area.and_then(|a| state.depots.get(a)) {
         add(d.power, FactorKind::Infantry, d.garrison.total());
+    }
+    if let Some(g) = city_area.and_then(|a| state.garrisons.get(a)) {
+        if let Some(p) = state.controller_of_nation(&g.nation) {
+            for (k, n) in g.factors.iter() {
+                add(p, k, n);
+            }
+        }
     }
     sum.checked_div(count).unwrap_or(0)
 }

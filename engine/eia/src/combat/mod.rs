@@ -7,6 +7,7 @@ pub mod chits;
 pub mod forces;
 pub mod resolve;
 pub mod retreat;
+pub mod sally;
 pub mod trivial;
 
 pub use battle::{battles_owed, start_battle, Battle};

@@ -64,6 +64,8 @@ struct Fighter {
     outflanking: bool,
     /// The area's depot garrison fights with this side.
     depot: Option<String>,
+    /// The city garrison of this area sallies with this side (7.5.4.2).
+    city: Option<String>,
     morale: i32,
     tactical: u32,
     strategic: u32,
@@ -73,7 +75,12 @@ struct Fighter {
 
 impl Fighter {
     fn factors(&self, state: &State) -> u32 {
-        forces::factors(state, &self.fighting, self.depot.as_deref())
+        forces::factors(state, &self.fighting, self.depot.as_deref()) + self.garrison(state)
+    }
+
+    /// The factors of the city garrison sallying with this side (7.5.4.2).
+    fn garrison(&self, state: &State) -> u32 {
+        self.city.as_ref().and_then(|a| state.garrisons.get(a)).map_or(0, |g| u32::from(g.factors.total()))
     }
 
     /// Factors that count when this side inflicts losses: the arrived outflankers count
@@ -102,7 +109,20 @@ fn take_losses(state: &mut State, fighter: &mut Fighter, count: u32) -> u32 {
                 best = Some((n, id.clone()));
             }
         }
+        // A sallying city garrison is a holder too (7.5.4.2).
+        let city_n = fighter.garrison(state);
         let depot_n = fighter.depot.as_ref().and_then(|a| state.depots.get(a)).map_or(0, |d| d.garrison.total());
+        let take_city = city_n > 0 && best.as_ref().is_none_or(|(b, _)| city_n > u32::from(*b));
+        if take_city {
+            if let Some(g) = fighter.city.as_ref().and_then(|a| state.garrisons.get_mut(a)) {
+                if let Some(kind) = LOSS_ORDER.iter().copied().find(|k| g.factors.get(*k) > 0) {
+                    g.factors.take(kind, 1);
+                    lost += 1;
+                    continue;
+                }
+            }
+            break;
+        }
         let take_depot = depot_n > 0 && best.as_ref().is_none_or(|(b, _)| depot_n > *b);
         if take_depot {
             if let Some(d) = fighter.depot.as_ref().and_then(|a| state.depots.get_mut(a)) {
@@ -173,10 +193,12 @@ pub fn resolve(
     let (a_fight, a_away) = split(Side::Attacker, attacker_chit, &battle.attackers);
     let (d_fight, d_away) = split(Side::Defender, defender_chit, &battle.defenders);
     let depot = battle.depot.then(|| battle.area.clone());
+    let city = battle.sally.then(|| battle.area.clone());
     let make =
         |side: Side, power: Power, fighting: Vec<String>, away: Vec<String>, all: &[String], depot: Option<String>| {
             let (_, tactical, strategic) = forces::commander(ctx, state, all);
-            let mut morale = forces::morale(ctx, state, all, depot.as_deref()) as i32;
+            let garrison = if side == Side::Attacker { city.as_deref() } else { None };
+            let mut morale = forces::morale(ctx, state, all, depot.as_deref(), garrison) as i32;
             let mut die_bonus = 0;
             let mut no_commander_chart = false;
             for e in &pairing.effects {
@@ -199,6 +221,7 @@ pub fn resolve(
                 away,
                 arrived: false,
                 depot,
+                city: if side == Side::Attacker { city.clone() } else { None },
                 morale,
                 tactical,
                 strategic,
@@ -445,6 +468,14 @@ fn finish(
     }
     if let Some(p) = next.powers.get_mut(&loser_power) {
         p.political -= 1;
+    }
+    if battle.sally && loser == Side::Attacker {
+        // 7.5.4.2: a beaten sally goes back behind the walls, still besieged.
+        log.push(Event::new(
+            format!("The sally is thrown back into the city of {}", ctx.name(&battle.area)),
+            json!({"kind": "sally-repulsed", "area": battle.area, "rule": "7.5.4.2"}),
+        ));
+        return;
     }
     let losers: Vec<String> = if loser == Side::Attacker { battle.attackers.clone() } else { battle.defenders.clone() };
     let mut powers: Vec<Power> =

@@ -19,6 +19,10 @@ use serde_json::json;
 
 /// The side a trivial combat overwhelms, if the battle is one (R7.5.3).
 pub fn overwhelmed(ctx: &Ctx, state: &State, battle: &Battle) -> Option<Side> {
+    // A garrison attack is a siege combat, never trivial (7.5.1.3).
+    if battle.sally {
+        return None;
+    }
     let ratio = ctx.rules.trivial_ratio;
     let attack = forces::factors(state, &battle.attackers, None);
     let depot = battle.depot.then_some(battle.area.as_str());
