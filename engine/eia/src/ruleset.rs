@@ -317,6 +317,8 @@ pub fn resolve_battle(
         None => crate::combat::resolve::resolve(ctx, state, &battle, attacker, &defender, dice, &mut log)?,
     };
     crate::siege::update(ctx, &mut next, &mut log);
+    // A city that falls here frees or catches the fleets in its port (6.2.6, 6.2.6.1).
+    crate::naval::after_command(ctx, &mut next, &mut log);
     Ok(Applied { state: next, events: log })
 }
 

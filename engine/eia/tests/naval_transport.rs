@@ -153,6 +153,8 @@ fn r6_2_6_a_fleet_in_a_port_the_enemy_takes_leaves_for_the_box_or_is_scuttled_if
     fleet_at(&mut s, "fr-fleet-1", "france", blockade("portsmouth"), 8);
     nelson_with(&mut s, "br-fleet-5");
     let t = ok(&s, Power::France, "enter fr-1", &[]);
+    // Great Britain chooses to scuttle rather than fight the blockaders (6.2.6.1).
+    let t = ok(&t, Power::Britain, "scuttle in port", &[]);
     assert!(!t.fleets.contains_key("br-fleet-5"));
     assert_eq!(political(&t, Power::Britain), -1);
     assert_eq!(t.leaders.get("nelson"), Some(&LeaderPlace::Captured(Power::France)));

@@ -131,6 +131,7 @@ pub fn evade(
                 victors: battle.attackers.clone(),
                 loser: battle.defender,
                 losers: battle.defenders.clone(),
+                holds: false,
             };
             retreat::start(ctx, &mut next, after, log);
             return Ok(next);

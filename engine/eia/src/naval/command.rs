@@ -13,6 +13,11 @@
 //! - `intercept PLACE` | `intercept none` (6.2.3), `evade` | `accept battle` (6.3.2)
 //! - `retreat fleets to PORT` | `retreat fleets to sea` (6.3.5.1), `drive fleets to SEA`
 //!   (6.3.5.1.1), `pursue fleets FLEET...` | `pursue fleets none` (6.3.5.1)
+//! - `scuttle in port` | `fight blockaders` | `fight blockaders POWER` (6.2.6.1: fleets in a
+//!   port the enemy took while blockading it; POWER names the blockading power fought when
+//!   several blockade it)
+//! - `enter port` | `stay in box` (6.3.5.3 EXCEPTION: the victor of a battle in a blockade
+//!   box moves into the friendly port or stays)
 
 use crate::power::Power;
 use grognard_engine::RuleError;
@@ -87,6 +92,17 @@ pub enum NavalCommand {
     Drive { sea: String },
     /// 6.3.5.1: the victor's fleets that follow the loser (none: empty).
     Pursue { fleets: Vec<String> },
+    /// 6.2.6.1: the fleets caught in a port the enemy took while blockading it are scuttled.
+    ScuttleInPort,
+    /// 6.2.6.1: they fight the blockading stack of `power` (`None`: the only blockading power).
+    FightBlockaders {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        power: Option<Power>,
+    },
+    /// 6.3.5.3 EXCEPTION: the victor of a battle in a blockade box moves into the port.
+    EnterPort,
+    /// 6.3.5.3: it stays in the blockade box.
+    StayInBox,
 }
 
 fn bad(text: &[&str], form: &str) -> RuleError {
@@ -104,6 +120,14 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
             };
             NavalCommand::TransferShips { count, from: from.to_string(), to: to.to_string() }
         }
+        ["scuttle", "in", "port"] => NavalCommand::ScuttleInPort,
+        ["fight", "blockaders"] => NavalCommand::FightBlockaders { power: None },
+        ["fight", "blockaders", power] => match Power::from_id(power) {
+            Some(power) => NavalCommand::FightBlockaders { power: Some(power) },
+            None => return Some(Err(RuleError::new("input", format!("`{power}` is not a major power")))),
+        },
+        ["enter", "port"] => NavalCommand::EnterPort,
+        ["stay", "in", "box"] => NavalCommand::StayInBox,
         ["scuttle", fleet] => NavalCommand::Scuttle { fleet: fleet.to_string() },
         ["position", n] => match n.parse::<u8>() {
             Ok(position) if position > 0 => NavalCommand::Position { position },
@@ -140,7 +164,8 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
         ["scuttle" | "position" | "embark" | "disembark" | "engage" | "intercept" | "evade" | "drive", ..]
         | ["accept", "battle", ..]
         | ["retreat", "fleets", ..]
-        | ["pursue", "fleets", ..] => return Some(Err(bad(words, FORMS))),
+        | ["pursue", "fleets", ..]
+        | ["fight" | "stay", ..] => return Some(Err(bad(words, FORMS))),
         _ => return None,
     };
     Some(Ok(c))
@@ -150,7 +175,8 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
 pub const FORMS: &str = "transfer N ships from FLEET to FLEET | scuttle FLEET | position N | \
 sail FLEET... to PLACE|pick FLEET|drop FLEET|challenge... | embark CORPS on FLEET | disembark CORPS [AREA] [into city] | \
 engage POWER at PLACE | intercept PLACE|none | evade | accept battle | retreat fleets to PORT|sea | \
-drive fleets to SEA | pursue fleets FLEET...|none";
+drive fleets to SEA | pursue fleets FLEET...|none | scuttle in port | fight blockaders [POWER] | enter port | \
+stay in box";
 
 fn parse_sail(words: &[&str], rest: &[&str]) -> Result<NavalCommand, RuleError> {
     let to_at = rest.iter().position(|w| *w == "to").ok_or_else(|| bad(words, "sail FLEET... to LEG..."))?;
@@ -213,6 +239,11 @@ impl fmt::Display for NavalCommand {
             NavalCommand::Drive { sea } => write!(f, "drive fleets to {sea}"),
             NavalCommand::Pursue { fleets } if fleets.is_empty() => f.write_str("pursue fleets none"),
             NavalCommand::Pursue { fleets } => write!(f, "pursue fleets {}", fleets.join(" ")),
+            NavalCommand::ScuttleInPort => f.write_str("scuttle in port"),
+            NavalCommand::FightBlockaders { power: None } => f.write_str("fight blockaders"),
+            NavalCommand::FightBlockaders { power: Some(p) } => write!(f, "fight blockaders {}", p.id()),
+            NavalCommand::EnterPort => f.write_str("enter port"),
+            NavalCommand::StayInBox => f.write_str("stay in box"),
         }
     }
 }
@@ -245,6 +276,11 @@ mod tests {
             "drive fleets to channel",
             "pursue fleets br-fleet-1 br-fleet-2",
             "pursue fleets none",
+            "scuttle in port",
+            "fight blockaders",
+            "fight blockaders russia",
+            "enter port",
+            "stay in box",
         ];
         for t in texts {
             let words: Vec<&str> = t.split_whitespace().collect();
@@ -266,6 +302,10 @@ mod tests {
             "retreat fleets",
             "disembark fr-1 cadiz into",
             "disembark fr-1 cadiz into town",
+            "fight blockaders prussians",
+            "fight",
+            "stay",
+            "stay in port",
         ] {
             let words: Vec<&str> = bad.split_whitespace().collect();
             assert!(matches!(parse(&words), Some(Err(_))), "{bad}");

@@ -47,6 +47,17 @@ pub fn decisions(ctx: &Ctx, state: &State) -> Vec<NavalCommand> {
             let _ = ctx;
             out
         }
+        // 6.2.6.1: scuttled, or fight one blockading power's stack.
+        Decision::Blockaded { blockaders, .. } => {
+            let mut out = vec![NavalCommand::ScuttleInPort];
+            match blockaders.as_slice() {
+                [_] => out.push(NavalCommand::FightBlockaders { power: None }),
+                many => out.extend(many.iter().map(|p| NavalCommand::FightBlockaders { power: Some(*p) })),
+            }
+            out
+        }
+        // 6.3.5.3 EXCEPTION.
+        Decision::EnterPort { .. } => vec![NavalCommand::EnterPort, NavalCommand::StayInBox],
     }
 }
 

@@ -2,15 +2,17 @@
 //! the naval reinforcement step's transfers and scuttling (5.1.3, 5.1.4), Great Britain's
 //! place in the naval order (6.1), naval movement (6.2.1, 6.2.2), interception (6.2.3), naval
 //! combat (6.2.4, 6.3), transport of corps and their disembarking (6.2.5, 7.3.5), fleets in a
-//! port the enemy takes (6.2.6) and blockades (6.2.7).
+//! port the enemy takes, scuttled or fighting their blockaders (6.2.6), and blockades (6.2.7).
 //!
 //! A naval phase is a chain of decisions of several players: a moving stack stops where an
 //! enemy may intercept it and the enemy's player answers (`intercept PLACE` or `intercept
 //! none`); a battle at sea asks the defender whether it evades; a loser chooses its retreat,
-//! the victor where it is driven and who pursues. The record of the phasing power's sequence
-//! ([`NavalBook`], in `state.book`) holds the move under way ([`Voyage`]) and the decision
-//! awaited ([`Decision`]); while one is awaited its power acts ([`decider`]) and only its
-//! answer is accepted.
+//! the victor where it is driven, who pursues and, after a battle in a blockade box, whether
+//! it moves into the friendly port (6.3.5.3). Outside the naval phase, the owner of fleets in
+//! a port the enemy took while blockading it chooses whether they are scuttled or fight
+//! (6.2.6.1). The record of the phasing power's sequence ([`NavalBook`], in `state.book`)
+//! holds the move under way ([`Voyage`]) and the decision awaited ([`Decision`]); while one
+//! is awaited its power acts ([`decider`]) and only its answer is accepted.
 //!
 //! Every command checks itself completely before its first roll and works on a copy, like
 //! the land phase's; events carry the rule they apply.
@@ -160,6 +162,10 @@ pub struct Aftermath {
     pub loser: Power,
     /// The loser's surviving fleets, which retreat.
     pub losers: Vec<String>,
+    /// The victor stays where it fought and does not pursue: the fleets of a port the enemy
+    /// took that beat its blockaders stay in the blockade box (6.2.6.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub holds: bool,
 }
 
 /// A decision the rules wait for.
@@ -179,6 +185,13 @@ pub enum Decision {
     Drive { after: Aftermath, seas: Vec<String> },
     /// 6.3.5.1: the victor may follow the loser into the port's blockade box.
     Pursue { after: Aftermath, port: String, fleets: Vec<String> },
+    /// 6.2.6.1: `power`'s fleets in the port of `port`, which the enemy now holds while
+    /// `blockaders` blockade it, are scuttled (`scuttle in port`) or fight one blockading
+    /// power's stack (`fight blockaders`, `fight blockaders POWER` when several blockade it).
+    Blockaded { power: Power, port: String, fleets: Vec<String>, blockaders: Vec<Power> },
+    /// 6.3.5.3 EXCEPTION: the victor of a battle in a blockade box may move its `fleets` still
+    /// there into the friendly port (`enter port` or `stay in box`).
+    EnterPort { after: Aftermath, fleets: Vec<String> },
 }
 
 /// Is the naval option played in this game?
@@ -193,7 +206,10 @@ pub fn decider(state: &State) -> Option<Power> {
         Decision::Intercept { power, .. } => Some(*power),
         Decision::Evade { battle } => Some(battle.defender),
         Decision::Retreat { after, .. } => Some(after.loser),
-        Decision::Drive { after, .. } | Decision::Pursue { after, .. } => Some(after.victor),
+        Decision::Drive { after, .. } | Decision::Pursue { after, .. } | Decision::EnterPort { after, .. } => {
+            Some(after.victor)
+        }
+        Decision::Blockaded { power, .. } => Some(*power),
     }
 }
 
@@ -250,6 +266,8 @@ fn rule_of(command: &NavalCommand) -> &'static str {
         NavalCommand::Intercept { .. } => "6.2.3",
         NavalCommand::Evade | NavalCommand::AcceptBattle => "6.3.2",
         NavalCommand::Retreat { .. } | NavalCommand::Drive { .. } | NavalCommand::Pursue { .. } => "6.3.5",
+        NavalCommand::ScuttleInPort | NavalCommand::FightBlockaders { .. } => "6.2.6.1",
+        NavalCommand::EnterPort | NavalCommand::StayInBox => "6.3.5.3",
         NavalCommand::TransferShips { .. } => "5.1.3",
         NavalCommand::Scuttle { .. } => "5.1.4",
         NavalCommand::Sail { .. } => "6.2",
@@ -264,6 +282,8 @@ fn decision_rule(decision: &Decision) -> &'static str {
         Decision::Intercept { .. } => "6.2.3",
         Decision::Evade { .. } => "6.3.2",
         Decision::Retreat { .. } | Decision::Drive { .. } | Decision::Pursue { .. } => "6.3.5",
+        Decision::Blockaded { .. } => "6.2.6.1",
+        Decision::EnterPort { .. } => "6.3.5.3",
     }
 }
 
@@ -292,6 +312,14 @@ fn answer(
         (Decision::Drive { .. }, NavalCommand::Drive { sea }) => Ok(retreat::drive(ctx, state, power, sea, log)?),
         (Decision::Pursue { .. }, NavalCommand::Pursue { fleets }) => {
             Ok(retreat::pursue(ctx, state, power, fleets, log)?)
+        }
+        (Decision::Blockaded { .. }, NavalCommand::ScuttleInPort) => Ok(port::scuttle_in_port(ctx, state, power, log)?),
+        (Decision::Blockaded { .. }, NavalCommand::FightBlockaders { power: enemy }) => {
+            port::fight_blockaders(ctx, state, power, *enemy, dice, log)
+        }
+        (Decision::EnterPort { .. }, NavalCommand::EnterPort) => Ok(retreat::enter_port(ctx, state, power, true, log)?),
+        (Decision::EnterPort { .. }, NavalCommand::StayInBox) => {
+            Ok(retreat::enter_port(ctx, state, power, false, log)?)
         }
         (d, _) => {
             Err(RuleError::new(decision_rule(d), format!("{} is asked: {}", power.name(), prompt(ctx, state, d)))
@@ -347,6 +375,33 @@ pub fn prompt(ctx: &Ctx, state: &State, decision: &Decision) -> String {
             after.loser.name(),
             fleets.join(", ")
         ),
+        Decision::Blockaded { power, port, fleets, blockaders } => {
+            let fight = match blockaders.as_slice() {
+                [_] => "`fight blockaders`".to_string(),
+                many => many.iter().map(|p| format!("`fight blockaders {}`", p.id())).collect::<Vec<_>>().join(" or "),
+            };
+            let by: Vec<&str> = blockaders.iter().map(|p| p.name()).collect();
+            format!(
+                "{}: the enemy holds {} and {} blockade(s) it: fleet(s) {} are scuttled (`scuttle in port`) or fight the \
+                 blockaders, who have the wind gauge, and are scuttled if they lose (6.2.6.1): {fight}",
+                power.name(),
+                places::name(ctx, &FleetPlace::Port(port.clone())),
+                by.join(" and "),
+                fleets.join(", ")
+            )
+        }
+        Decision::EnterPort { after, fleets } => {
+            let port = match &after.place {
+                FleetPlace::Blockade(a) | FleetPlace::Port(a) | FleetPlace::Sea(a) => FleetPlace::Port(a.clone()),
+            };
+            format!(
+                "{}: fleet(s) {} won in {} and may move into {} (6.3.5.3): `enter port` or `stay in box`",
+                after.victor.name(),
+                fleets.join(", "),
+                places::name(ctx, &after.place),
+                places::name(ctx, &port)
+            )
+        }
     }
 }
 
@@ -375,7 +430,12 @@ pub fn apply_decision(
     let crate::command::Command::Naval(c) = command else {
         return Err(RuleError::new(decision_rule(decision), prompt(ctx, state, decision)).into());
     };
-    let next = answer(ctx, state, power, decision, c, dice, &mut log)?;
+    let mut next = answer(ctx, state, power, decision, c, dice, &mut log)?;
+    // Once the decisions a port the enemy took set off are over, the next fleets caught in one
+    // are asked (6.2.6, 6.2.6.1).
+    if next.book.naval.decision.is_none() {
+        after_command(ctx, &mut next, &mut log);
+    }
     Ok(Applied { state: next, events: log })
 }
 
@@ -438,7 +498,9 @@ pub fn on_end(ctx: &Ctx, state: &mut State, power: Power, log: &mut Vec<Event>) 
     }
 }
 
-/// Hook run after every command: a fleet whose port the enemy now holds leaves it (6.2.6).
+/// Hook run after every command (and after a naval decision answered outside the naval phase):
+/// a fleet whose port the enemy now holds leaves it, or its power is asked whether it is
+/// scuttled or fights the blockaders (6.2.6, 6.2.6.1).
 pub fn after_command(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     // Not during a naval phase (6.2.6): a stack entering an enemy port to attack stays there.
     if played(state) && state.sequence.phase != Phase::Naval {
@@ -456,6 +518,10 @@ pub fn concerns(state: &State, command: &crate::command::Command) -> Vec<Power> 
         }
         (Some(Decision::Evade { battle }), NavalCommand::Evade | NavalCommand::AcceptBattle) => vec![battle.attacker],
         (None, NavalCommand::Engage { power, .. }) => vec![*power],
+        (Some(Decision::Blockaded { blockaders, .. }), NavalCommand::FightBlockaders { power }) => match power {
+            Some(p) => vec![*p],
+            None => blockaders.first().map(|p| vec![*p]).unwrap_or_default(),
+        },
         _ => Vec::new(),
     }
 }

@@ -8,6 +8,16 @@
 //! the ice or the Dardanelles without the holder's leave (6.3.5.1.2). A loser with nowhere to
 //! go is lost (R6.3.5: the text does not say; it cannot happen on the built-in map outside the
 //! winter ice, where no battle is fought).
+//!
+//! 6.3.5.3 EXCEPTION: once the retreat and pursuit of a battle in a blockade box are settled,
+//! the victor is asked whether its fleets still in the box move into the port (`enter port`
+//! or `stay in box`), if the port is friendly to it (held by it, a minor it controls or an
+//! ally, whose leave is presumed: R6.2.1.2) and no fleet at war with it lies in the port
+//! (R6.3.5.3: going in would be an attack, not a move after the combat). A stack under way
+//! that goes in ends its move there (the port is a stop); one that stays goes on with its
+//! route. The fleets of a port the enemy took that beat its blockaders stay in the box
+//! ([`Aftermath::holds`], 6.2.6.1): they neither pursue nor are asked, the port being the
+//! enemy's.
 
 use crate::ctx::Ctx;
 use crate::data::cards::FLEET_MOVEMENT;
@@ -78,9 +88,10 @@ pub fn begin(ctx: &Ctx, state: &mut State, battle: &Battle, outcome: &Outcome, l
         victors: outcome.survivors(w).to_vec(),
         loser: battle.power(l),
         losers: outcome.survivors(l).to_vec(),
+        holds: false,
     };
     if after.losers.is_empty() {
-        resume(ctx, state, log);
+        settle(ctx, state, &after, log);
         return;
     }
     if let FleetPlace::Blockade(area) = &battle.place {
@@ -91,7 +102,7 @@ pub fn begin(ctx: &Ctx, state: &mut State, battle: &Battle, outcome: &Outcome, l
                 format!("{} go(es) back into {} (6.3.5.3)", after.losers.join(", "), places::name(ctx, &to)),
                 json!({"kind": "naval-retreat", "fleets": after.losers, "to": to, "rule": "6.3.5.3"}),
             ));
-            resume(ctx, state, log);
+            settle(ctx, state, &after, log);
             return;
         }
     }
@@ -128,12 +139,12 @@ fn drive_or_settle(ctx: &Ctx, state: &mut State, after: Aftermath, seas: Vec<Str
                 json!({"kind": "naval-retreat", "fleets": after.losers, "to": null, "rule": "R6.3.5"}),
             ));
             combat::consolidate(ctx, state, &after.losers, after.victor, log);
-            resume(ctx, state, log);
+            settle(ctx, state, &after, log);
         }
         [one] => {
             let to = FleetPlace::Sea(one.clone());
             drive_to(ctx, state, &after, &to, log);
-            resume(ctx, state, log);
+            settle(ctx, state, &after, log);
         }
         _ => state.book.naval.decision = Some(Decision::Drive { after, seas }),
     }
@@ -150,6 +161,97 @@ fn drive_to(ctx: &Ctx, state: &mut State, after: &Aftermath, to: &FleetPlace, lo
 /// After the retreats and pursuits: a stack under way goes on (or ends, if beaten).
 fn resume(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     crate::naval::movement::proceed(ctx, state, log);
+}
+
+/// The retreat and pursuit after `after` are over: the victor of a battle in a blockade box
+/// may be asked whether it moves into the port (6.3.5.3 EXCEPTION); otherwise, or once it
+/// answers, a stack under way goes on.
+pub fn settle(ctx: &Ctx, state: &mut State, after: &Aftermath, log: &mut Vec<Event>) {
+    match port_offer(ctx, state, after) {
+        Some(d) => state.book.naval.decision = Some(d),
+        None => resume(ctx, state, log),
+    }
+}
+
+/// 6.3.5.3 EXCEPTION: the question to the victor of a battle in a blockade box, if its port is
+/// friendly (an ally's leave presumed, R6.2.1.2), holds no fleet at war with the victor
+/// (R6.3.5.3) and some of the victor's fleets are still in the box.
+fn port_offer(ctx: &Ctx, state: &State, after: &Aftermath) -> Option<Decision> {
+    let FleetPlace::Blockade(area) = &after.place else { return None };
+    // 6.2.6.1: the fleets of a port the enemy took stay in the box.
+    if after.holds || !friendly_port(ctx, state, after.victor, area) {
+        return None;
+    }
+    let port = FleetPlace::Port(area.clone());
+    if places::enemy_fleet_at(state, after.victor, &port)
+        || passage(ctx, state, after.victor, &after.place, &port, true).is_err()
+    {
+        return None;
+    }
+    let fleets: Vec<String> = after
+        .victors
+        .iter()
+        .filter(|f| state.fleets.get(*f).is_some_and(|x| x.place == after.place))
+        .cloned()
+        .collect();
+    (!fleets.is_empty()).then(|| Decision::EnterPort { after: after.clone(), fleets })
+}
+
+/// `enter port` (`enter` true) or `stay in box`: the victor's answer to 6.3.5.3's EXCEPTION.
+/// A stack under way that goes in ends its move in the port (the port is a stop, 6.3.5.3),
+/// even with movement points left; one that stays goes on with its route.
+pub fn enter_port(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    enter: bool,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
+    let Some(Decision::EnterPort { after, fleets }) = &state.book.naval.decision else {
+        return Err(RuleError::new("6.3.5.3", "no victor of a blockade box battle is offered its port now"));
+    };
+    if after.victor != power {
+        return Err(RuleError::new("6.3.5.3", format!("{} decides, not {}", after.victor.name(), power.name())));
+    }
+    let FleetPlace::Blockade(area) = &after.place else {
+        return Err(RuleError::new("6.3.5.3", "only the victor of a battle in a blockade box may move into the port"));
+    };
+    let mut next = state.clone();
+    next.book.naval.decision = None;
+    let bx = after.place.clone();
+    let to = FleetPlace::Port(area.clone());
+    if enter {
+        move_fleets(&mut next, fleets, &to);
+        for f in fleets {
+            next.book.naval.came_from.insert(f.clone(), bx.clone());
+        }
+        // 6.3.5.3: the port is a stop: a stack under way ends its move there.
+        if let Some(v) = next.book.naval.voyage.as_mut() {
+            if !v.halted && v.fleets.iter().any(|f| fleets.contains(f)) {
+                v.route.clear();
+                v.from = Some(bx.clone());
+                v.at = to.clone();
+                v.path.push(to.clone());
+                v.settled = true;
+            }
+        }
+        log.push(Event::new(
+            format!(
+                "{} move(s) from {} into {} after the battle (6.3.5.3)",
+                fleets.join(", "),
+                places::name(ctx, &bx),
+                places::name(ctx, &to)
+            ),
+            json!({"kind": "naval-enter-port", "fleets": fleets, "to": to, "rule": "6.3.5.3"}),
+        ));
+    } else {
+        log.push(Event::new(
+            format!("{} stay(s) in {} after the battle (6.3.5.3)", fleets.join(", "), places::name(ctx, &bx)),
+            json!({"kind": "naval-stay-in-box", "fleets": fleets, "at": bx, "rule": "6.3.5.3"}),
+        ));
+    }
+    resume(ctx, &mut next, log);
+    Ok(next)
 }
 
 /// `retreat fleets to PORT` or `retreat fleets to sea` (`None`): the loser's choice.
@@ -199,16 +301,17 @@ pub fn retreat(
         ),
         json!({"kind": "naval-retreat", "fleets": after.losers, "to": to, "rule": "6.3.5.1"}),
     ));
-    // Pursuit: the victor's fleets that can follow within seven points (6.3.5.1, 6.3.5.1.2).
+    // Pursuit: the victor's fleets that can follow within seven points (6.3.5.1, 6.3.5.1.2);
+    // none when the victor holds its place (6.2.6.1).
     let bx = FleetPlace::Blockade(port.to_string());
     let reach = places::distances(ctx, &next, after.victor, &after.place, FLEET_MOVEMENT, true);
-    let fleets: Vec<String> = if reach.contains_key(&bx) {
+    let fleets: Vec<String> = if !after.holds && reach.contains_key(&bx) {
         after.victors.iter().filter(|f| next.fleets.contains_key(*f)).cloned().collect()
     } else {
         Vec::new()
     };
     if fleets.is_empty() {
-        resume(ctx, &mut next, log);
+        settle(ctx, &mut next, &after, log);
     } else {
         next.book.naval.decision = Some(Decision::Pursue { after, port: port.to_string(), fleets });
     }
@@ -230,7 +333,7 @@ pub fn drive(ctx: &Ctx, state: &State, power: Power, sea: &str, log: &mut Vec<Ev
     let after = after.clone();
     next.book.naval.decision = None;
     drive_to(ctx, &mut next, &after, &FleetPlace::Sea(sea.to_string()), log);
-    resume(ctx, &mut next, log);
+    settle(ctx, &mut next, &after, log);
     Ok(next)
 }
 
@@ -271,6 +374,7 @@ pub fn pursue(
             json!({"kind": "naval-pursuit", "fleets": fleets, "to": to, "rule": "6.3.5.1"}),
         ));
     }
-    resume(ctx, &mut next, log);
+    let after = after.clone();
+    settle(ctx, &mut next, &after, log);
     Ok(next)
 }
