@@ -188,3 +188,35 @@ fn r7_5_3_reconstructed_a_force_overwhelmed_ten_to_one_surrenders_without_a_roll
     let mut dice = ScriptedDice::new(&[]);
     assert!(matches!(apply_sealed(ctx(), &fought, &choices, &mut dice), Err(ApplyError::NeedDice)));
 }
+
+#[test]
+fn r7_5_2_10_2_reconstructed_a_broken_side_is_pursued_by_the_victor_s_cavalry() {
+    let mut state = at_combat();
+    if let Some(c) = state.corps.get_mut("fr-3") {
+        c.factors = grognard_eia::forces::Factors::of(&[
+            (grognard_eia::FactorKind::Infantry, 6),
+            (grognard_eia::FactorKind::Cavalry, 6),
+        ]);
+    }
+    // Austrian landwehr (militia) of lower morale.
+    if let Some(c) = state.corps.get_mut("au-2") {
+        c.factors = grognard_eia::forces::Factors::of(&[(grognard_eia::FactorKind::Militia, 10)]);
+    }
+    let fought = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let choices = [(FRANCE, chit("chit escalated-assault")), (AUSTRIA, chit("chit defend"))];
+    // France rolls high, Austria low, until Austria breaks.
+    let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1]);
+    let after = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    let broke = after.events.iter().any(|e| e.data["kind"] == "break");
+    let pursuit = after.events.iter().find(|e| e.data["rule"] == "R7.5.2.10.2");
+    assert!(broke, "Austria was meant to break: {:?}", after.events);
+    let p = pursuit.unwrap_or_else(|| panic!("no pursuit: {:?}", after.events));
+    // Six cavalry against none, Davout's strategic rating 3: three factors.
+    assert_eq!(p.data["losses"], 3, "{p:?}");
+    // A day that ends undecided is not pursued.
+    let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    let night = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    if night.events.iter().any(|e| e.data["kind"] == "end-of-day") {
+        assert!(!night.events.iter().any(|e| e.data["rule"] == "R7.5.2.10.2"));
+    }
+}

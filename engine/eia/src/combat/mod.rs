@@ -5,6 +5,7 @@
 pub mod battle;
 pub mod chits;
 pub mod forces;
+pub mod pursuit;
 pub mod resolve;
 pub mod retreat;
 pub mod sally;

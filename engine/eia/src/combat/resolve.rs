@@ -276,6 +276,7 @@ pub fn resolve(
     ));
     let multiplier = ctx.charts.outflank().factor_multiplier;
     let mut loser: Option<Side> = None;
+    let mut broke = false;
     for round in 1..=ROUNDS {
         // R7.5.2.12: the outflanking force may arrive before rounds two and three.
         for f in [&mut att, &mut def] {
@@ -369,6 +370,7 @@ pub fn resolve(
                 ),
                 json!({"kind": "break", "rule": "R7.5.2.10.1.1"}),
             ));
+            broke = true;
             break;
         }
     }
@@ -383,8 +385,30 @@ pub fn resolve(
         ));
         l
     });
+    if broke {
+        let (victor, beaten) = if loser == Side::Attacker { (&def, &mut att) } else { (&att, &mut def) };
+        pursue(ctx, &mut next, victor, beaten, log);
+    }
     finish(ctx, &mut next, battle, &att, &def, loser, log);
     Ok(next)
+}
+
+/// R7.5.2.10.2: the victor's cavalry pursues a side that broke.
+fn pursue(ctx: &Ctx, next: &mut State, victor: &Fighter, beaten: &mut Fighter, log: &mut Vec<Event>) {
+    let victor_cavalry = forces::cavalry(next, &victor.fighting);
+    let beaten_cavalry = forces::cavalry(next, &beaten.fighting);
+    let due = crate::combat::pursuit::losses(ctx, victor_cavalry, beaten_cavalry, victor.strategic);
+    if due == 0 || beaten.factors(next) == 0 {
+        return;
+    }
+    let lost = take_losses(next, beaten, due);
+    log.push(Event::new(
+        format!(
+            "The {} pursues with {victor_cavalry} cavalry factors against {beaten_cavalry}: {lost} more factor(s) lost (R7.5.2.10.2)",
+            if victor.side == Side::Attacker { "attacker" } else { "defender" }
+        ),
+        json!({"kind": "pursuit", "cavalry": victor_cavalry, "against": beaten_cavalry, "losses": lost, "rule": "R7.5.2.10.2"}),
+    ));
 }
 
 /// 7.5.1.1: the defenders retire into the city; the attackers stay on top of them and the

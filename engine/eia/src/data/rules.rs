@@ -20,6 +20,9 @@ pub struct RuleValues {
     /// R7.5.3: a field combat is trivial when one side has at least this many times the
     /// other's factors (2 or more).
     pub trivial_ratio: u32,
+    /// R7.5.2.10.2: a pursuit takes one factor from the beaten side for this many cavalry
+    /// factors the victor has over it (1 or more).
+    pub pursuit_cavalry: u32,
 }
 
 impl RuleValues {
@@ -81,23 +84,30 @@ impl RuleValues {
             interception.ok_or_else(|| MapError::new(naval.header, "[naval] lacks the key `interception`"))?;
         let land = sections.required("land")?;
         let mut trivial: Option<u32> = None;
+        let mut pursuit: Option<u32> = None;
         for line in &land.lines {
-            let (key, value) =
-                line.text.split_once('=').ok_or_else(|| line.error("expected `trivial = N` (a ratio, 2 or more)"))?;
-            if key.trim() != "trivial" {
-                return Err(line.error(format!("unknown key `{}` in [land] (keys: trivial)", key.trim())));
+            let (key, value) = line
+                .text
+                .split_once('=')
+                .ok_or_else(|| line.error("expected `trivial = N` or `pursuit = N` (whole numbers)"))?;
+            let (slot, low) = match key.trim() {
+                "trivial" => (&mut trivial, 2),
+                "pursuit" => (&mut pursuit, 1),
+                other => return Err(line.error(format!("unknown key `{other}` in [land] (keys: trivial, pursuit)"))),
+            };
+            if slot.is_some() {
+                return Err(line.error(format!("`{}` appears twice in [land]", key.trim())));
             }
-            if trivial.is_some() {
-                return Err(line.error("`trivial` appears twice in [land]"));
+            let n: u32 =
+                value.trim().parse().map_err(|_| line.error(format!("`{}` is not a whole number", value.trim())))?;
+            if !(low..=100).contains(&n) {
+                return Err(line.error(format!("`{n}` is not from {low} to 100")));
             }
-            let n: u32 = value.trim().parse().map_err(|_| line.error(format!("`{}` is not a ratio", value.trim())))?;
-            if !(2..=100).contains(&n) {
-                return Err(line.error(format!("`{n}` is not a ratio from 2 to 100")));
-            }
-            trivial = Some(n);
+            *slot = Some(n);
         }
         let trivial_ratio = trivial.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `trivial`"))?;
-        Ok(RuleValues { winter_months, naval_interception, trivial_ratio })
+        let pursuit_cavalry = pursuit.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `pursuit`"))?;
+        Ok(RuleValues { winter_months, naval_interception, trivial_ratio, pursuit_cavalry })
     }
 
     /// The built-in values.
@@ -122,8 +132,11 @@ mod tests {
         let rules = RuleValues::builtin().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(rules.naval_interception, 2);
         assert_eq!(rules.trivial_ratio, 10);
+        assert_eq!(rules.pursuit_cavalry, 2);
         assert!(RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n").is_err());
-        let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n[land]\ntrivial = 1\n").err();
+        let e =
+            RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n[land]\ntrivial = 1\npursuit = 2\n")
+                .err();
         assert_eq!(e.map(|e| e.line), Some(6));
         let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 7\n").err();
         assert_eq!(e.map(|e| e.line), Some(4));
