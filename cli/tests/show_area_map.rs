@@ -68,7 +68,10 @@ fn a_game_of_empires_in_arms_is_drawn_by_show_the_mails_the_replay_and_its_web_p
     let (w, h) = png_size(&cwd.join("now.png"));
     assert!(w >= 1500 && h >= 1500, "the whole map, large enough to read: {w}x{h}");
     let svg = std::fs::read_to_string(cwd.join("now.svg")).expect("svg");
-    assert!(svg.contains(">Paris<") && svg.contains(">Vienna<") && svg.contains("VP<"), "names and VP panels");
+    assert!(
+        svg.contains(">Paris<") && svg.contains(">Vienna<") && svg.contains(" PP<"),
+        "names and the political points panels"
+    );
     let default = alice.ok(cwd, &["show"]);
     assert!(default.contains("-board.png"), "the default file: {default}");
 

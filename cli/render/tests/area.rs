@@ -63,8 +63,20 @@ fn view(map: Arc<AreaMap>, pieces: Vec<AreaPieceView>, control: Vec<(String, usi
             due: Vec::new(),
         }),
         sides: vec![
-            SideView { name: "Blue".into(), vp: 12, colour: [52, 92, 168], text_colour: [255, 255, 255] },
-            SideView { name: "Gold".into(), vp: 31, colour: [214, 178, 74], text_colour: [0, 0, 0] },
+            SideView {
+                name: "Blue".into(),
+                vp: 12,
+                colour: [52, 92, 168],
+                text_colour: [255, 255, 255],
+                unit: String::new(),
+            },
+            SideView {
+                name: "Gold".into(),
+                vp: 31,
+                colour: [214, 178, 74],
+                text_colour: [0, 0, 0],
+                unit: String::new(),
+            },
         ],
         pieces,
         control,

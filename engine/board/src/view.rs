@@ -88,8 +88,12 @@ pub struct DueUnit {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
     pub name: String,
-    /// Victory points held.
+    /// Victory points held (or what [`SideView::unit`] names).
     pub vp: i32,
+    /// What the score counts, as the picture's panel writes it after the number: empty for
+    /// victory points ("VP"); Empires in Arms scores political points ("PP").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unit: String,
     /// Counter background colour (RGB).
     pub colour: [u8; 3],
     /// Counter text colour (RGB).

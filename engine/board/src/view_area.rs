@@ -178,7 +178,13 @@ mod tests {
             map: Arc::new(map),
             title: "T".into(),
             turn: None,
-            sides: vec![SideView { name: "Alpha".into(), vp: 3, colour: [1, 2, 3], text_colour: [9, 9, 9] }],
+            sides: vec![SideView {
+                name: "Alpha".into(),
+                vp: 3,
+                colour: [1, 2, 3],
+                text_colour: [9, 9, 9],
+                unit: String::new(),
+            }],
             pieces: vec![
                 piece("c1", AreaLocation::Land("x".into())),
                 piece("f1", AreaLocation::Sea("s".into())),

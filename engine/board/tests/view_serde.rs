@@ -10,7 +10,13 @@ use grognard_board::{
 use std::sync::Arc;
 
 fn sample_view() -> BoardView {
-    let side = |name: &str, colour| SideView { name: name.to_string(), vp: 3, colour, text_colour: [0, 0, 0] };
+    let side = |name: &str, colour| SideView {
+        name: name.to_string(),
+        vp: 3,
+        colour,
+        text_colour: [0, 0, 0],
+        unit: String::new(),
+    };
     BoardView {
         map: Arc::new(parse_ok(SMALL)),
         title: "A Small Test Map — Game Turn 2 (Sep 1798), West Movement Phase".to_string(),

@@ -51,11 +51,17 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
         .map(|(i, p)| {
             let (colour, text_colour) = colour(i);
             let vp = state.powers.get(p).map_or(0, |s| s.political);
-            SideView { name: p.name().into(), vp, colour, text_colour }
+            SideView { name: p.name().into(), vp, colour, text_colour, unit: "PP".into() }
         })
         .collect();
     let (colour_minor, text_minor) = colour(Power::ALL.len());
-    sides.push(SideView { name: "Minor countries".into(), vp: 0, colour: colour_minor, text_colour: text_minor });
+    sides.push(SideView {
+        name: "Minor countries".into(),
+        vp: 0,
+        colour: colour_minor,
+        text_colour: text_minor,
+        unit: "PP".into(),
+    });
     let mut pieces = Vec::new();
     for (id, c) in &state.corps {
         let location = match &c.aboard {

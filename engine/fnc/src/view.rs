@@ -170,7 +170,13 @@ pub fn board_view(ctx: &Ctx, state: &State) -> BoardView {
         .into_iter()
         .map(|s| {
             let (colour, text_colour) = ctx.rules.side_colours(s);
-            SideView { name: ctx.rules.side_name(s).to_string(), vp: state.vp[s.index()].total(), colour, text_colour }
+            SideView {
+                name: ctx.rules.side_name(s).to_string(),
+                vp: state.vp[s.index()].total(),
+                colour,
+                text_colour,
+                unit: String::new(),
+            }
         })
         .collect();
     let control = ctx.map.locales().filter_map(|l| state.control.get(&l.hex).map(|s| (l.hex, s.index()))).collect();

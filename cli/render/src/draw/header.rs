@@ -75,7 +75,7 @@ pub fn vp_panels(out: &mut String, sides: &[SideView], x0: f64, top: f64, width:
             bx + (VP_W - 8.0) * s,
             by + 22.0 * s,
             Type::new(16.0 * s, INK).bold().end(),
-            &format!("{} VP", side.vp),
+            &format!("{} {}", side.vp, if side.unit.is_empty() { "VP" } else { side.unit.as_str() }),
         );
     }
 }

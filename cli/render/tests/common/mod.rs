@@ -146,8 +146,20 @@ pub fn sample_view(map: Arc<Map>) -> BoardView {
             ],
         }),
         sides: vec![
-            SideView { name: "Blue".into(), vp: 3, colour: [52, 92, 168], text_colour: [255, 255, 255] },
-            SideView { name: "Gold".into(), vp: 31, colour: [214, 178, 74], text_colour: [0, 0, 0] },
+            SideView {
+                name: "Blue".into(),
+                vp: 3,
+                colour: [52, 92, 168],
+                text_colour: [255, 255, 255],
+                unit: String::new(),
+            },
+            SideView {
+                name: "Gold".into(),
+                vp: 31,
+                colour: [214, 178, 74],
+                text_colour: [0, 0, 0],
+                unit: String::new(),
+            },
         ],
         pieces,
         control,
