@@ -5,6 +5,9 @@
 //! fights with the defenders (7.5.1.2), and a beaten defender's depot is destroyed
 //! (R7.5.2.14).
 //!
+//! An area with unbesieged enemy corps is not an "ungarrisoned depot area": its depot falls
+//! with its defenders after a battle (R7.3.6.1, R7.5.2.14).
+//!
 //! Played after the corps' move (`destroy depot with CORPS`, `convert depot with CORPS`), in
 //! the area where it stopped, or with `in AREA` in an area it passed through on its way (the
 //! moves of a step are one at a time, so taking the depot after the move changes nothing the
@@ -50,6 +53,14 @@ fn depot_area(state: &State, power: Power, corps: &str, on_way: Option<&str>) ->
     };
     if !state.enemy_of(power, depot.power.id()) {
         return Err(rule(format!("the depot in `{area}` is not an enemy's")));
+    }
+    // R7.3.6.1: enemy corps in the field of the area defend the depot; it falls with them
+    // (R7.5.2.14), not to a corps marching in.
+    if state.has_unbesieged_enemy_corps(power, &area) {
+        return Err(RuleError::new(
+            "R7.3.6.1",
+            format!("enemy corps stand in {area}: their depot is taken by beating them, not by marching in"),
+        ));
     }
     if !depot.garrison.is_empty() {
         return Err(RuleError::new(

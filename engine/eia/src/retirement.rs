@@ -37,6 +37,11 @@ fn leader_of(ctx: &Ctx, power: Power, leader: &str) -> Result<bool, RuleError> {
     Ok(l.is_naval())
 }
 
+/// A leader's name and id, as events show him.
+fn display(ctx: &Ctx, leader: &str) -> String {
+    ctx.leaders.leaders.get(leader).map_or(leader.to_string(), |l| format!("{} ({leader})", l.name))
+}
+
 /// The reinforcement step a leader is retired and placed in (5.3): the naval one for NELSON.
 fn in_step(state: &State, naval: bool, what: &str) -> Result<(), RuleError> {
     let (step, name) = if naval {
@@ -91,7 +96,11 @@ pub fn retire(ctx: &Ctx, state: &State, power: Power, leader: &str, log: &mut Ve
     let mut next = state.clone();
     next.leaders.insert(leader.to_string(), LeaderPlace::Retiring);
     log.push(Event::new(
-        format!("{} retires {leader} (5.3); he may return from next month's reinforcement step", power.name()),
+        format!(
+            "{} retires {} (5.3); he may return from next month's reinforcement step",
+            power.name(),
+            display(ctx, leader)
+        ),
         json!({"kind": "leader-retires", "leader": leader, "power": power, "rule": "5.3"}),
     ));
     Ok(next)
@@ -135,7 +144,7 @@ pub fn place(
     let mut next = state.clone();
     next.leaders.insert(leader.to_string(), place);
     log.push(Event::new(
-        format!("{} places {leader} with {with} in {area} (5.3)", power.name()),
+        format!("{} places {} with {with} in {area} (5.3)", power.name(), display(ctx, leader)),
         json!({"kind": "leader-placed", "leader": leader, "with": with, "power": power, "rule": "5.3"}),
     ));
     Ok(next)

@@ -389,8 +389,12 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     };
     let player = PlayerId(state.player_of(power).unwrap_or(0));
     let what = match state.sequence.phase {
-        Phase::ArmyReinforcement => "place reinforcements, transfer or demobilise, then `end`",
-        Phase::NavalReinforcement => "`transfer N ships from FLEET to FLEET`, `scuttle FLEET`, then `end`",
+        Phase::ArmyReinforcement => {
+            "place reinforcements, transfer or demobilise, `retire LEADER` or `place LEADER with CORPS`, then `end`"
+        }
+        Phase::NavalReinforcement => {
+            "`transfer N ships from FLEET to FLEET`, `scuttle FLEET`, `retire nelson` or `place nelson with FLEET`, then `end`"
+        }
         Phase::Naval => {
             "`embark CORPS on FLEET`, `sail FLEET... to PLACE...`, then `engage POWER at PLACE`, then `end`"
         }

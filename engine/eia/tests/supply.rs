@@ -339,3 +339,15 @@ fn r7_3_6_2_a_destroyed_depot_s_garrison_goes_into_the_city_or_surrenders() {
     let passed = run(&state, Power::France, "move fr-3 to brussels antwerp", &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(passed.book.depot_question.is_none());
 }
+
+#[test]
+fn r7_3_6_1_reconstructed_a_depot_defended_by_enemy_corps_is_not_taken_by_marching_in() {
+    let mut state = bare();
+    depot(&mut state, Power::France, "paris");
+    depot(&mut state, Power::Austria, "brussels");
+    corps(&mut state, "au-2", "austria", "brussels", 10);
+    corps(&mut state, "fr-3", "france", "champagne", 10);
+    let moved = run(&state, Power::France, "move fr-3 to brussels", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let e = run(&moved, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("R7.3.6.1|"), "{e}");
+}
