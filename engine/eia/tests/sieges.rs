@@ -157,3 +157,26 @@ fn r7_5_4_2_a_winning_sally_lifts_the_siege_and_a_beaten_one_goes_back_inside() 
     let needs = grognard_eia::ruleset::apply_sealed(ctx(), &few, &choices, &mut none);
     assert!(matches!(needs, Err(grognard_engine::ApplyError::NeedDice)), "fought, not trivial");
 }
+
+#[test]
+fn r7_5_4_2_3_reconstructed_a_relieving_force_fights_with_the_besieged_who_stay_inside() {
+    // Freiburg: 4 Austrian garrison factors and au-2 (10) inside, besieged by fr-3 (12); au-3
+    // (10) marches in from Ulm to relieve it, in Austria's land phase.
+    let mut state = sally_ready(4, 10);
+    corps(&mut state, "au-3", "austria", "breisgau", 10);
+    let started = run(&state, Power::Austria, "battle breisgau", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let battle = started.battle.clone().unwrap_or_else(|| panic!("no battle"));
+    assert!(battle.relief && !battle.sally);
+    assert_eq!(battle.attackers, vec!["au-2".to_string(), "au-3".to_string()]);
+    // Beaten, the relief falls back and the besieged stay inside.
+    let lost = chits(&started, "chit assault", "chit defend", &[1, 6, 1, 6, 1, 6, 1, 6]);
+    assert!(lost.besieged("breisgau"), "the siege goes on");
+    assert_ne!(lost.corps.get("au-3").map(|c| c.area.as_str()), Some("breisgau"), "the relief falls back");
+    if let Some(c) = lost.corps.get("au-2") {
+        assert!(c.in_city && c.area == "breisgau", "the besieged stay behind the walls");
+    }
+    // Winning, it lifts the siege.
+    let won = chits(&started, "chit assault", "chit defend", &[6, 1, 6, 1, 6, 1, 6, 1]);
+    assert!(!won.besieged("breisgau"));
+    assert!(won.corps.get("au-2").is_some_and(|c| c.in_city));
+}

@@ -34,6 +34,10 @@ pub struct Battle {
     /// inside the city, with its city garrison.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sally: bool,
+    /// A relieving force's limited field combat (7.5.4.2.3): the attacker's besieged corps
+    /// inside the city (listed in `attackers`) and its city garrison fight with it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub relief: bool,
 }
 
 impl Battle {
@@ -84,7 +88,16 @@ pub fn start_battle(
     if !battles_owed(state, power).iter().any(|a| a == area) {
         return Err(RuleError::new("7.5.1", format!("{} has no battle to fight in {}", power.name(), ctx.name(area))));
     }
-    let attackers = forces::attackers(state, power, area);
+    let mut attackers = forces::attackers(state, power, area);
+    // R7.5.4.2.3: attacking the besiegers of its own forces, the power's besieged corps and
+    // city garrison join the fight (a limited field combat) and go back inside after it.
+    let relief = state.sieges.contains(area)
+        && (!crate::combat::sally::inside(state, power, area).is_empty()
+            || crate::combat::sally::garrison_factors(state, power, area) > 0);
+    if relief {
+        attackers.extend(crate::combat::sally::inside(state, power, area));
+        attackers.sort();
+    }
     let defenders = forces::defenders(state, power, area);
     let depot = forces::enemy_depot_garrison(state, power, area);
     let defender = forces::leading_power(state, &defenders)
@@ -105,6 +118,7 @@ pub fn start_battle(
         across_river,
         step,
         sally: false,
+        relief,
     };
     log.push(Event::new(
         format!(
@@ -113,7 +127,12 @@ pub fn start_battle(
             ctx.name(area),
             attackers.join(", "),
             if defenders.is_empty() { "a depot garrison".to_string() } else { defenders.join(", ") },
-            if across_river { ", across a river" } else { "" }
+            match (across_river, relief) {
+                (true, true) => ", across a river, the besieged joining in (7.5.4.2.3)",
+                (true, false) => ", across a river",
+                (false, true) => ", the besieged joining in (7.5.4.2.3)",
+                (false, false) => "",
+            }
         ),
         json!({"kind": "battle", "area": area, "attacker": power, "defender": defender, "rule": "7.5.2"}),
     ));

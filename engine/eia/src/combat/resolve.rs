@@ -193,7 +193,7 @@ pub fn resolve(
     let (a_fight, a_away) = split(Side::Attacker, attacker_chit, &battle.attackers);
     let (d_fight, d_away) = split(Side::Defender, defender_chit, &battle.defenders);
     let depot = battle.depot.then(|| battle.area.clone());
-    let city = battle.sally.then(|| battle.area.clone());
+    let city = (battle.sally || battle.relief).then(|| battle.area.clone());
     let make =
         |side: Side, power: Power, fighting: Vec<String>, away: Vec<String>, all: &[String], depot: Option<String>| {
             let (_, tactical, strategic) = forces::commander(ctx, state, all);
@@ -501,7 +501,12 @@ fn finish(
         ));
         return;
     }
-    let losers: Vec<String> = if loser == Side::Attacker { battle.attackers.clone() } else { battle.defenders.clone() };
+    let mut losers: Vec<String> =
+        if loser == Side::Attacker { battle.attackers.clone() } else { battle.defenders.clone() };
+    if battle.relief && loser == Side::Attacker {
+        // 7.5.4.2.3: the besieged who joined a beaten relief go back behind the walls.
+        losers.retain(|c| !next.corps.get(c).is_some_and(|k| k.in_city));
+    }
     let mut powers: Vec<Power> =
         losers.iter().filter_map(|c| next.corps.get(c)).filter_map(|c| next.controller_of_nation(&c.nation)).collect();
     powers.sort();

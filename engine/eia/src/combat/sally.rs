@@ -99,6 +99,7 @@ pub fn start(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec<E
         across_river: false,
         step,
         sally: true,
+        relief: false,
     });
     Ok(next)
 }

@@ -19,8 +19,9 @@ use serde_json::json;
 
 /// The side a trivial combat overwhelms, if the battle is one (R7.5.3).
 pub fn overwhelmed(ctx: &Ctx, state: &State, battle: &Battle) -> Option<Side> {
-    // A garrison attack is a siege combat, never trivial (7.5.1.3).
-    if battle.sally {
+    // A garrison attack is a siege combat, never trivial (7.5.1.3); a relieving force's
+    // limited field combat is fought too, the besieged never surrendering with it (7.5.4.2.3).
+    if battle.sally || battle.relief {
         return None;
     }
     let ratio = ctx.rules.trivial_ratio;
