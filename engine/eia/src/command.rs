@@ -189,7 +189,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
 move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
-battle AREA | chit ID [pinning CORPS,...] [to AREA] | besiege AREA | assault AREA | sally AREA";
+battle AREA | chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...] | besiege AREA | assault AREA | sally AREA";
 
 impl Command {
     /// Parses a command as typed.
@@ -395,6 +395,7 @@ mod tests {
             "chit assault",
             "chit outflank pinning fr-1,fr-2",
             "chit withdraw to munich",
+            "chit defend reinforcing au-3,au-4",
             "besiege ulm",
             "assault ulm",
             "sally ulm",

@@ -224,15 +224,22 @@ fn chits(ctx: &Ctx, state: &State, battle: &crate::combat::Battle, player: Playe
         match id {
             "outflank" => {
                 if let Some(first) = corps.first() {
-                    options.push(Chit { chit: id.into(), pinning: vec![first.clone()], to: None });
+                    options.push(Chit { chit: id.into(), pinning: vec![first.clone()], ..Chit::default() });
                 }
             }
             "withdraw" => {
                 for b in ctx.map.neighbours(&battle.area) {
-                    options.push(Chit { chit: id.into(), pinning: Vec::new(), to: Some(b.to.clone()) });
+                    options.push(Chit { chit: id.into(), to: Some(b.to.clone()), ..Chit::default() });
                 }
             }
-            _ => options.push(Chit { chit: id.into(), pinning: Vec::new(), to: None }),
+            _ => {
+                options.push(Chit { chit: id.into(), ..Chit::default() });
+                // R7.5.2.11: with every corps that may try to march to the battle.
+                let reinforcing = crate::combat::reinforcing::eligible(ctx, state, battle, attacker);
+                if !reinforcing.is_empty() && id != crate::combat::chits::RETIRE {
+                    options.push(Chit { chit: id.into(), reinforcing, ..Chit::default() });
+                }
+            }
         }
         for chit in options {
             let command = Command::Chit(chit);

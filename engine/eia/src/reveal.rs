@@ -132,7 +132,9 @@ pub fn park_battle(state: &State, attacker: &Chit, defender: &Chit) -> Option<Ap
     } else {
         Vec::new()
     };
-    let owing = veils_of(state, battle.attackers.iter().chain(&battle.defenders).chain(&inside));
+    // Corps named to reinforce (R7.5.2.11) may march in and fight.
+    let reinforcing = attacker.reinforcing.iter().chain(&defender.reinforcing);
+    let owing = veils_of(state, battle.attackers.iter().chain(&battle.defenders).chain(&inside).chain(reinforcing));
     if owing.is_empty() {
         return None;
     }

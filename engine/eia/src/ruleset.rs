@@ -251,7 +251,10 @@ fn chit_side(state: &State, battle: &crate::combat::Battle, player: PlayerId) ->
 pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
     let battle = state.battle.as_ref().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
     let Command::Chit(chit) = choice else {
-        return Err(RuleError::new("7.5.2.1", "a battle asks for a chit: chit ID [pinning CORPS,...] [to AREA]"));
+        return Err(RuleError::new(
+            "7.5.2.1",
+            "a battle asks for a chit: chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...]",
+        ));
     };
     let attacker = chit_side(state, battle, player)?;
     crate::combat::chits::check(ctx, state, battle, attacker, chit).map(|_| ())
@@ -277,7 +280,7 @@ pub fn apply_sealed(
         }
     }
     let attacker = attacker.ok_or_else(|| RuleError::new("7.5.2.1", "the attacker's chit is missing"))?;
-    let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None });
+    let defender = defender.unwrap_or(crate::combat::Chit { chit: "defend".into(), ..Default::default() });
     if let Some(parked) = crate::reveal::park_battle(state, &attacker, &defender) {
         return Ok(parked);
     }
@@ -303,7 +306,7 @@ pub fn resolve_battle(
                 format!("{e}: the retirement stands as `defend` (R7.5.1.1)"),
                 serde_json::json!({"kind": "retire-refused", "area": battle.area, "rule": "R7.5.1.1"}),
             ));
-            defender = crate::combat::Chit { chit: "defend".into(), pinning: Vec::new(), to: None };
+            defender = crate::combat::Chit { chit: "defend".into(), ..Default::default() };
         }
     }
     // R7.5.3: a trivial combat is not fought (a retirement into the city escapes it).
@@ -347,7 +350,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             prompt: format!(
                 "{}: battle in {}, {} attacking {}: each side chooses a chit in secret (7.5.2.1): \
                  attacker outflank|assault|escalated-assault|echelon|probe, defender outflank|counterattack|\
-                 escalated-counterattack|cordon|withdraw|defend, or `retire` into the city (`chit ID [pinning CORPS,...] [to AREA]`)",
+                 escalated-counterattack|cordon|withdraw|defend, or `retire` into the city (`chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...]`)",
                 state.date,
                 ctx.name(&b.area),
                 b.attacker.name(),

@@ -129,7 +129,7 @@ fn a_battle_waiting_for_dice_is_legal_and_changes_nothing() {
     let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit defend"))];
     let mut dice = ScriptedDice::new(&[]);
     assert!(matches!(apply_sealed(ctx(), &state, &choices, &mut dice), Err(ApplyError::NeedDice)));
-    let _ = Chit { chit: "assault".into(), pinning: Vec::new(), to: None };
+    let _ = Chit { chit: "assault".into(), ..Chit::default() };
 }
 
 #[test]
@@ -219,4 +219,40 @@ fn r7_5_2_10_2_reconstructed_a_broken_side_is_pursued_by_the_victor_s_cavalry() 
     if night.events.iter().any(|e| e.data["kind"] == "end-of-day") {
         assert!(!night.events.iter().any(|e| e.data["rule"] == "R7.5.2.10.2"));
     }
+}
+
+#[test]
+fn r7_5_2_11_reconstructed_corps_named_with_the_chit_try_to_march_to_the_battle() {
+    let mut state = at_combat();
+    corps(&mut state, "au-3", "austria", "ulm", 10);
+    corps(&mut state, "au-4", "austria", "vienna", 10);
+    let fought = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    // Only the side's own corps, next to the battle, not held by enemies where they stand.
+    for (text, rule) in [
+        ("chit defend reinforcing fr-5", "R7.5.2.11"),
+        ("chit defend reinforcing au-4", "R7.5.2.11"),
+        ("chit defend reinforcing au-9", "input"),
+    ] {
+        assert_eq!(check_sealed(ctx(), &fought, AUSTRIA, &chit(text)).map_err(|e| e.rule), Err(rule.into()), "{text}");
+    }
+    assert!(check_sealed(ctx(), &fought, AUSTRIA, &chit("chit defend reinforcing au-3")).is_ok());
+    // Before round two au-3 rolls 1 against 1 (no leader): it marches in.
+    let choices = [(FRANCE, chit("chit assault")), (AUSTRIA, chit("chit defend reinforcing au-3"))];
+    let mut dice = ScriptedDice::new(&[3, 3, 1, 3, 3, 3, 3, 3, 3]);
+    let after = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    let arrived = after.events.iter().find(|e| e.data["rule"] == "R7.5.2.11").unwrap_or_else(|| panic!("no attempt"));
+    assert_eq!(arrived.data["arrived"], true, "{arrived:?}");
+    let fell_back = after
+        .events
+        .iter()
+        .find(|e| e.data["kind"] == "retreat" && e.data["power"] == "austria")
+        .map(|e| e.data["corps"].to_string());
+    match fell_back {
+        Some(corps) => assert!(corps.contains("au-3"), "it shares its side's retreat: {corps}"),
+        None => assert_eq!(after.state.corps.get("au-3").map(|c| c.area.as_str()), Some("breisgau")),
+    }
+    // A 6 does not bring it: it stays in Ulm.
+    let mut dice = ScriptedDice::new(&[3, 3, 6, 3, 3, 6, 3, 3]);
+    let after = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(after.state.corps.get("au-3").map(|c| c.area.as_str()), Some("ulm"));
 }

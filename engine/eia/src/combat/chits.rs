@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A side's chit, with what goes sealed with it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Chit {
     /// The chit's id (`assault`, `outflank`, `defend`, `withdraw`, ...).
     pub chit: String,
@@ -23,6 +23,10 @@ pub struct Chit {
     /// With `withdraw`: the adjacent area the force withdraws to (7.5.2.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
+    /// Corps of the side's power in areas next to the battle that try to march to it
+    /// (7.5.2.11, R7.5.2.11), named in secret with the chit.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcing: Vec<String>,
 }
 
 impl fmt::Display for Chit {
@@ -34,16 +38,25 @@ impl fmt::Display for Chit {
         if let Some(to) = &self.to {
             write!(f, " to {to}")?;
         }
+        if !self.reinforcing.is_empty() {
+            write!(f, " reinforcing {}", self.reinforcing.join(","))?;
+        }
         Ok(())
     }
 }
 
 impl Chit {
-    /// Parses the words after `chit`: `ID [pinning CORPS,CORPS] [to AREA]`.
+    /// Parses the words after `chit`: `ID [pinning CORPS,CORPS] [to AREA] [reinforcing
+    /// CORPS,CORPS]`.
     pub fn parse(words: &[&str]) -> Result<Chit, RuleError> {
-        let bad = || RuleError::new("input", "a chit reads: chit ID [pinning CORPS,CORPS...] [to AREA]");
+        let bad = || {
+            RuleError::new(
+                "input",
+                "a chit reads: chit ID [pinning CORPS,CORPS...] [to AREA] [reinforcing CORPS,CORPS...]",
+            )
+        };
         let (id, rest) = words.split_first().ok_or_else(bad)?;
-        let mut chit = Chit { chit: id.to_string(), pinning: Vec::new(), to: None };
+        let mut chit = Chit { chit: id.to_string(), ..Chit::default() };
         let mut rest = rest;
         while let [key, value, more @ ..] = rest {
             match *key {
@@ -51,6 +64,9 @@ impl Chit {
                     chit.pinning = value.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect();
                 }
                 "to" if chit.to.is_none() => chit.to = Some(value.to_string()),
+                "reinforcing" if chit.reinforcing.is_empty() => {
+                    chit.reinforcing = value.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect();
+                }
                 _ => return Err(bad()),
             }
             rest = more;
@@ -109,7 +125,7 @@ pub fn may_retire(ctx: &Ctx, state: &State, battle: &Battle) -> Result<(), RuleE
 pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, chit: &Chit) -> Result<Picked, RuleError> {
     let corps = if attacker { &battle.attackers } else { &battle.defenders };
     if !attacker && chit.chit == RETIRE {
-        if !chit.pinning.is_empty() || chit.to.is_some() {
+        if !chit.pinning.is_empty() || chit.to.is_some() || !chit.reinforcing.is_empty() {
             return Err(RuleError::new("7.5.1.1", "a retirement into the city names nothing more"));
         }
         may_retire(ctx, state, battle)?;
@@ -171,6 +187,9 @@ pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, chit: &C
             .map_err(|e| RuleError::new("7.5.2.5", e))?;
     } else if chit.to.is_some() {
         return Err(RuleError::new("7.5.2.5", "only a withdrawal names where it goes"));
+    }
+    for id in &chit.reinforcing {
+        crate::combat::reinforcing::check(ctx, state, battle, attacker, id)?;
     }
     Ok(picked)
 }

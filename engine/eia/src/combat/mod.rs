@@ -6,6 +6,7 @@ pub mod battle;
 pub mod chits;
 pub mod forces;
 pub mod pursuit;
+pub mod reinforcing;
 pub mod resolve;
 pub mod retreat;
 pub mod sally;

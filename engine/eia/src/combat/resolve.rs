@@ -66,6 +66,8 @@ struct Fighter {
     depot: Option<String>,
     /// The city garrison of this area sallies with this side (7.5.4.2).
     city: Option<String>,
+    /// Corps trying to march in, not yet arrived (R7.5.2.11).
+    reinforcing: Vec<String>,
     morale: i32,
     tactical: u32,
     strategic: u32,
@@ -222,6 +224,7 @@ pub fn resolve(
                 arrived: false,
                 depot,
                 city: if side == Side::Attacker { city.clone() } else { None },
+                reinforcing: Vec::new(),
                 morale,
                 tactical,
                 strategic,
@@ -231,6 +234,10 @@ pub fn resolve(
         };
     let mut att = make(Side::Attacker, battle.attacker, a_fight, a_away, &battle.attackers, None);
     let mut def = make(Side::Defender, battle.defender, d_fight, d_away, &battle.defenders, depot);
+    att.reinforcing = attacker_chit.reinforcing.clone();
+    def.reinforcing = defender_chit.reinforcing.clone();
+    // The battle's forces as they grow with the reinforcements that arrive (R7.5.2.11).
+    let mut battle = battle.clone();
     let arrival_bonus: i32 = pairing
         .effects
         .iter()
@@ -264,7 +271,7 @@ pub fn resolve(
         if withdrew && outflanker != Some(Side::Attacker) {
             // 7.5.2.5.1: the battle is avoided; on to step fourteen.
             let to = defender_chit.to.clone();
-            move_off(ctx, &mut next, battle, &def, to.as_deref(), log);
+            move_off(ctx, &mut next, &battle, &def, to.as_deref(), log);
             return Ok(next);
         }
     }
@@ -300,10 +307,43 @@ pub fn resolve(
                 }
             }
         }
+        // R7.5.2.11: the corps named with the chits try to march in.
+        if round >= 2 {
+            for f in [&mut att, &mut def] {
+                let mut still = Vec::new();
+                for id in std::mem::take(&mut f.reinforcing) {
+                    let target = f.strategic.max(1);
+                    let die = roll(dice)?;
+                    let arrives = die <= target;
+                    log.push(Event::new(
+                        format!(
+                            "Round {round}: corps {id} {} the battle (die {die} against {target})",
+                            if arrives { "marches into" } else { "does not reach" }
+                        ),
+                        json!({"kind": "reinforcing", "round": round, "corps": id, "die": die, "target": target, "arrived": arrives, "rule": "R7.5.2.11"}),
+                    ));
+                    if arrives {
+                        if let Some(c) = next.corps.get_mut(&id) {
+                            c.area = battle.area.clone();
+                            c.in_city = false;
+                        }
+                        if f.side == Side::Attacker {
+                            battle.attackers.push(id.clone());
+                        } else {
+                            battle.defenders.push(id.clone());
+                        }
+                        f.fighting.push(id);
+                    } else {
+                        still.push(id);
+                    }
+                }
+                f.reinforcing = still;
+            }
+        }
         if withdrew && !att.arrived && round >= 2 {
             // The defender is gone before the outflankers could close (7.5.2.5).
             let to = defender_chit.to.clone();
-            move_off(ctx, &mut next, battle, &def, to.as_deref(), log);
+            move_off(ctx, &mut next, &battle, &def, to.as_deref(), log);
             return Ok(next);
         }
         let arrived = att.arrived || def.arrived;
@@ -389,7 +429,7 @@ pub fn resolve(
         let (victor, beaten) = if loser == Side::Attacker { (&def, &mut att) } else { (&att, &mut def) };
         pursue(ctx, &mut next, victor, beaten, log);
     }
-    finish(ctx, &mut next, battle, &att, &def, loser, log);
+    finish(ctx, &mut next, &battle, &att, &def, loser, log);
     Ok(next)
 }
 
