@@ -194,8 +194,10 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
             _ => {}
         }
     }
+    // One entry per command (two corps of one area both offer to besiege it).
+    let mut seen = std::collections::BTreeSet::new();
     for c in candidates {
-        if accepted(ctx, state, player, &c) {
+        if seen.insert(c.to_string()) && accepted(ctx, state, player, &c) {
             out.push(c);
         }
     }
