@@ -109,9 +109,16 @@ fn r7_5_2_9_a_battle_is_fought_in_rounds_until_a_side_breaks_and_the_loser_falls
     // Fair dice would come from the journal; here every die is a 6 for France and a 1 for
     // Austria, round after round.
     let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 6, 1]);
-    let applied = apply_sealed(ctx(), &state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    let mut applied = apply_sealed(ctx(), &state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+    let mut events = applied.events.clone();
+    // An undecided day is followed by another (R7.5.2.13.2), with new chits.
+    if applied.state.battle.is_some() {
+        let mut dice = ScriptedDice::new(&[6, 1, 6, 1, 6, 1]);
+        applied = apply_sealed(ctx(), &applied.state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e}"));
+        events.extend(applied.events.clone());
+    }
     let next = applied.state;
-    let texts: Vec<&str> = applied.events.iter().map(|e| e.text.as_str()).collect();
+    let texts: Vec<&str> = events.iter().map(|e| e.text.as_str()).collect();
     assert!(texts.iter().any(|t| t.contains("France wins the battle")), "{texts:#?}");
     // The Austrians lost factors and fell back out of the Breisgau (or surrendered).
     let au = next.corps.get("au-2");
@@ -255,4 +262,28 @@ fn r7_5_2_11_reconstructed_corps_named_with_the_chit_try_to_march_to_the_battle(
     let mut dice = ScriptedDice::new(&[3, 3, 6, 3, 3, 6, 3, 3]);
     let after = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(after.state.corps.get("au-3").map(|c| c.area.as_str()), Some("ulm"));
+}
+
+#[test]
+fn r7_5_2_13_2_reconstructed_an_undecided_day_is_followed_by_another_with_new_chits() {
+    let fought = run(&at_combat(), FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let choices = [(FRANCE, chit("chit probe")), (AUSTRIA, chit("chit defend"))];
+    // Low dice on both sides: nobody breaks on the first day.
+    let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1, 1]);
+    let first = apply_sealed(ctx(), &fought, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(first.events.iter().any(|e| e.data["rule"] == "R7.5.2.13.2"), "{:?}", first.events);
+    let battle = first.state.battle.clone().unwrap_or_else(|| panic!("the battle goes on"));
+    assert_eq!(battle.day, 1);
+    assert!(battle.step.ends_with("-day2"), "{}", battle.step);
+    let (a, d) = battle.morale.unwrap_or_else(|| panic!("morale carried over"));
+    assert!(a > 0 && d > 0);
+    // No political points yet; both sides seal again.
+    assert_eq!(first.state.powers[&Power::France].political, 0);
+    assert!(matches!(pending(ctx(), &first.state), Pending::Sealed { step, .. } if step == battle.step));
+    // The second day is the last (data/rules.txt days = 2): at night the side with more
+    // morale holds the field.
+    let mut dice = ScriptedDice::new(&[1, 1, 1, 1, 1, 1]);
+    let second = apply_sealed(ctx(), &first.state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(second.state.battle.is_none());
+    assert!(second.events.iter().any(|e| e.data["kind"] == "battle-result"));
 }

@@ -100,7 +100,17 @@ fn chits(state: &State, attacker: &str, defender: &str, faces: &[u32]) -> State 
         (player(Power::France), Command::parse(defender).unwrap_or_else(|e| panic!("{e}"))),
     ];
     let mut dice = ScriptedDice::new(faces);
-    grognard_eia::ruleset::apply_sealed(ctx(), state, &choices, &mut dice).unwrap_or_else(|e| panic!("{e:?}")).state
+    let mut next = grognard_eia::ruleset::apply_sealed(ctx(), state, &choices, &mut dice)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .state;
+    // An undecided day is followed by another with the same chits and dice (R7.5.2.13.2).
+    if next.battle.is_some() {
+        let mut dice = ScriptedDice::new(faces);
+        next = grognard_eia::ruleset::apply_sealed(ctx(), &next, &choices, &mut dice)
+            .unwrap_or_else(|e| panic!("{e:?}"))
+            .state;
+    }
+    next
 }
 
 #[test]

@@ -180,7 +180,7 @@ impl ScriptedBot {
         } else if let Some(due) = state.losses.first() {
             (due.power, legal().first()?.clone(), false)
         } else if let Pending::Choice { options, .. } = ruleset.pending(view) {
-            let power = grognard_eia::naval::decider(state)?;
+            let power = grognard_eia::depot_garrison::decider(state).or_else(|| grognard_eia::naval::decider(state))?;
             let preferred = self.script.answers.get(&power).and_then(|a| a.iter().find(|x| options.contains(x)));
             match preferred {
                 Some(answer) => (power, answer.clone(), true),

@@ -38,6 +38,17 @@ pub struct Battle {
     /// inside the city (listed in `attackers`) and its city garrison fight with it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub relief: bool,
+    /// The day of the battle, 0 for the first (R7.5.2.13.2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub day: u8,
+    /// From the second day on: the attacker's and the defender's morale (tenths) at the end
+    /// of the day before (R7.5.2.13.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<(i32, i32)>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Battle {
@@ -119,6 +130,8 @@ pub fn start_battle(
         step,
         sally: false,
         relief,
+        day: 0,
+        morale: None,
     };
     log.push(Event::new(
         format!(

@@ -200,7 +200,12 @@ pub fn resolve(
         |side: Side, power: Power, fighting: Vec<String>, away: Vec<String>, all: &[String], depot: Option<String>| {
             let (_, tactical, strategic) = forces::commander(ctx, state, all);
             let garrison = if side == Side::Attacker { city.as_deref() } else { None };
-            let mut morale = forces::morale(ctx, state, all, depot.as_deref(), garrison) as i32;
+            // R7.5.2.13.2: a new day starts from the morale the last one left.
+            let mut morale = match (battle.morale, side) {
+                (Some((a, _)), Side::Attacker) => a,
+                (Some((_, d)), Side::Defender) => d,
+                (None, _) => forces::morale(ctx, state, all, depot.as_deref(), garrison) as i32,
+            };
             let mut die_bonus = 0;
             let mut no_commander_chart = false;
             for e in &pairing.effects {
@@ -413,6 +418,28 @@ pub fn resolve(
             broke = true;
             break;
         }
+    }
+    if loser.is_none() && u32::from(battle.day) + 1 < ctx.rules.battle_days {
+        // R7.5.2.13.2: an undecided day is followed by another, with new chits.
+        let mut more = battle.clone();
+        more.day += 1;
+        more.morale = Some((att.morale, def.morale));
+        let here = |c: &String| next.corps.get(c).is_some_and(|k| k.area == more.area);
+        more.attackers.retain(here);
+        more.defenders.retain(here);
+        more.depot = forces::enemy_depot_garrison(&next, more.attacker, &more.area);
+        let base = battle.step.split("-day").next().unwrap_or(&battle.step).to_string();
+        more.step = format!("{base}-day{}", more.day + 1);
+        log.push(Event::new(
+            format!(
+                "Night falls on an undecided day (morale attacker {}, defender {}): the battle goes on tomorrow, both sides choose new chits in secret (R7.5.2.13.2)",
+                tenths(att.morale),
+                tenths(def.morale)
+            ),
+            json!({"kind": "new-day", "area": more.area, "day": more.day + 1, "rule": "R7.5.2.13.2"}),
+        ));
+        next.battle = Some(more);
+        return Ok(next);
     }
     let loser = loser.unwrap_or_else(|| {
         let l = if att.morale > def.morale { Side::Defender } else { Side::Attacker };

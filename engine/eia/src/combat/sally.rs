@@ -100,6 +100,8 @@ pub fn start(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec<E
         step,
         sally: true,
         relief: false,
+        day: 0,
+        morale: None,
     });
     Ok(next)
 }

@@ -23,6 +23,8 @@ pub struct RuleValues {
     /// R7.5.2.10.2: a pursuit takes one factor from the beaten side for this many cavalry
     /// factors the victor has over it (1 or more).
     pub pursuit_cavalry: u32,
+    /// R7.5.2.13.2: the most days a field combat lasts (1 or more).
+    pub battle_days: u32,
 }
 
 impl RuleValues {
@@ -85,15 +87,19 @@ impl RuleValues {
         let land = sections.required("land")?;
         let mut trivial: Option<u32> = None;
         let mut pursuit: Option<u32> = None;
+        let mut days: Option<u32> = None;
         for line in &land.lines {
             let (key, value) = line
                 .text
                 .split_once('=')
-                .ok_or_else(|| line.error("expected `trivial = N` or `pursuit = N` (whole numbers)"))?;
+                .ok_or_else(|| line.error("expected `trivial = N`, `pursuit = N` or `days = N` (whole numbers)"))?;
             let (slot, low) = match key.trim() {
                 "trivial" => (&mut trivial, 2),
                 "pursuit" => (&mut pursuit, 1),
-                other => return Err(line.error(format!("unknown key `{other}` in [land] (keys: trivial, pursuit)"))),
+                "days" => (&mut days, 1),
+                other => {
+                    return Err(line.error(format!("unknown key `{other}` in [land] (keys: trivial, pursuit, days)")))
+                }
             };
             if slot.is_some() {
                 return Err(line.error(format!("`{}` appears twice in [land]", key.trim())));
@@ -107,7 +113,8 @@ impl RuleValues {
         }
         let trivial_ratio = trivial.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `trivial`"))?;
         let pursuit_cavalry = pursuit.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `pursuit`"))?;
-        Ok(RuleValues { winter_months, naval_interception, trivial_ratio, pursuit_cavalry })
+        let battle_days = days.ok_or_else(|| MapError::new(land.header, "[land] lacks the key `days`"))?;
+        Ok(RuleValues { winter_months, naval_interception, trivial_ratio, pursuit_cavalry, battle_days })
     }
 
     /// The built-in values.
@@ -133,10 +140,12 @@ mod tests {
         assert_eq!(rules.naval_interception, 2);
         assert_eq!(rules.trivial_ratio, 10);
         assert_eq!(rules.pursuit_cavalry, 2);
+        assert_eq!(rules.battle_days, 2);
         assert!(RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n").is_err());
-        let e =
-            RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 2\n[land]\ntrivial = 1\npursuit = 2\n")
-                .err();
+        let e = RuleValues::parse(
+            "[winter]\nmonths = 12\n[naval]\ninterception = 2\n[land]\ntrivial = 1\npursuit = 2\ndays = 2\n",
+        )
+        .err();
         assert_eq!(e.map(|e| e.line), Some(6));
         let e = RuleValues::parse("[winter]\nmonths = 12\n[naval]\ninterception = 7\n").err();
         assert_eq!(e.map(|e| e.line), Some(4));
