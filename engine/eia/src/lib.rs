@@ -6,6 +6,7 @@
 pub mod combat;
 pub mod command;
 pub mod concerns;
+pub mod conquest;
 pub mod corps_card;
 pub mod ctx;
 pub mod data;

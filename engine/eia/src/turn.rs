@@ -112,6 +112,10 @@ fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         }
         return;
     }
+    // 7.1.3: after every power's land sequence the conquest step is resolved at once (R7.7).
+    if let Phase::Land(_) = phase {
+        crate::conquest::step(ctx, state, log);
+    }
     let naval = state.options.iter().any(|o| o == crate::scenario::OPTION_NAVAL);
     let phases = Sequence::phases(naval);
     let here = match phase {
