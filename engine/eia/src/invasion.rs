@@ -128,3 +128,18 @@ pub fn cost_halves(ctx: &Ctx, state: &State, power: Power, area: &str, valid: &B
         .any(|d| traced(ctx, state, power, &d.sea, valid))
         .then_some(INVASION_COST_HALVES)
 }
+
+/// 7.4.4: what invasion supply costs `power`'s forces besieged in the port city of `area`, in
+/// half money points before winter, a corps or the garrison: `Some` when a depot of `power` on
+/// a fleet in a sea next to the area can be used and the port is not blockaded against it
+/// (R7.4.4: the blockaders stand between the fleet and the port). They then live off it
+/// instead of rolling besieged supply (7.4.5).
+pub fn feeds_besieged(ctx: &Ctx, state: &State, power: Power, area: &str, valid: &BTreeSet<String>) -> Option<u32> {
+    if ctx.map.port(area).is_none()
+        || !state.besieged(area)
+        || crate::naval::places::blockaded_against(state, power, area)
+    {
+        return None;
+    }
+    cost_halves(ctx, state, power, area, valid)
+}

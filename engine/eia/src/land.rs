@@ -560,10 +560,46 @@ pub fn unsupplied(ctx: &Ctx, state: &State, power: Power) -> Vec<(String, Option
                 let doubled = winter && ctx.map.area(&c.area).is_some_and(|a| a.winter);
                 let halves = crate::port_city::CITY_DEPOT_COST_HALVES;
                 Some(if doubled { halves * 2 } else { halves })
+            } else if let Some(halves) =
+                c.in_city.then(|| crate::invasion::feeds_besieged(ctx, state, power, &c.area, &valid)).flatten()
+            {
+                // 7.4.4: invasion supply for a besieged port city's forces.
+                let doubled = winter && ctx.map.area(&c.area).is_some_and(|a| a.winter);
+                Some(if doubled { halves * 2 } else { halves })
             } else {
                 supply::depot_cost_halves(ctx, state, power, &c.area, &valid, winter)
             };
             (id.clone(), cost)
+        })
+        .collect()
+}
+
+/// 7.4.4: the besieged port cities of `power` that a depot on a fleet next to them feeds
+/// (besides `already`, fed by a depot inside), each with what its garrison pays in half money
+/// points (0 without a garrison of `power`), doubled in winter in the winter zone (7.4.2.1.3).
+fn invasion_fed_cities(ctx: &Ctx, state: &State, power: Power, already: &[(String, u32)]) -> Vec<(String, u32)> {
+    if !state.fleet_depots.values().any(|d| d.power == power) {
+        return Vec::new();
+    }
+    let valid = supply::valid_depots(ctx, state, power);
+    let winter = ctx.rules.winter(state.date.month());
+    state
+        .sieges
+        .iter()
+        .filter(|a| crate::siege::defender(ctx, state, a) == Some(power) && !already.iter().any(|(x, _)| x == *a))
+        .filter_map(|a| {
+            let halves = crate::invasion::feeds_besieged(ctx, state, power, a, &valid)?;
+            let garrison = state
+                .garrisons
+                .get(a)
+                .is_some_and(|g| !g.factors.is_empty() && state.controller_of_nation(&g.nation) == Some(power));
+            let doubled = winter && ctx.map.area(a).is_some_and(|x| x.winter);
+            let cost = match (garrison, doubled) {
+                (false, _) => 0,
+                (true, true) => halves * 2,
+                (true, false) => halves,
+            };
+            Some((a.clone(), cost))
         })
         .collect()
 }
@@ -587,7 +623,9 @@ pub fn end_supply(
     let mut halves = corps_halves;
     let mut fed: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     let mut garrisons: Vec<String> = Vec::new();
-    for (area, g) in crate::port_city::fed_cities(ctx, state, power) {
+    let mut cities = crate::port_city::fed_cities(ctx, state, power);
+    cities.extend(invasion_fed_cities(ctx, state, power, &cities));
+    for (area, g) in cities {
         if affordable(halves + g) {
             halves += g;
             if g > 0 {

@@ -20,7 +20,7 @@ pub fn factors_inside(state: &State, area: &str) -> u16 {
 }
 
 /// The power whose forces hold the city of `area`, if any forces are inside.
-fn defender(ctx: &Ctx, state: &State, area: &str) -> Option<Power> {
+pub fn defender(ctx: &Ctx, state: &State, area: &str) -> Option<Power> {
     if factors_inside(state, area) == 0 {
         return None;
     }
@@ -181,12 +181,14 @@ pub fn besieged_supply(
     let mine: Vec<String> = next.sieges.iter().filter(|a| defender(ctx, next, a) == Some(power)).cloned().collect();
     for area in mine {
         if fed.contains(&area) {
+            let (how, rule) = if next.city_depots.contains_key(&area) {
+                ("sea supply through the depot inside it", "7.4.3.4.1")
+            } else {
+                ("invasion supply from a depot on a fleet next to it", "7.4.4")
+            };
             log.push(Event::new(
-                format!(
-                    "Besieged {} lives off sea supply through the depot inside it (7.4.3.4.1)",
-                    city_name(ctx, &area)
-                ),
-                json!({"kind": "besieged-supply", "area": area, "sea": true, "rule": "7.4.3.4.1"}),
+                format!("Besieged {} lives off {how} ({rule})", city_name(ctx, &area)),
+                json!({"kind": "besieged-supply", "area": area, "sea": true, "rule": rule}),
             ));
             continue;
         }

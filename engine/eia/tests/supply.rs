@@ -351,3 +351,52 @@ fn r7_3_6_1_reconstructed_a_depot_defended_by_enemy_corps_is_not_taken_by_marchi
     let e = run(&moved, Power::France, "destroy depot with fr-3", &[]).err().unwrap_or_default();
     assert!(e.starts_with("R7.3.6.1|"), "{e}");
 }
+
+#[test]
+fn r7_4_4_a_besieged_port_city_garrison_lives_off_invasion_supply() {
+    // A French garrison besieged in a Channel port other than Brest; a depot on a French fleet
+    // in the Channel, traced from Brest's depot.
+    let area = ctx()
+        .map
+        .shore("channel")
+        .iter()
+        .find(|a| {
+            a.as_str() != "brest"
+                && ctx().map.port(a).is_some()
+                && ctx().map.city(a).is_some()
+                && ctx().map.area(a).is_some_and(|x| x.nation == "france")
+        })
+        .cloned()
+        .unwrap_or_else(|| panic!("a French Channel port"));
+    let mut state = bare();
+    state.options.push(grognard_eia::scenario::OPTION_NAVAL.to_string());
+    depot(&mut state, Power::France, "brest");
+    fleet(&mut state, "fr-fleet-1", "france", "channel", 10);
+    state
+        .fleet_depots
+        .insert("fr-fleet-1".into(), grognard_eia::state::FleetDepot { power: Power::France, sea: "channel".into() });
+    state.garrisons.insert(
+        area.clone(),
+        grognard_eia::state::Garrison {
+            nation: "france".into(),
+            factors: grognard_eia::forces::Factors::of(&[(FactorKind::Infantry, 3)]),
+        },
+    );
+    corps(&mut state, "br-1", "britain", &area, 10);
+    state.sieges.insert(area.clone());
+    let order = grognard_eia::sequence::Sequence::order_of(Phase::Land(LandStep::Supply), &Power::ALL, 0);
+    let index = order.iter().position(|p| *p == Power::France).unwrap_or(0);
+    state.sequence = grognard_eia::sequence::Sequence { phase: Phase::Land(LandStep::Supply), order, index };
+    let money = state.powers[&Power::France].money;
+    // No besieged supply roll (no dice given): the garrison pays as a corps one area away.
+    let fed = run(&state, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(fed.garrisons[&area].factors.total(), 3);
+    assert_eq!(fed.powers[&Power::France].money, money - 1);
+    // Blockaded, the port is cut off from the fleet (R7.4.4): the city rolls.
+    let mut cut = state.clone();
+    fleet(&mut cut, "br-fleet-1", "britain", "channel", 20);
+    if let Some(f) = cut.fleets.get_mut("br-fleet-1") {
+        f.place = grognard_eia::state::FleetPlace::Blockade(area.clone());
+    }
+    assert_eq!(rule_of(run(&cut, Power::France, "end", &[])), "dice");
+}
