@@ -17,7 +17,6 @@ use crate::ctx::Ctx;
 use crate::forces::Factors;
 use crate::power::Power;
 use crate::state::{Garrison, State};
-use crate::FactorKind;
 use grognard_engine::{Event, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -73,11 +72,7 @@ pub fn prompt(ctx: &Ctx, q: &DepotQuestion) -> String {
 fn as_city_garrison(factors: &Factors) -> Factors {
     let mut out = Factors::new();
     for (k, n) in factors.iter() {
-        let held = match k {
-            FactorKind::Cavalry | FactorKind::Guard => FactorKind::Infantry,
-            k => k,
-        };
-        out.add(held, n);
+        out.add(k.in_city(), n);
     }
     out
 }

@@ -72,6 +72,15 @@ impl FactorKind {
         FactorKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
+    /// The kind a city garrison holds this kind as (7.3.3.2): cavalry and guard become
+    /// infantry; the others stay as they are.
+    pub fn in_city(self) -> FactorKind {
+        match self {
+            FactorKind::Cavalry | FactorKind::Guard => FactorKind::Infantry,
+            k => k,
+        }
+    }
+
     /// May this kind garrison a city or a depot (7.3.3.3)? Infantry and militia, and the
     /// irregulars of 7.3.3.3.1 (guerrillas only in cities).
     pub fn may_garrison(self) -> bool {

@@ -156,7 +156,7 @@ fn check_room(
         }
         Holder::City(area) => {
             let city_kind = match kind {
-                FactorKind::Cavalry | FactorKind::Guard => FactorKind::Infantry,
+                FactorKind::Cavalry | FactorKind::Guard => kind.in_city(),
                 FactorKind::Artillery => {
                     return Err(RuleError::new("7.3.3.2", "artillery factors may not garrison a city"));
                 }

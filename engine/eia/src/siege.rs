@@ -2,7 +2,7 @@
 //! holding forces; the besieged live on the city (besieged supply) and the besiegers may
 //! assault. The text has the first two; assaults (7.5.4.1) are reconstructed (R7.5.4.1).
 
-use crate::combat::resolve::LOSS_ORDER;
+use crate::combat::resolve::lose_one;
 use crate::ctx::Ctx;
 use crate::data::tables::{AttackerChit, DefenderChit, Side};
 use crate::forage::{besieged_modifier, forage_losses};
@@ -129,19 +129,15 @@ fn lose_inside(state: &mut State, area: &str, count: u16, captor: Power) -> u16 
             .map(|(id, c)| (c.factors.total(), id.clone()))
             .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         if garrison > 0 && corps.as_ref().is_none_or(|(n, _)| garrison >= *n) {
-            if let Some(g) = state.garrisons.get_mut(area) {
-                if let Some(k) = LOSS_ORDER.iter().copied().find(|k| g.factors.get(*k) > 0) {
-                    g.factors.take(k, 1);
-                    lost += 1;
-                    continue;
-                }
+            if state.garrisons.get_mut(area).is_some_and(|g| lose_one(&mut g.factors)) {
+                lost += 1;
+                continue;
             }
             break;
         }
         let Some((_, id)) = corps else { break };
         if let Some(c) = state.corps.get_mut(&id) {
-            if let Some(k) = LOSS_ORDER.iter().copied().find(|k| c.factors.get(*k) > 0) {
-                c.factors.take(k, 1);
+            if lose_one(&mut c.factors) {
                 lost += 1;
             }
             if c.factors.is_empty() {
@@ -288,9 +284,7 @@ pub fn assault(
             break;
         };
         let Some(c) = next.corps.get_mut(&id) else { break };
-        if let Some(k) = LOSS_ORDER.iter().copied().find(|k| c.factors.get(*k) > 0) {
-            c.factors.take(k, 1);
-        }
+        lose_one(&mut c.factors);
         if c.factors.is_empty() {
             next.corps.remove(&id);
         }

@@ -178,11 +178,7 @@ fn garrison_share(from: &Holder, to: &Holder, count: u16, kind: FactorKind) -> O
     let mut factors = Factors::new();
     match (from, to) {
         (Holder::Corps(_), Holder::City(_)) => {
-            let held = match kind {
-                FactorKind::Cavalry | FactorKind::Guard => FactorKind::Infantry,
-                k => k,
-            };
-            factors.add(held, count);
+            factors.add(kind.in_city(), count);
             Some(GarrisonShare { holder: to.clone(), factors, gains: true })
         }
         (Holder::Corps(_), Holder::Depot(_)) => {

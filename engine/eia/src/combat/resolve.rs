@@ -28,6 +28,7 @@ use crate::combat::chits::Chit;
 use crate::combat::{forces, retreat};
 use crate::ctx::Ctx;
 use crate::data::tables::{outflanking_side, AttackerChit, DefenderChit, Effect, Side, Withdrawal, ROUNDS};
+use crate::forces::Factors;
 use crate::power::Power;
 use crate::state::State;
 use crate::FactorKind;
@@ -49,6 +50,12 @@ pub const LOSS_ORDER: [FactorKind; 12] = [
     FactorKind::Artillery,
     FactorKind::Guard,
 ];
+
+/// Take one factor of the least valuable kind a holder has (R7.5.2.9.2); `false` if it has
+/// none.
+pub fn lose_one(factors: &mut Factors) -> bool {
+    LOSS_ORDER.iter().copied().find(|k| factors.get(*k) > 0).is_some_and(|k| factors.take(k, 1))
+}
 
 /// One side in the fight.
 struct Fighter {
@@ -115,31 +122,24 @@ fn take_losses(state: &mut State, fighter: &mut Fighter, count: u32) -> u32 {
         let city_n = fighter.garrison(state);
         let depot_n = fighter.depot.as_ref().and_then(|a| state.depots.get(a)).map_or(0, |d| d.garrison.total());
         let take_city = city_n > 0 && best.as_ref().is_none_or(|(b, _)| city_n > u32::from(*b));
-        if take_city {
-            if let Some(g) = fighter.city.as_ref().and_then(|a| state.garrisons.get_mut(a)) {
-                if let Some(kind) = LOSS_ORDER.iter().copied().find(|k| g.factors.get(*k) > 0) {
-                    g.factors.take(kind, 1);
-                    lost += 1;
-                    continue;
-                }
+        let take_depot = !take_city && depot_n > 0 && best.as_ref().is_none_or(|(b, _)| depot_n > *b);
+        if take_city || take_depot {
+            let garrison = if take_city {
+                fighter.city.as_ref().and_then(|a| state.garrisons.get_mut(a)).map(|g| &mut g.factors)
+            } else {
+                fighter.depot.as_ref().and_then(|a| state.depots.get_mut(a)).map(|d| &mut d.garrison)
+            };
+            if !garrison.is_some_and(lose_one) {
+                break;
             }
-            break;
-        }
-        let take_depot = depot_n > 0 && best.as_ref().is_none_or(|(b, _)| depot_n > *b);
-        if take_depot {
-            if let Some(d) = fighter.depot.as_ref().and_then(|a| state.depots.get_mut(a)) {
-                if let Some(kind) = LOSS_ORDER.iter().copied().find(|k| d.garrison.get(*k) > 0) {
-                    d.garrison.take(kind, 1);
-                    lost += 1;
-                    continue;
-                }
-            }
-            break;
+            lost += 1;
+            continue;
         }
         let Some((_, id)) = best else { break };
         let Some(c) = state.corps.get_mut(&id) else { break };
-        let Some(kind) = LOSS_ORDER.iter().copied().find(|k| c.factors.get(*k) > 0) else { break };
-        c.factors.take(kind, 1);
+        if !lose_one(&mut c.factors) {
+            break;
+        }
         lost += 1;
         if c.factors.is_empty() {
             state.corps.remove(&id);
