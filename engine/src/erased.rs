@@ -108,6 +108,14 @@ pub trait AnyRuleset: Send + Sync {
     fn aid(&self, state: &GameState, query: &AidQuery) -> Result<AidAnswer, RuleError>;
     /// The typed command completed into its explicit form ([`Ruleset::complete`]).
     fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError>;
+    /// The command with its author's private draw filled in ([`Ruleset::private_draw`]).
+    fn private_draw(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        command: &Value,
+        entropy: &[u8; 32],
+    ) -> Result<Value, RuleError>;
     /// Every bot that can play this ruleset: the generic ones, then its own
     /// ([`Ruleset::bots`]).
     fn bots(&self) -> Vec<&'static dyn crate::Bot>;
@@ -279,6 +287,16 @@ impl<R: Ruleset> AnyRuleset for R {
     fn complete(&self, state: &GameState, player: PlayerId, command: &Value) -> Result<Value, RuleError> {
         let command = decode::<R>(command)?;
         Ruleset::complete(self, typed::<R>(state), player, command).map(|c| encode::<R>(&c))
+    }
+    fn private_draw(
+        &self,
+        state: &GameState,
+        player: PlayerId,
+        command: &Value,
+        entropy: &[u8; 32],
+    ) -> Result<Value, RuleError> {
+        let command = decode::<R>(command)?;
+        Ok(encode::<R>(&Ruleset::private_draw(self, typed::<R>(state), player, command, entropy)))
     }
     fn bots(&self) -> Vec<&'static dyn crate::Bot> {
         let mut all = crate::generic_bots();

@@ -285,6 +285,22 @@ pub trait Ruleset: Send + Sync + 'static {
     ) -> Result<Self::Command, RuleError> {
         Ok(command)
     }
+    /// Fill in a choice the rules leave to the luck of the command's author alone, hidden
+    /// from the other players with the command (docs/PROTOCOL.md section 12.1): Empires in
+    /// Arms shuffles look-alike corps counters that stand together (2.4.2). The client draws
+    /// `entropy` from the operating system (a bot or a test harness, from its seed); the
+    /// draw is part of the completed command, so it is committed, opened and checked as the
+    /// rest of it. It is not a die roll: nobody else is concerned by it, and the author may
+    /// as well have chosen it. Default: the command unchanged.
+    fn private_draw(
+        &self,
+        _state: &Self::State,
+        _player: PlayerId,
+        command: Self::Command,
+        _entropy: &[u8; 32],
+    ) -> Self::Command {
+        command
+    }
     /// The ruleset's own computer opponents, beyond the generic ones every ruleset has
     /// ([`crate::generic_bots`]). Default: none.
     fn bots(&self) -> Vec<&'static dyn crate::Bot> {

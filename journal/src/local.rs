@@ -212,6 +212,8 @@ fn do_typed(game: &mut Game, me: PlayerId, key: &SecretKey, typed: Value) -> Res
     }
     let position = position_after(game, me, &staged.commands)?;
     let command = ruleset.complete(&position.state, me, &typed).map_err(GameError::Rule)?;
+    // A draw of the author's own luck (`Ruleset::private_draw`), from the operating system.
+    let command = ruleset.private_draw(&position.state, me, &command, &nonce::fresh().0).map_err(GameError::Rule)?;
     let outcome = play_completed(game, me, key, position, staged, command.clone())?;
     Ok((command, outcome))
 }

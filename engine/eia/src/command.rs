@@ -33,6 +33,12 @@ impl fmt::Display for Holder {
 pub enum Command {
     /// End the acting power's step (3.0).
     End,
+    /// End the step, shuffling the power's look-alike corps counters in secret (2.4.2,
+    /// `lookalike.rs`): the strengths of each pair swap places, in order. Filled in by the
+    /// client's private draw from a plain `end` (it may be typed too); always concealed.
+    EndShuffling {
+        swaps: Vec<crate::lookalike::Swap>,
+    },
     /// 5.2.1.1: place a corps counter due this month in its scenario area, with the factors
     /// due with it.
     PlaceCorps {
@@ -186,7 +192,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 }
 
 /// The commands and their forms, for error messages.
-pub const FORMS: &str = "end | place corps CORPS | place N KIND in CORPS|city AREA | \
+pub const FORMS: &str = "end [shuffling CORPS/CORPS...] | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
 move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...] | besiege AREA | assault AREA | sally AREA";
@@ -202,6 +208,16 @@ impl Command {
         }
         match words.as_slice() {
             ["end"] => Ok(Command::End),
+            ["end", "shuffling", pairs @ ..] if !pairs.is_empty() => {
+                let swaps = pairs
+                    .iter()
+                    .map(|p| match p.split_once('/') {
+                        Some((a, b)) if !a.is_empty() && !b.is_empty() => Ok([a.to_string(), b.to_string()]),
+                        _ => Err(RuleError::new("input", format!("`{p}` is not two corps: CORPS/CORPS"))),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Command::EndShuffling { swaps })
+            }
             ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string() }),
             ["retire", leader] => Ok(Command::RetireLeader { leader: leader.to_string() }),
             ["place", leader, "with", with] => {
@@ -295,6 +311,13 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::End => f.write_str("end"),
+            Command::EndShuffling { swaps } => {
+                f.write_str("end shuffling")?;
+                for [a, b] in swaps {
+                    write!(f, " {a}/{b}")?;
+                }
+                Ok(())
+            }
             Command::PlaceCorps { corps } => write!(f, "place corps {corps}"),
             Command::Place { count, kind, into } => write!(f, "place {count} {kind} in {into}"),
             Command::Transfer { count, kind, from, to, emptying } => {

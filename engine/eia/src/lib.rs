@@ -21,6 +21,7 @@ pub mod invasion;
 pub mod knowledge;
 pub mod land;
 pub mod legal;
+pub mod lookalike;
 pub mod map;
 pub mod movement;
 pub mod naval;

@@ -75,7 +75,9 @@ fn apply_unsettled(
     if let Some(r) = &state.reveal {
         return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
     }
-    if let Command::Veiled(v @ crate::veiled::Veiled::Checked { .. }) = command {
+    if let Command::Veiled(v @ (crate::veiled::Veiled::Checked { .. } | crate::veiled::Veiled::Shuffled { .. })) =
+        command
+    {
         let mut log = Vec::new();
         let next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
         return Ok(Applied { state: next, events: log });
@@ -140,6 +142,37 @@ pub fn dispatch(
     crate::naval::check_command(state, command)?;
     let phase = state.sequence.phase;
     let next = match (command, phase) {
+        (Command::EndShuffling { swaps }, _) => {
+            if !crate::lookalike::ends_step(state) {
+                return Err(RuleError::new(
+                    "2.4.2",
+                    "look-alike counters are shuffled only as a power ends its army reinforcement, naval or land \
+                     movement step, with hidden strengths",
+                )
+                .into());
+            }
+            crate::lookalike::check(&crate::lookalike::groups(ctx, state, power), swaps)?;
+            let mut shuffled = state.clone();
+            crate::lookalike::apply(&mut shuffled, swaps);
+            let mut applied = dispatch(ctx, &shuffled, player, power, &Command::End, dice)?;
+            let pairs: Vec<String> = swaps.iter().map(|[a, b]| format!("{a} and {b}")).collect();
+            let text = if pairs.is_empty() {
+                format!(
+                    "{} shuffles its look-alike counters in secret; they keep their strengths (2.4.2)",
+                    power.name()
+                )
+            } else {
+                format!(
+                    "{} shuffles its look-alike counters in secret (2.4.2): {} exchange their strengths, in that order",
+                    power.name(),
+                    pairs.join(", then ")
+                )
+            };
+            applied
+                .events
+                .insert(0, Event::new(text, serde_json::json!({"kind": "shuffle", "swaps": swaps, "rule": "2.4.2"})));
+            return Ok(applied);
+        }
         (Command::End, Phase::Land(LandStep::Supply)) => {
             let mut next = land::end_supply(ctx, state, power, dice, &mut log)?;
             if next.losses.is_empty() {
@@ -515,6 +548,22 @@ impl Ruleset for Eia {
     /// fills it in from what its player knows.
     fn complete(&self, state: &State, _player: PlayerId, command: Command) -> Result<Command, RuleError> {
         Ok(crate::knowledge::complete(state, command))
+    }
+
+    /// 2.4.2: a plain `end` that ends a step with look-alike counters standing together
+    /// becomes `end shuffling ...`, a uniform shuffle of each group drawn from `entropy`
+    /// (counters with a leader kept where they are, `lookalike::draw`).
+    fn private_draw(&self, state: &State, player: PlayerId, command: Command, entropy: &[u8; 32]) -> Command {
+        let (Command::End, Ok(ctx)) = (&command, self.ctx()) else { return command };
+        if !crate::lookalike::ends_step(state) {
+            return command;
+        }
+        let Ok(power) = acting_power_of(state, player) else { return command };
+        let groups = crate::lookalike::groups(ctx, state, power);
+        if groups.is_empty() {
+            return command;
+        }
+        Command::EndShuffling { swaps: crate::lookalike::draw(&groups, &crate::lookalike::led(state), entropy) }
     }
 
     fn check_sealed(&self, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {

@@ -50,7 +50,19 @@ pub enum Veiled {
     /// A command shown whole, one of whose checks reads hidden factors (a city's room for a
     /// corps entering it or for reinforcements, 7.3.3.4; whether reinforcements could still
     /// be placed at the end of the step, 5.2.2): the check is made when it is opened.
-    Checked { command: Box<Command> },
+    /// (The field is `shown` in JSON: `command` is the tag of the command holding it.)
+    Checked {
+        #[serde(rename = "shown")]
+        command: Box<Command>,
+    },
+    /// 2.4.2: the power ended its step (`command`, an `end`) and its look-alike counters
+    /// standing together (`groups`, `lookalike.rs`) were shuffled in secret: which strength
+    /// each holds now is hidden.
+    Shuffled {
+        groups: Vec<Vec<String>>,
+        #[serde(rename = "shown")]
+        command: Box<Command>,
+    },
 }
 
 /// The face-up side of a transfer: a city or depot garrison gains (`gains`) or gives these
@@ -80,6 +92,10 @@ impl fmt::Display for Veiled {
                 write!(f, "(hidden) {corps} loses the factors it owes{}", if *emptied { ", all it had" } else { "" })
             }
             Veiled::Checked { command } => write!(f, "(checked when opened) {command}"),
+            Veiled::Shuffled { groups, command } => {
+                let groups: Vec<String> = groups.iter().map(|g| g.join("/")).collect();
+                write!(f, "{command} (hidden: look-alike counters shuffled, {})", groups.join(", "))
+            }
         }
     }
 }
@@ -209,6 +225,20 @@ pub fn projection(state: &State, player: PlayerId, command: &Command) -> Option<
     }
     let power = crate::ruleset::acting_power_of(state, player).ok()?;
     let veiled = match command {
+        // 2.4.2: an end that shuffles look-alike counters, whether or not it moved any.
+        Command::End | Command::EndShuffling { .. } if crate::lookalike::ends_step(state) => {
+            let ctx = Ctx::builtin().ok()?;
+            let groups = crate::lookalike::groups(ctx, state, power);
+            if groups.is_empty() {
+                return match command {
+                    Command::End if !read_by(state, power, command).is_empty() => {
+                        Some(Command::Veiled(Veiled::Checked { command: Box::new(command.clone()) }))
+                    }
+                    _ => None,
+                };
+            }
+            Veiled::Shuffled { groups, command: Box::new(Command::End) }
+        }
         Command::Place { count, kind, into: into @ Holder::Corps(_) } => {
             Veiled::Place { area: holder_area(state, into)?, count: *count, kind: *kind }
         }
@@ -236,6 +266,11 @@ fn veiled_corps(state: &State, power: Power, veiled: &Veiled) -> BTreeSet<String
         Veiled::Place { area, .. } | Veiled::Transfer { area, .. } => own_corps_in(state, power, area),
         Veiled::Lose { corps, .. } => BTreeSet::from([corps.clone()]),
         Veiled::Checked { command } => read_by(state, power, command),
+        Veiled::Shuffled { groups, command } => {
+            let mut corps = read_by(state, power, command);
+            corps.extend(groups.iter().flatten().cloned());
+            corps
+        }
     }
 }
 
@@ -265,6 +300,9 @@ pub fn apply(
         }
         None => crate::ruleset::apply_command(ctx, state, player, &concealed.public, &mut NoDice)?,
     };
+    if let Veiled::Shuffled { groups, .. } = public {
+        crate::lookalike::pool_veils(&mut applied.state, groups);
+    }
     let veil = Veil { player: player.0, index: concealed.index, opened: concealed.opened };
     for id in &touched {
         if let Some(c) = applied.state.corps.get_mut(id) {
@@ -370,6 +408,24 @@ pub fn apply_public(
                 ));
             }
             Ok(next)
+        }
+        Veiled::Shuffled { groups, command } => {
+            if **command != Command::End || !crate::lookalike::ends_step(state) {
+                return Err(rule("2.4.2", "look-alike counters are shuffled only as a power ends its step".into()));
+            }
+            if *groups != crate::lookalike::groups(ctx, state, power) {
+                return Err(rule("2.4.2", format!("{} has other look-alike counters than those shown", power.name())));
+            }
+            let mut lenient = state.clone();
+            lenient.lenient = !read_by(state, power, command).is_empty();
+            let mut applied = crate::ruleset::apply_command(ctx, &lenient, player, command, &mut NoDice)?;
+            applied.state.lenient = false;
+            log.push(Event::new(
+                format!("{}: {public}", power.name()),
+                json!({"kind": "shuffle", "groups": groups, "hidden": true, "rule": "2.4.2"}),
+            ));
+            log.append(&mut applied.events);
+            Ok(applied.state)
         }
         Veiled::Checked { command } => {
             let mut lenient = state.clone();

@@ -123,3 +123,28 @@ fn r7_5_2_6_3_a_battle_waits_for_its_corps_strengths_to_be_opened() {
     assert!(fought.reveal.is_none() && fought.battle.is_none(), "the battle is fought once opened");
     assert!(fought.corps.values().all(|c| c.veil.is_empty()), "the opened command leaves every veil");
 }
+
+#[test]
+fn r2_4_2_every_projection_reads_back_from_the_json_of_the_journal() {
+    // A projection stands in a `hidden` entry as JSON, inside the command's own tag: each
+    // kind must read back (a field called `command` once clashed with that tag).
+    let mut state = hidden(bare());
+    corps(&mut state, "fr-3", "france", "alsace", 12);
+    corps(&mut state, "fr-4", "france", "alsace", 4);
+    let projections = [
+        Command::Veiled(Veiled::Place { area: "alsace".into(), count: 2, kind: grognard_eia::FactorKind::Infantry }),
+        Eia.conceal(&state, FRANCE, &parse("transfer 2 infantry from fr-3 to city alsace")).unwrap_or(Command::End),
+        Command::Veiled(Veiled::Lose { corps: "fr-3".into(), emptied: true }),
+        Command::Veiled(Veiled::Checked { command: Box::new(parse("enter fr-3")) }),
+        Eia.conceal(&state, FRANCE, &Command::End).unwrap_or(Command::End),
+    ];
+    for p in projections {
+        assert!(matches!(p, Command::Veiled(_)), "{p:?}");
+        let text = serde_json::to_string(&p).unwrap_or_default();
+        let back: Result<Command, _> = serde_json::from_str(&text);
+        assert_eq!(back.as_ref().ok(), Some(&p), "{text}: {back:?}");
+        let value = serde_json::to_value(&p).unwrap_or_default();
+        let back: Result<Command, _> = serde_json::from_value(value);
+        assert_eq!(back.ok(), Some(p));
+    }
+}

@@ -570,6 +570,9 @@ impl<'r, R: Ruleset> Copies<'r, R> {
         let command = r.complete(own, player, chosen.clone()).map_err(|e| {
             self.failure(k, format!("{player}'s legal command `{}` does not complete: {e}", r.format_command(&chosen)))
         })?;
+        // The author's private draw, from a generator of its own so that the picks of the
+        // game stay those of its seed.
+        let command = r.private_draw(own, player, command, &Lcg(rng.0 ^ 0x5eed_d4a3).entropy());
         let step = match r.conceal(own, player, &command) {
             None => Step::Command { player, command },
             Some(public) => {

@@ -48,6 +48,15 @@ impl Lcg {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
+
+    /// 32 bytes for a player's private draw (`Ruleset::private_draw`).
+    pub fn entropy(&mut self) -> [u8; 32] {
+        let mut bytes = [0u8; 32];
+        for b in &mut bytes {
+            *b = self.below(256) as u8;
+        }
+        bytes
+    }
 }
 
 pub fn dice(mode: DiceMode, faces: Vec<u32>) -> DiceConfig {
