@@ -420,8 +420,13 @@ pub fn apply_public(
             lenient.lenient = !read_by(state, power, command).is_empty();
             let mut applied = crate::ruleset::apply_command(ctx, &lenient, player, command, &mut NoDice)?;
             applied.state.lenient = false;
+            let shown: Vec<String> = groups.iter().map(|g| g.join("/")).collect();
             log.push(Event::new(
-                format!("{}: {public}", power.name()),
+                format!(
+                    "{}'s look-alike counters {} are shuffled in secret: which strength each holds is hidden (2.4.2)",
+                    power.name(),
+                    shown.join(", ")
+                ),
                 json!({"kind": "shuffle", "groups": groups, "hidden": true, "rule": "2.4.2"}),
             ));
             log.append(&mut applied.events);
