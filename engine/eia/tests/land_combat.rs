@@ -287,3 +287,56 @@ fn r7_5_2_13_2_reconstructed_an_undecided_day_is_followed_by_another_with_new_ch
     assert!(second.state.battle.is_none());
     assert!(second.events.iter().any(|e| e.data["kind"] == "battle-result"));
 }
+
+#[test]
+fn r7_3_8_6_an_ally_at_war_with_every_defender_attacks_beside_the_phasing_power() {
+    let mut state = at_combat();
+    corps(&mut state, "sp-1", "spain", "breisgau", 6);
+    let next = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let battle = next.battle.unwrap_or_else(|| panic!("no battle"));
+    assert_eq!(battle.attackers, vec!["fr-3".to_string(), "fr-5".into(), "sp-1".into()]);
+    assert_eq!(battle.attacker, Power::France, "France, the phasing power, chooses the chit");
+}
+
+#[test]
+fn r7_3_8_4_a_power_not_at_war_with_the_attacker_leaves_the_area_before_the_battle() {
+    // France attacks Prussia in Magdeburg, where a Russian corps (at war with Prussia, not
+    // with France, here) stands too: the Russians leave, the way a retreat would take them.
+    let mut state = bare();
+    state.sequence.phase = Phase::Land(LandStep::Combat);
+    state.relations = Default::default();
+    state.relations.declare_war("france", "prussia");
+    state.relations.declare_war("russia", "prussia");
+    corps(&mut state, "fr-3", "france", "magdeburg", 12);
+    corps(&mut state, "pr-1", "prussia", "magdeburg", 8);
+    corps(&mut state, "ru-1", "russia", "magdeburg", 8);
+    let next = run(&state, FRANCE, "battle magdeburg").unwrap_or_else(|e| panic!("{e}"));
+    let battle = next.battle.as_ref().unwrap_or_else(|| panic!("no battle"));
+    assert_eq!(battle.attackers, vec!["fr-3".to_string()]);
+    assert_eq!(battle.defenders, vec!["pr-1".to_string()]);
+    let gone = &next.corps["ru-1"].area;
+    assert_ne!(gone, "magdeburg", "7.3.8.4: the Russians left");
+    assert!(ctx().map.neighbours("magdeburg").iter().any(|b| b.to == *gone), "{gone} borders Magdeburg");
+}
+
+#[test]
+fn r7_3_8_6_an_ally_not_at_war_with_every_defender_leaves_instead() {
+    // Spain, France's ally, is not at war with Prussia: its corps does not join the attack.
+    let mut state = bare();
+    state.sequence.phase = Phase::Land(LandStep::Combat);
+    state.relations = Default::default();
+    state.relations.ally("france", "spain");
+    state.relations.declare_war("france", "prussia");
+    corps(&mut state, "fr-3", "france", "magdeburg", 12);
+    corps(&mut state, "sp-1", "spain", "magdeburg", 6);
+    corps(&mut state, "pr-1", "prussia", "magdeburg", 8);
+    let applied = apply_command(ctx(), &state, FRANCE, &chit("battle magdeburg"), &mut ScriptedDice::new(&[]))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let battle = applied.state.battle.as_ref().unwrap_or_else(|| panic!("no battle"));
+    assert_eq!(battle.attackers, vec!["fr-3".to_string()]);
+    assert!(!battle.defenders.contains(&"sp-1".to_string()));
+    // Prussian land is neutral to Spain: it has nowhere to go, stays and takes no part.
+    assert_eq!(applied.state.corps["sp-1"].area, "magdeburg");
+    let told: Vec<&str> = applied.events.iter().map(|e| e.text.as_str()).collect();
+    assert!(told.iter().any(|t| t.starts_with("7.3.8.6: Spain's sp-1 cannot leave")), "{told:?}");
+}

@@ -99,6 +99,10 @@ pub fn start_battle(
     if !battles_owed(state, power).iter().any(|a| a == area) {
         return Err(RuleError::new("7.5.1", format!("{} has no battle to fight in {}", power.name(), ctx.name(area))));
     }
+    // 7.3.8.4, 7.3.8.6: the forces neither attacking nor defending leave first.
+    let mut cleared = state.clone();
+    crate::combat::declaration::clear_the_field(ctx, &mut cleared, power, area, log);
+    let state = &cleared;
     let mut attackers = forces::attackers(state, power, area);
     // R7.5.4.2.3: attacking the besiegers of its own forces, the power's besieged corps and
     // city garrison join the fight (a limited field combat) and go back inside after it.

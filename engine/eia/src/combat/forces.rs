@@ -16,13 +16,19 @@ pub struct Force {
     pub depot: bool,
 }
 
-/// The attacker's corps in the field of `area`: `power`'s and its minors' (7.5.1).
+/// The attacker's corps in the field of `area`: `power`'s and its minors' (7.5.1), and those
+/// of its allies there at war with every defending power (7.3.8.6, `declaration::joins`).
 pub fn attackers(state: &State, power: Power, area: &str) -> Vec<String> {
     state
         .corps
         .iter()
         .filter(|(_, c)| {
-            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power)
+            c.area == area
+                && !c.in_city
+                && c.aboard.is_none()
+                && state
+                    .controller_of_nation(&c.nation)
+                    .is_some_and(|p| p == power || crate::combat::declaration::joins(state, power, p, area))
         })
         .map(|(id, _)| id.clone())
         .collect()

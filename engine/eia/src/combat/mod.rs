@@ -4,6 +4,7 @@
 
 pub mod battle;
 pub mod chits;
+pub mod declaration;
 pub mod forces;
 pub mod pursuit;
 pub mod reinforcing;
