@@ -21,6 +21,11 @@ pub const EVIDENCE_DIR: &str = "evidence";
 pub fn failure_in(game_dir: Option<&Path>, e: GameError) -> Failure {
     let mut failure = Failure::new(e.code(), e.to_string());
     failure.rule = e.rule().map(Box::from);
+    if let GameError::Store(grognard_journal::store::StoreError::Io { action: "append to", .. }) = &e {
+        // The journal is appended whole or not at all (a partial append is cut back).
+        return failure
+            .hint("nothing was added to the journal; make room on the disk (or fix it) and run the command again");
+    }
     let (what, author, seq, first, second) = match &e {
         GameError::Problem(Problem::Equivocation { author, seq, first, second }) => {
             (Proof::Equivocation, *author, *seq, first, second)

@@ -104,7 +104,10 @@ impl From<grognard_archive::ArchiveError> for Failure {
             E::Older { .. } => failure.hint("nothing was changed: the archive already holds every entry of this journal"),
             E::Query(_) => Failure { usage: true, ..failure },
             E::NotArchived { .. } => failure.hint("`grognard archive list` shows what the archive holds"),
-            E::Sqlite { .. } | E::TooLarge { .. } => failure,
+            E::Sqlite { .. } => failure.hint(
+                "nothing was added; if the disk is full or read-only, make room or fix it and run the command again",
+            ),
+            E::TooLarge { .. } => failure,
         }
     }
 }

@@ -25,8 +25,11 @@ pub fn run_do(args: DoArgs, json: bool) -> Result<()> {
     let mut local = args.game.open_to_write()?;
     let key = local.unlock()?;
     let text = args.command.join(" ");
-    let (command, outcome) = local::do_completed(&mut local.game, local.me, &key, &text)
-        .map_err(|e| Failure::from(e).hint("`grognard moves` lists the legal commands"))?;
+    let (command, outcome) = local::do_completed(&mut local.game, local.me, &key, &text).map_err(|e| match e {
+        // A file that could not be written is no matter of the rules.
+        grognard_journal::game::GameError::Store(_) => Failure::from(e),
+        e => Failure::from(e).hint("`grognard moves` lists the legal commands"),
+    })?;
     let game = &local.game;
     let r = &game.replay;
     // The command as completed by the ruleset (a move to a destination becomes its path).
