@@ -172,6 +172,12 @@ impl<R: Ruleset> AnyRuleset for R {
         Ruleset::position_header(self)
     }
     fn position_setup(&self, text: &str) -> Result<Setup, RuleError> {
+        if text.len() > crate::MAX_POSITION_BYTES {
+            return Err(RuleError::new(
+                "input",
+                format!("a position is at most {} bytes; this one has {}", crate::MAX_POSITION_BYTES, text.len()),
+            ));
+        }
         Ruleset::position_setup(self, text)
     }
     fn pending(&self, state: &GameState) -> Pending {
@@ -234,6 +240,12 @@ impl<R: Ruleset> AnyRuleset for R {
         Ruleset::apply_opened(self, typed::<R>(state), player, dice).map(wrap)
     }
     fn parse_command(&self, text: &str) -> Result<Value, RuleError> {
+        if text.len() > crate::MAX_COMMAND_BYTES {
+            return Err(RuleError::new(
+                "input",
+                format!("a command is at most {} bytes; this one has {}", crate::MAX_COMMAND_BYTES, text.len()),
+            ));
+        }
         Ruleset::parse_command(self, text).map(|c| encode::<R>(&c))
     }
     fn format_command(&self, command: &Value) -> String {

@@ -16,6 +16,44 @@ pub enum CanonicalError {
     Float,
     #[error("not in canonical form (key order, whitespace or escapes differ)")]
     NotCanonical,
+    #[error("arrays and objects nested {0} deep; the limit is {MAX_JSON_DEPTH}")]
+    TooDeep(usize),
+}
+
+/// The deepest nesting of arrays and objects a journal value may have (PROTOCOL.md section
+/// 10). Entries need fewer than ten levels; the limit is checked on the bytes before they are
+/// parsed, so a crafted record cannot make a reader recurse without end.
+pub const MAX_JSON_DEPTH: usize = 32;
+
+/// The deepest nesting of arrays and objects in `bytes` (outside strings), counting as far
+/// as one past the limit.
+fn nesting(bytes: &[u8]) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for &b in bytes {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+                if deepest > MAX_JSON_DEPTH {
+                    break;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// Encode a value canonically. Values built by this crate never hold floats.
@@ -27,6 +65,10 @@ pub fn encode(value: &Value) -> Vec<u8> {
 
 /// Parse bytes that must be the canonical encoding of a JSON value.
 pub fn decode(bytes: &[u8]) -> Result<Value, CanonicalError> {
+    let deepest = nesting(bytes);
+    if deepest > MAX_JSON_DEPTH {
+        return Err(CanonicalError::TooDeep(deepest));
+    }
     let value: Value = serde_json::from_slice(bytes).map_err(|e| CanonicalError::Syntax(e.to_string()))?;
     if has_float(&value) {
         return Err(CanonicalError::Float);
@@ -49,6 +91,19 @@ fn has_float(value: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nesting_is_refused_one_level_past_the_limit_before_parsing() {
+        let nested = |n: usize| format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        assert!(decode(nested(MAX_JSON_DEPTH).as_bytes()).is_ok());
+        assert_eq!(decode(nested(MAX_JSON_DEPTH + 1).as_bytes()), Err(CanonicalError::TooDeep(MAX_JSON_DEPTH + 1)));
+        // Brackets inside strings, escaped quotes included, are not nesting.
+        let text = format!(r#"{{"a":"{}\"{}"}}"#, "[".repeat(100), "{".repeat(100));
+        assert!(decode(text.as_bytes()).is_ok());
+        // A flood of openings stops the count at once: no parser ever sees it.
+        let flood = "[".repeat(1_000_000);
+        assert_eq!(decode(flood.as_bytes()), Err(CanonicalError::TooDeep(MAX_JSON_DEPTH + 1)));
+    }
 
     #[test]
     fn canonical_bytes_round_trip() {

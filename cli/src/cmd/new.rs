@@ -96,7 +96,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     // ruleset reads from it (the genesis carries both; `setup` reads the whole position).
     let setup = match (&args.position, &args.scenario) {
         (Some(path), _) => {
-            let text = String::from_utf8(super::read_file(path)?)
+            let text = String::from_utf8(super::read_file_limited(path, grognard_engine::MAX_POSITION_BYTES)?)
                 .map_err(|_| Failure::usage(format!("{} is not a text file", path.display())))?;
             ruleset
                 .position_setup(&text)

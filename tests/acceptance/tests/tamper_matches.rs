@@ -92,6 +92,7 @@ fn record_kind(e: &RecordError) -> &'static str {
         RecordError::Canonical(CanonicalError::Syntax(_)) => "not JSON",
         RecordError::Canonical(CanonicalError::Float) => "a float",
         RecordError::Canonical(CanonicalError::NotCanonical) => "not canonical JSON",
+        RecordError::Canonical(CanonicalError::TooDeep(_)) => "nested too deep",
         RecordError::Fields(_) => "not the fields of an entry",
     }
 }

@@ -243,6 +243,7 @@ fn describe(err: &GameError) -> String {
             RecordError::Canonical(CanonicalError::Syntax(_)) => "packet: not JSON".into(),
             RecordError::Canonical(CanonicalError::Float) => "packet: float".into(),
             RecordError::Canonical(CanonicalError::NotCanonical) => "packet: not canonical".into(),
+            RecordError::Canonical(CanonicalError::TooDeep(_)) => "packet: nested too deep".into(),
             RecordError::Fields(_) => "packet: entry fields".into(),
         },
         GameError::Packet(other) => format!("packet: {other}"),
