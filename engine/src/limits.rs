@@ -1,7 +1,7 @@
 //! Limits on what players type and give the rulesets (docs/PROTOCOL.md section 10): named,
 //! enforced at the boundary of every ruleset (`AnyRuleset`), each refusal naming its limit.
 
-/// The longest command text a ruleset reads (`grognard do`, standing orders, `play`): the
+/// The longest command text a ruleset reads (`grognard do`, `grognard play`): the
 /// longest real command, a batch of attacks or a long march, is a few hundred bytes.
 pub const MAX_COMMAND_BYTES: usize = 4096;
 

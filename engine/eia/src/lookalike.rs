@@ -37,18 +37,13 @@ use std::collections::BTreeSet;
 /// Two counters whose strengths swap places (applied in order, they make a permutation).
 pub type Swap = [String; 2];
 
-/// Are look-alikes shuffled when `power`'s step ends now: hidden strengths, and a step in
-/// which corps gather and part?
-pub fn shuffled_at_end(state: &State) -> bool {
+/// Does an `end` now end the acting power's step with a shuffle: hidden strengths, a step in
+/// which corps gather and part (army reinforcement, naval, land movement), and nothing else
+/// waiting (losses, a question, a naval decision, a battle, openings)?
+pub fn ends_step(state: &State) -> bool {
     state.hidden_strengths()
         && state.over.is_none()
         && matches!(state.sequence.phase, Phase::ArmyReinforcement | Phase::Naval | Phase::Land(LandStep::Movement))
-}
-
-/// Does an `end` now end the acting power's step with a shuffle: [`shuffled_at_end`], and
-/// nothing else waits (losses, a question, a naval decision, a battle, openings)?
-pub fn ends_step(state: &State) -> bool {
-    shuffled_at_end(state)
         && state.losses.is_empty()
         && state.book.depot_question.is_none()
         && state.battle.is_none()
@@ -56,8 +51,8 @@ pub fn ends_step(state: &State) -> bool {
         && !crate::naval::waiting(state)
 }
 
-/// Do corps `a` and `b` look alike where they stand (same nation, card face and place, no
-/// leader with either, no losses owed by either)? From the public state alone.
+/// Do corps `a` and `b` look alike where they stand (same nation, card face and place)?
+/// From the public state alone.
 fn alike(ctx: &Ctx, state: &State, a: &str, b: &str) -> bool {
     let (Some(x), Some(y)) = (state.corps.get(a), state.corps.get(b)) else { return false };
     let (Some(cx), Some(cy)) = (ctx.cards.corps_card(a), ctx.cards.corps_card(b)) else { return false };

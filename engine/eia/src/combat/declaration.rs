@@ -38,10 +38,9 @@ pub fn defending_powers(state: &State, power: Power, area: &str) -> BTreeSet<Pow
     powers
 }
 
-/// 7.3.8.6: does `ally` fight beside the phasing `power` in `area`: its ally, at war with
-/// every defending power there?
-pub fn joins(state: &State, power: Power, ally: Power, area: &str) -> bool {
-    let defending = defending_powers(state, power, area);
+/// 7.3.8.6: does `ally` fight beside the phasing `power`: its ally, at war with every
+/// defending power of the area (`defending`, from [`defending_powers`])?
+pub fn joins(state: &State, power: Power, ally: Power, defending: &BTreeSet<Power>) -> bool {
     ally != power
         && state.relations.allied(power.id(), ally.id())
         && !defending.is_empty()
@@ -52,13 +51,14 @@ pub fn joins(state: &State, power: Power, ally: Power, area: &str) -> bool {
 /// power's, its joining allies') nor of the defence (its enemies') leave it, each power's to
 /// where a retreat would take them.
 pub fn clear_the_field(ctx: &Ctx, state: &mut State, power: Power, area: &str, log: &mut Vec<Event>) {
+    let defending = defending_powers(state, power, area);
     let mut leaving: Vec<(Power, String)> = Vec::new();
     for (id, c) in &state.corps {
         if c.area != area || c.in_city || c.aboard.is_some() {
             continue;
         }
         let Some(owner) = state.controller_of_nation(&c.nation) else { continue };
-        if owner == power || state.enemy_of(power, &c.nation) || joins(state, power, owner, area) {
+        if owner == power || state.enemy_of(power, &c.nation) || joins(state, power, owner, &defending) {
             continue;
         }
         leaving.push((owner, id.clone()));

@@ -19,6 +19,7 @@ pub struct Force {
 /// The attacker's corps in the field of `area`: `power`'s and its minors' (7.5.1), and those
 /// of its allies there at war with every defending power (7.3.8.6, `declaration::joins`).
 pub fn attackers(state: &State, power: Power, area: &str) -> Vec<String> {
+    let defending = crate::combat::declaration::defending_powers(state, power, area);
     state
         .corps
         .iter()
@@ -28,7 +29,7 @@ pub fn attackers(state: &State, power: Power, area: &str) -> Vec<String> {
                 && c.aboard.is_none()
                 && state
                     .controller_of_nation(&c.nation)
-                    .is_some_and(|p| p == power || crate::combat::declaration::joins(state, power, p, area))
+                    .is_some_and(|p| p == power || crate::combat::declaration::joins(state, power, p, &defending))
         })
         .map(|(id, _)| id.clone())
         .collect()
