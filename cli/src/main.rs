@@ -98,6 +98,18 @@ enum Command {
     /// The match archive (<home>/archive.sqlite): add a verified game, list, search, show its
     /// story, verify again, export its journal.
     Archive(cmd::archive::Args),
+    /// Give up your seat (docs/PROTOCOL.md section 13.1): it is vacant until the other players
+    /// replace its holder.
+    Resign(cmd::seats::ResignArgs),
+    /// Hand your seat over to another person's key (section 13.2); they join from the journal
+    /// file this writes for them.
+    Handover(cmd::seats::HandoverArgs),
+    /// Vote to replace the holder of a seat whose player left or stopped answering (section
+    /// 13.3): it takes effect when every other player has voted the same.
+    Replace(cmd::seats::ReplaceArgs),
+    /// Agree on a seat's second (section 13.7): once every player has agreed, the clients vote
+    /// for the second when the seat has held the game longer than the deadline.
+    Second(cmd::seats::SecondArgs),
     /// Play a whole game against a bot in the terminal (casual dice, nothing signed or saved).
     Play(cmd::solo::Args),
     /// Computer opponents: list them, or let one play this identity's seat by mail.
@@ -142,6 +154,10 @@ fn main() -> ExitCode {
         Command::Archive(a) => cmd::archive::run(a, json),
         Command::Bot(a) => cmd::bot::run(a, json),
         Command::Play(a) => cmd::solo::run(a, json),
+        Command::Resign(a) => cmd::seats::resign(a, json),
+        Command::Handover(a) => cmd::seats::handover(a, json),
+        Command::Replace(a) => cmd::seats::replace(a, json),
+        Command::Second(a) => cmd::seats::second(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

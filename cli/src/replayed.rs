@@ -9,9 +9,9 @@ use crate::output::one_line;
 use crate::picture::Choices;
 use crate::{registry, seat};
 use grognard_engine::{AnyRuleset, GameState, TurnMark, View, Viewer};
-use grognard_journal::entry::{Body, SignedEntry};
+use grognard_journal::entry::SignedEntry;
 use grognard_journal::hidden::Knowledge;
-use grognard_journal::ids::{EntryId, Hash32};
+use grognard_journal::ids::EntryId;
 use grognard_journal::replay::{LogItem, Replay};
 use grognard_journal::rolls;
 use grognard_journal::store::LockMode;
@@ -96,16 +96,10 @@ impl Match {
             return None;
         }
         let request: EntryId = item.entry.id;
-        let mut reveals: Vec<(u8, Hash32)> = self
-            .entries
-            .iter()
-            .filter_map(|e| match &e.entry.body {
-                Body::Reveal { request: r, value, .. } if *r == request => Some((e.entry.author, *value)),
-                _ => None,
-            })
-            .collect();
-        reveals.sort_by_key(|(p, _)| *p);
-        let seed = (!reveals.is_empty()).then(|| rolls::fair_seed(&self.entries[0].entry.game, &request, &reveals));
+        let (mut reveals, extra) = item.seed_from.clone().unwrap_or_default();
+        let seed = (!reveals.is_empty())
+            .then(|| rolls::fair_seed_with(&self.entries[0].entry.game, &request, &reveals, extra));
+        reveals.extend(extra);
         Some(json!({
             "faces": item.rolls.iter().map(|(s, f)| json!({"sides": s, "face": f})).collect::<Vec<_>>(),
             "how": item.dice,

@@ -150,9 +150,13 @@ pub fn open(dir: &Path, mode: LockMode) -> Result<LocalGame> {
         .into_iter()
         .find(|i| i.public.to_hex() == seat.key)
         .ok_or_else(|| Failure::new("identity", "the identity that plays this game is not on this machine"))?;
-    if game.replay.keys.get(usize::from(seat.player)) != Some(&identity.public) {
+    // The seat's current holder, or a former one (who can still read the game; the journal
+    // refuses anything they sign, docs/PROTOCOL.md section 13).
+    let held =
+        game.replay.holders.get(usize::from(seat.player)).is_some_and(|h| h.iter().any(|h| h.key == identity.public));
+    if !held {
         return Err(Failure::new("identity", format!("{SEAT} does not match the game's players")));
     }
-    game.set_mark(feed_mark(&home, &game.replay.game, PlayerId(seat.player)));
+    game.set_mark(feed_mark(&home, &game.replay.game, PlayerId(seat.player)), PlayerId(seat.player));
     Ok(LocalGame { game, me: PlayerId(seat.player), identity, _lock: lock })
 }

@@ -389,7 +389,14 @@ fn signatures(c: &mut Criterion) {
     group.bench_function("library_all_cores_100k", |b| {
         let j = fair();
         let refs: Vec<&SignedEntry> = j.entries.iter().collect();
-        b.iter(|| assert!(signatures::failing(&refs, &j.keys).is_empty()))
+        let tenures = grognard_journal::tenure::Tenures::of(
+            j.keys
+                .iter()
+                .map(|k| grognard_journal::tenure::Holder { from: 0, key: *k, name: "-".into(), email: "-".into() })
+                .collect(),
+            &refs,
+        );
+        b.iter(|| assert!(signatures::failing(&refs, &tenures).is_empty()))
     });
     group.measurement_time(Duration::from_secs(8));
     group.bench_function("batch_strict_r_all_cores_100k", |b| {

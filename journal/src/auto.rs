@@ -43,6 +43,10 @@ pub fn answer(
     orders: Option<&str>,
     rolls: bool,
 ) -> Result<(Vec<Answered>, Option<Held>), GameError> {
+    if local::check_holder(game, me, key).is_err() {
+        // A seat this key no longer holds, or resigned: nothing to answer (section 13).
+        return Ok((Vec::new(), None));
+    }
     if !local::staged(game)?.commands.is_empty() {
         let owes = local::owes_mechanical(game, me) || decision_answer(game, me, orders)?.is_some();
         return Ok((Vec::new(), owes.then_some(Held::Staged)));
@@ -82,6 +86,8 @@ pub fn answer(
         }
         done.push(Answered { kind: "order", text: format!("by your standing order `{why}`: {text}") });
     }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    done.extend(vote_for_seconds(game, me, key, now)?);
     Ok((done, None))
 }
 
@@ -148,4 +154,34 @@ fn describe(game: &Game, body: &Body) -> Answered {
         }
         _ => Answered { kind: "entry", text: "signed an entry".into() },
     }
+}
+
+/// Vote, as `me` agreed when signing a seat's second (docs/PROTOCOL.md section 13.7), to
+/// replace the holder of each seat that has held the game for longer than its second's
+/// deadline, judged by this machine's clock at `now` (unix seconds) from the arrival of the
+/// journal's last entry. The clock only decides when this client signs its player's vote;
+/// the replacement itself takes every other player's vote, as any other.
+pub fn vote_for_seconds(game: &mut Game, me: PlayerId, key: &SecretKey, now: u64) -> Result<Vec<Answered>, GameError> {
+    let mut done = Vec::new();
+    let Some(since) = game.entries.last().and_then(|e| game.arrival(&e.id)) else { return Ok(done) };
+    let holding: Vec<PlayerId> = game.replay.owed().into_iter().map(|(p, _)| p).collect();
+    for seat in game.replay.seats.players().filter(|s| *s != me && holding.contains(s)) {
+        let Some(second) = game.replay.agreed_second(seat).cloned() else { continue };
+        let due = since.saturating_add(u64::from(second.hours) * 3600);
+        if now < due || game.replay.awaits_take(seat) || game.replay.next_round(me, seat).is_none() {
+            continue;
+        }
+        let held_by = game.replay.name(seat).to_string();
+        let to =
+            crate::seat_local::NewHolder { key: second.key, name: second.name.clone(), email: second.email.clone() };
+        let (_, round) = crate::seat_local::vote(game, me, key, seat, &to)?;
+        done.push(Answered {
+            kind: "second",
+            text: format!(
+                "voted (round {round}) for {} to take seat {} over from {held_by}, who has held the game for more than the {} hours agreed",
+                second.name, seat.0, second.hours
+            ),
+        });
+    }
+    Ok(done)
 }

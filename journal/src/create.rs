@@ -143,27 +143,66 @@ pub fn join_with_mark<'r>(
         )));
     }
     let genesis = invitation_genesis(packet)?.clone();
-    let me = seat_of(&genesis, key)
-        .ok_or_else(|| GameError::Refused("your key is not one of this game's players".into()))?;
     // Check everything before the directory exists.
     let checked = crate::verify::check(rulesets, packet.entries.clone(), crate::verify::SigCheck::All)?;
+    // A genesis player joins; a seat's new holder (docs/PROTOCOL.md section 13) takes it.
+    let (me, taking) = match seat_of(&genesis, key) {
+        Some(me) => (me, false),
+        None => {
+            let mine = key.public();
+            let seat =
+                checked.replay.seats.players().find(|p| checked.replay.holder(*p).is_some_and(|h| h.key == mine));
+            let me = seat.ok_or_else(|| {
+                GameError::Refused(
+                    "your key is not one of this game's players, nor the new holder of one of its seats".into(),
+                )
+            })?;
+            (me, true)
+        }
+    };
     let Body::Genesis(g) = &genesis.entry.body else { unreachable!("found as a genesis") };
-    let already = checked.entries.iter().any(|e| e.entry.author == me.0 && e.entry.seq == 0);
+    let already = if taking {
+        !checked.replay.awaits_take(me)
+    } else {
+        checked.entries.iter().any(|e| e.entry.author == me.0 && e.entry.seq == 0)
+    };
     let mut game = Game::create(dir, rulesets, genesis.clone())?;
     if let Some(mark) = mark {
-        game.set_mark(mark);
+        game.set_mark(mark, me);
     }
     game.import(packet)?;
     if !already {
-        let chain = match g.dice.mode {
-            DiceMode::Fair => {
-                let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
-                let origin = game.replay.chain_origin(me, 0, nonce::for_version(game.replay.version));
-                Some(chain::commit(key, &origin, length).map_err(|e| GameError::Refused(e.to_string()))?)
-            }
-            _ => None,
+        let body = if taking {
+            take_body(&game, me, key)?
+        } else {
+            let chain = match g.dice.mode {
+                DiceMode::Fair => {
+                    let length = g.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
+                    let origin = game.replay.chain_origin(me, 0, nonce::for_version(game.replay.version));
+                    Some(chain::commit(key, &origin, length).map_err(|e| GameError::Refused(e.to_string()))?)
+                }
+                _ => None,
+            };
+            Body::Join { chain }
         };
-        game.append_own(me, key, vec![Body::Join { chain }])?;
+        game.append_own(me, key, vec![body])?;
     }
     Ok((game, me))
+}
+
+/// The `take` of `me`'s seat by its new holder `key` (docs/PROTOCOL.md section 13.4): with
+/// fair dice, a fresh chain of the generation after the seat's latest, as long as the
+/// game's first chain, derived from the new holder's own secret.
+pub fn take_body(game: &Game, me: PlayerId, key: &SecretKey) -> Result<Body, GameError> {
+    let replay = &game.replay;
+    let chain = match replay.genesis.dice.mode {
+        DiceMode::Fair => {
+            let generation = replay.chains[me.index()].last().map_or(0, |c| c.state.commit.generation + 1);
+            let length = replay.genesis.chain.map_or(chain::DEFAULT_CHAIN_LENGTH, |c| c.length);
+            let origin = replay.chain_origin(me, generation, nonce::for_version(replay.version));
+            Some(chain::commit(key, &origin, length).map_err(|e| GameError::Refused(e.to_string()))?)
+        }
+        _ => None,
+    };
+    Ok(Body::Take { chain })
 }

@@ -212,6 +212,22 @@ pub enum Body {
     /// The opening of some of the author's concealed commands (version 2). The nonce is the
     /// opener's fresh contribution when the opening is a dice request.
     Open { openings: Vec<crate::hidden::Opening>, nonce: Hash32 },
+    /// The seat's holder gives it up (version 2, docs/PROTOCOL.md section 13): the seat is
+    /// vacant until the other players replace its holder.
+    Resign {},
+    /// The seat's holder passes it to another key (version 2, section 13): the next entry of
+    /// the feed is the new holder's `take`.
+    Handover { key: String, name: String, email: String },
+    /// A vote of the author to replace the holder of seat `seat` by `key` (version 2,
+    /// section 13). The vote names, by its ack of that seat, the last entry of the holder it
+    /// counts; it takes effect when every other player has voted the same in one round.
+    Replace { seat: u8, round: u32, key: String, name: String, email: String },
+    /// The first entry of a seat's new holder (version 2, section 13), with its dice chain.
+    Take { chain: Option<ChainCommit> },
+    /// The author agrees that `key` is the second of seat `seat` (version 2, section 13.7):
+    /// once every player has signed the same, the players' clients vote for it after the
+    /// seat has held the game `hours` hours by their own clocks.
+    Second { seat: u8, key: String, name: String, email: String, hours: u32 },
 }
 
 impl Body {
@@ -233,6 +249,8 @@ impl Body {
             Body::Unseal { .. } | Body::Reveal { .. } => true,
             // Only version 2 has them, and they always carry a nonce.
             Body::Hidden { .. } | Body::Open { .. } => want,
+            Body::Take { chain } => want && chain_ok(chain),
+            Body::Resign {} | Body::Handover { .. } | Body::Replace { .. } | Body::Second { .. } => want,
         }
     }
 
@@ -247,6 +265,11 @@ impl Body {
             Body::Chain { .. } => "chain",
             Body::Hidden { .. } => "hidden",
             Body::Open { .. } => "open",
+            Body::Resign {} => "resign",
+            Body::Handover { .. } => "handover",
+            Body::Replace { .. } => "replace",
+            Body::Take { .. } => "take",
+            Body::Second { .. } => "second",
         }
     }
 }

@@ -74,6 +74,15 @@ pub enum Problem {
         Where::of(opening)
     )]
     Forfeit { player: u8, hidden: Box<SignedEntry>, opening: Box<SignedEntry>, reason: String },
+    /// An entry signed by a former holder of its seat, at a place of the feed that belongs
+    /// to a later holder (docs/PROTOCOL.md section 13): the former holder handed the seat
+    /// over or was replaced there.
+    #[error(
+        "{entry}: it is signed by a former holder of seat {seat}, whose tenure ended at entry #{}; \
+         from #{from} the seat is {holder}'s, and the former holder's entries there count for nothing",
+        from - 1
+    )]
+    Replaced { entry: Where, seat: u8, from: u64, holder: String },
     /// The replay refused the entry; `rule` is the ruleset's rule number when a rule of the
     /// game refused it (`None` for the protocol's own refusals).
     #[error("{entry}: {reason}")]
@@ -106,6 +115,7 @@ impl Problem {
             Problem::Order { .. } => "order",
             Problem::Rejected { .. } => "rejected",
             Problem::Forfeit { .. } => "forfeit",
+            Problem::Replaced { .. } => "replaced",
         }
     }
 }

@@ -109,6 +109,8 @@ pub struct Game<'r> {
     pub torn_tail: Option<TornTail>,
     /// The high-water mark of the local player's own feed, when the caller keeps one.
     mark: Option<crate::mark::FeedMark>,
+    /// The local player, when the caller plays a seat (set with the mark).
+    me: Option<PlayerId>,
 }
 
 impl<'r> Game<'r> {
@@ -125,6 +127,7 @@ impl<'r> Game<'r> {
             replay: checked.replay,
             torn_tail: None,
             mark: None,
+            me: None,
         };
         game.note_arrivals(game.entries.iter().map(|e| e.id));
         Ok(game)
@@ -143,6 +146,7 @@ impl<'r> Game<'r> {
             replay: checked.replay,
             torn_tail: loaded.torn_tail,
             mark: None,
+            me: None,
         })
     }
 
@@ -171,7 +175,30 @@ impl<'r> Game<'r> {
 
     /// Keep the local player's high-water mark at `mark` (see `mark.rs`): `append_own`
     /// then refuses to sign where the player has signed before, and raises the mark.
-    pub fn set_mark(&mut self, mark: crate::mark::FeedMark) {
+    /// The seat file: the local player's kept concealed commands (`hidden.json`), which a
+    /// holder who hands the seat over gives the new holder (docs/PROTOCOL.md section 13.2).
+    pub fn seat_file(&self) -> Result<Option<Vec<u8>>, GameError> {
+        Ok(self.store.read_side(PRIVATE_FILE)?)
+    }
+
+    /// Keep the seat file a former holder of `me`'s seat handed over.
+    pub fn adopt_seat_file(&mut self, me: PlayerId, bytes: &[u8]) -> Result<(), GameError> {
+        let private: Private = serde_json::from_slice(bytes)
+            .map_err(|e| GameError::Refused(format!("the seat file is not a {PRIVATE_FILE} file: {e}")))?;
+        if private.player != me.0 {
+            return Err(GameError::Refused(format!(
+                "the seat file holds seat {}'s concealed commands, not seat {}'s",
+                private.player, me.0
+            )));
+        }
+        let bytes = serde_json::to_vec_pretty(&private).map_err(|e| GameError::Refused(e.to_string()))?;
+        self.store.write_private(PRIVATE_FILE, &bytes)?;
+        self.replay.knowledge.private = Some(private);
+        Ok(())
+    }
+
+    pub fn set_mark(&mut self, mark: crate::mark::FeedMark, me: PlayerId) {
+        self.me = Some(me);
         self.mark = Some(mark);
     }
 
@@ -223,7 +250,7 @@ impl<'r> Game<'r> {
         for e in incoming {
             if let Some(&i) = position.get(&e.id) {
                 known_count += 1;
-                resigned |= keep_lowest_signature(&mut base[i], e, &self.replay.keys)?;
+                resigned |= keep_lowest_signature(&mut base[i], e, &self.replay)?;
             } else if fresh_ids.insert(e.id) {
                 fresh.push(e.clone());
             } else {
@@ -241,6 +268,9 @@ impl<'r> Game<'r> {
         base.extend(fresh);
         let private = self.replay.knowledge.private.clone();
         let checked = check_knowing(&self.rulesets, base, SigCheck::Only(&fresh_ids), private)?;
+        if let Some(me) = self.me {
+            held_back(&checked, me)?;
+        }
         let added: Vec<EntryId> = checked.entries.iter().map(|e| e.id).filter(|id| fresh_ids.contains(id)).collect();
         self.commit(checked.entries, checked.replay, resigned)?;
         Ok(ImportReport { added, known: known_count })
@@ -294,7 +324,7 @@ impl<'r> Game<'r> {
 
     /// Sign `body` as the next entry of `author`'s feed (not yet appended).
     pub fn sign_next(&self, author: PlayerId, key: &SecretKey, body: Body) -> SignedEntry {
-        sign_after(&self.entries, self.replay.keys.len(), author, key, body)
+        sign_after_capped(&self.entries, &ack_caps(&self.replay, author), author, key, body)
     }
 
     /// Sign and append entries of the local player, checking each against the rules first.
@@ -304,9 +334,9 @@ impl<'r> Game<'r> {
         key: &SecretKey,
         bodies: Vec<Body>,
     ) -> Result<Vec<EntryId>, GameError> {
-        if key.public() != self.replay.keys[author.index()] {
+        if self.replay.holder(author).is_none_or(|h| h.key != key.public()) {
             return Err(GameError::Refused(format!(
-                "this key is not player {}'s ({})",
+                "this key does not hold seat {} ({} does)",
                 author.0,
                 self.replay.name(author)
             )));
@@ -317,7 +347,7 @@ impl<'r> Game<'r> {
         let mut entries = self.entries.clone();
         let mut ids = Vec::new();
         for body in bodies {
-            let signed = sign_after(&entries, self.replay.keys.len(), author, key, body);
+            let signed = sign_after_capped(&entries, &ack_caps(&replay, author), author, key, body);
             if signed.bytes.len() > crate::entry::MAX_ENTRY_BYTES {
                 return Err(GameError::Refused(format!(
                     "the entry would be {} bytes; the limit is {}",
@@ -369,6 +399,12 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Every entry of the journal: what a seat's new holder, who holds nothing yet, needs
+    /// (docs/PROTOCOL.md section 13).
+    pub fn packet_all(&self) -> Packet {
+        Packet { game: self.replay.game, entries: self.entries.clone() }
+    }
+
     /// The packet of everything some other player may not have: every entry not in the
     /// causal past of that player's latest entry.
     pub fn packet_for_others(&self, me: PlayerId) -> Packet {
@@ -380,6 +416,13 @@ impl<'r> Game<'r> {
             seen[r][r] = e.entry.seq + 1;
             for k in &e.entry.acks {
                 seen[r][usize::from(k.author)] = seen[r][usize::from(k.author)].max(k.seq + 1);
+            }
+        }
+        // A seat's new holder who has not taken it holds nothing yet: they need everything
+        // (docs/PROTOCOL.md section 13), and a mail to them carries the whole journal.
+        for (r, row) in seen.iter_mut().enumerate() {
+            if self.replay.awaits_take(PlayerId(r as u8)) {
+                row.iter_mut().for_each(|s| *s = 0);
             }
         }
         let entries = self
@@ -402,9 +445,30 @@ pub fn sign_after(
     key: &SecretKey,
     body: Body,
 ) -> SignedEntry {
-    let mut latest: Vec<Option<Ack>> = vec![None; players];
+    sign_after_capped(entries, &vec![None; players], author, key, body)
+}
+
+/// Per seat, how far the local player may ack it ([`Replay::ack_cap`]); `None`: its latest.
+fn ack_caps(replay: &Replay, me: PlayerId) -> Vec<Option<u64>> {
+    (0..replay.keys.len()).map(|x| replay.ack_cap(me, PlayerId(x as u8))).collect()
+}
+
+/// [`sign_after`], acking seat `x` no further than `caps[x]` when it is set (a vote binds
+/// its voter's acks, docs/PROTOCOL.md section 13.3).
+pub fn sign_after_capped(
+    entries: &[SignedEntry],
+    caps: &[Option<u64>],
+    author: PlayerId,
+    key: &SecretKey,
+    body: Body,
+) -> SignedEntry {
+    let mut latest: Vec<Option<Ack>> = vec![None; caps.len()];
     for e in entries {
-        latest[usize::from(e.entry.author)] = Some(Ack { author: e.entry.author, seq: e.entry.seq, id: e.id });
+        let a = usize::from(e.entry.author);
+        if caps.get(a).copied().flatten().is_some_and(|cap| e.entry.seq > cap) {
+            continue;
+        }
+        latest[a] = Some(Ack { author: e.entry.author, seq: e.entry.seq, id: e.id });
     }
     let (seq, prev) = match latest[author.index()].take() {
         Some(mine) => (mine.seq + 1, Some(mine.id)),
@@ -442,17 +506,13 @@ pub fn noted_arrival(store: &Store, id: &EntryId) -> Option<u64> {
 /// keeps the lowest valid signature (compared as bytes), so copies that have seen the same
 /// entries hold the same bytes whatever the order of arrival. An invalid one is refused.
 /// Returns whether `held` changed.
-fn keep_lowest_signature(
-    held: &mut SignedEntry,
-    incoming: &SignedEntry,
-    keys: &[crate::keys::PublicKey],
-) -> Result<bool, GameError> {
+fn keep_lowest_signature(held: &mut SignedEntry, incoming: &SignedEntry, replay: &Replay) -> Result<bool, GameError> {
     let (mine, theirs) = (held.signature.to_bytes(), incoming.signature.to_bytes());
     if mine == theirs {
         return Ok(false);
     }
     let author = incoming.entry.author;
-    let valid = keys.get(usize::from(author)).is_some_and(|k| incoming.verify(k));
+    let valid = replay.key_at(PlayerId(author), incoming.entry.seq).is_some_and(|k| incoming.verify(k));
     if !valid {
         return Err(GameError::Problem(Problem::BadSignature { entry: crate::error::Where::of(incoming), author }));
     }
@@ -461,6 +521,26 @@ fn keep_lowest_signature(
         return Ok(true);
     }
     Ok(false)
+}
+
+/// Refuse entries of a seat the local player voted to replace, signed after the vote's cut,
+/// while the round has not failed: they would count for nothing if it completes, and the
+/// player's own entries may not ack them (docs/PROTOCOL.md section 13.3).
+fn held_back(checked: &crate::verify::Checked, me: PlayerId) -> Result<(), GameError> {
+    for x in checked.replay.seats.players() {
+        let Some(cap) = checked.replay.ack_cap(me, x) else { continue };
+        if let Some(e) = checked.entries.iter().find(|e| e.entry.author == x.0 && e.entry.seq > cap) {
+            return Err(GameError::Refused(format!(
+                "13.3: you voted to replace {} after their entry #{cap}; their entry #{} ({}) is held back: it \
+                 counts only if that round of votes fails (another player who saw it votes otherwise), and \
+                 nothing was imported",
+                checked.replay.name(x),
+                e.entry.seq,
+                e.id.short()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A packet lists each entry once, after the entries of the packet it links to (its

@@ -197,7 +197,26 @@ pub fn do_completed(
     do_typed(game, me, key, typed)
 }
 
+/// Refuse to play a seat this key does not hold (any more): handed over or replaced
+/// (docs/PROTOCOL.md section 13), or resigned.
+pub fn check_holder(game: &Game, me: PlayerId, key: &SecretKey) -> Result<(), GameError> {
+    if game.replay.holder(me).is_none_or(|h| h.key != key.public()) {
+        return Err(GameError::Refused(format!(
+            "13: your key no longer holds seat {}: {} does; you can still read the game, and sign nothing in it",
+            me.0,
+            game.replay.name(me)
+        )));
+    }
+    if let Some(at) = game.replay.resigned[me.index()] {
+        return Err(GameError::Refused(format!(
+            "13.1: you resigned at entry #{at}; you sign nothing more in this game but votes (`grognard replace`)"
+        )));
+    }
+    Ok(())
+}
+
 fn do_typed(game: &mut Game, me: PlayerId, key: &SecretKey, typed: Value) -> Result<(Value, DoOutcome), GameError> {
+    check_holder(game, me, key)?;
     let ruleset = game.replay.ruleset;
     let staged = staged(game)?;
     match &game.replay.phase {
@@ -335,7 +354,11 @@ fn openings(game: &Game, me: PlayerId, key: &SecretKey, indices: &[u32]) -> Resu
                 hidden::PRIVATE_FILE
             ))
         })?;
-        let salt = hidden::salt(key, &game.replay.game, &game.replay.genesis_id, &record.nonce);
+        // A command the seat's former holder made (docs/PROTOCOL.md section 13.2) has the salt
+        // their key made, kept in the seat file they handed over; the replay checks it.
+        let mine = game.replay.holder(me).is_some_and(|h| record.entry.entry.seq >= h.from);
+        let salt =
+            if mine { hidden::salt(key, &game.replay.game, &game.replay.genesis_id, &record.nonce) } else { kept.salt };
         if salt != kept.salt {
             return Err(GameError::Refused(format!(
                 "the salt kept for your concealed command #{i} is not the one your key makes: {} is damaged",
@@ -360,6 +383,11 @@ pub fn owes_mechanical(game: &Game, me: PlayerId) -> bool {
 /// game is over), reveal dice chain values, and commit to a fresh chain when it runs low.
 pub fn settle(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Vec<EntryId>, GameError> {
     let mut ids = Vec::new();
+    // A seat handed back to this key (docs/PROTOCOL.md section 13.7): take it first.
+    if game.replay.awaits_take(me) && game.replay.holder(me).is_some_and(|h| h.key == key.public()) {
+        let body = crate::create::take_body(game, me, key)?;
+        ids.extend(game.append_own(me, key, vec![body])?);
+    }
     // Each round signs at least one entry or stops; a game owes finitely many.
     for _ in 0..1000 {
         let owed: Vec<Owed> = game.replay.owed().into_iter().filter(|(p, _)| *p == me).map(|(_, o)| o).collect();
@@ -433,8 +461,12 @@ fn new_chain(
 
 /// Sign staged work and everything owed, and make the packet for the other players.
 pub fn send(game: &mut Game, me: PlayerId, key: &SecretKey) -> Result<Packet, GameError> {
-    flush(game, me, key)?;
-    settle(game, me, key)?;
+    // A former holder of the seat, or one who resigned, signs nothing; they may still pass
+    // on what they hold (docs/PROTOCOL.md section 13).
+    if check_holder(game, me, key).is_ok() {
+        flush(game, me, key)?;
+        settle(game, me, key)?;
+    }
     game.packet_to_send(me)
 }
 

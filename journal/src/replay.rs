@@ -8,6 +8,8 @@ use crate::error::{Problem, Where};
 use crate::hidden::{self, Knowledge, Opening, Source};
 use crate::ids::{EntryId, GameId, Hash32};
 use crate::keys::{check_identity, PublicKey};
+use crate::seat_change::{Second, VoteRecord};
+use crate::tenure::{Holder, Tenures};
 use crate::{rolls, sealed};
 use grognard_engine::{
     AnyRuleset, ApplyError, Concealed, DiceSource, Event, GameState, NoDice, Pending, PlayerId, RollCause,
@@ -80,8 +82,19 @@ pub enum Phase {
         /// seen, so no chain committed after the request can answer it.
         generations: BTreeMap<PlayerId, u32>,
         reveals: BTreeMap<PlayerId, Hash32>,
+        /// A witness added when a seat that owed a reveal changed hands (docs/PROTOCOL.md
+        /// section 13.5): its value was fixed before the new holder's chain was committed.
+        extra: Option<Extra>,
         held: Held,
     },
+}
+
+/// The added witness of a request whose witness seat changed hands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extra {
+    pub player: PlayerId,
+    pub generation: u32,
+    pub value: Option<Hash32>,
 }
 
 /// A dice chain and the feed position of the entry that committed to it.
@@ -122,6 +135,10 @@ pub enum Owed {
     },
 }
 
+/// The revealed values a fair seed was made of: the witnesses' (ascending), then the added
+/// witness's, each with its player.
+pub type SeedFrom = (Vec<(u8, Hash32)>, Option<(u8, Hash32)>);
+
 /// One line of the game's story.
 #[derive(Clone, Debug)]
 pub struct LogItem {
@@ -135,6 +152,9 @@ pub struct LogItem {
     /// they are told of it, its projection's line and events. Text for other players (a
     /// turn mail) uses it instead of `text` and `events`.
     pub public: Option<Told>,
+    /// For fair dice: the revealed values the seed was made of, ascending by witness, then
+    /// the added witness's (docs/PROTOCOL.md sections 5.4 and 13.5).
+    pub seed_from: Option<SeedFrom>,
 }
 
 /// What other players are told of a concealed command.
@@ -157,7 +177,19 @@ pub struct Replay<'r> {
     pub setup: Setup,
     /// The protocol version of the game (its genesis entry's `v`); every entry carries it.
     pub version: u32,
+    /// The genesis holders' keys, by seat (a seat's later holders are in `holders`).
     pub keys: Vec<PublicKey>,
+    /// Every seat's holders so far, in order (docs/PROTOCOL.md section 13).
+    pub holders: Vec<Vec<Holder>>,
+    /// The holders the whole set of entries makes, as signatures were checked against them
+    /// (`tenure.rs`); the replay must come to the same ones.
+    pub tenures: Tenures,
+    /// Per seat, the feed position of its holder's resignation while the seat is vacant.
+    pub resigned: Vec<Option<u64>>,
+    /// Every vote to replace a seat's holder, in canonical order.
+    pub votes: Vec<VoteRecord>,
+    /// Per seat, each player's latest agreement on the seat's second (section 13.7).
+    pub seconds: Vec<BTreeMap<PlayerId, Second>>,
     pub seats: Seats,
     pub joined: Vec<bool>,
     /// Every dice chain of every player, by generation.
@@ -184,7 +216,7 @@ pub struct Replay<'r> {
     pub log: Vec<LogItem>,
 }
 
-fn reject(e: &SignedEntry, reason: impl Into<String>) -> Problem {
+pub(crate) fn reject(e: &SignedEntry, reason: impl Into<String>) -> Problem {
     Problem::Rejected { entry: Where::of(e), reason: reason.into(), rule: None }
 }
 
@@ -219,6 +251,7 @@ impl<'r> Replay<'r> {
             return Err(bad("the genesis has no prev and no acks".into()));
         }
         let mut keys = Vec::with_capacity(n);
+        let mut holders = Vec::with_capacity(n);
         for (i, p) in genesis.players.iter().enumerate() {
             check_identity(&p.name, &p.email).map_err(|m| bad(format!("player {i}: {m}")))?;
             let key = PublicKey::from_hex(&p.key).map_err(|e| bad(format!("player {i}'s key: {e}")))?;
@@ -226,6 +259,7 @@ impl<'r> Replay<'r> {
                 return Err(bad(format!("player {i} has the same key as another player")));
             }
             keys.push(key);
+            holders.push(vec![Holder { from: 0, key, name: p.name.clone(), email: p.email.clone() }]);
         }
         let setup = genesis.setup(ruleset).map_err(|e| bad(e.to_string()))?;
         // The data first: the ruleset's refusal says why (an unknown scenario, a position
@@ -275,6 +309,11 @@ impl<'r> Replay<'r> {
             setup,
             version: genesis_entry.entry.v,
             keys,
+            tenures: Tenures { seats: holders.clone() },
+            holders,
+            resigned: vec![None; n],
+            votes: Vec::new(),
+            seconds: vec![BTreeMap::new(); n],
             seats,
             joined,
             chains,
@@ -306,6 +345,7 @@ impl<'r> Replay<'r> {
             rolls: Vec::new(),
             dice: None,
             public: None,
+            seed_from: None,
         });
         replay.start_play_if_joined();
         Ok(replay)
@@ -321,8 +361,9 @@ impl<'r> Replay<'r> {
         chain::Origin { game: self.game, anchor: self.chain_anchor(player, generation), generation, nonce }
     }
 
+    /// The name of `p`'s current holder.
     pub fn name(&self, p: PlayerId) -> &str {
-        self.genesis.players.get(p.index()).map_or("?", |i| i.name.as_str())
+        self.holders.get(p.index()).and_then(|h| h.last()).map_or("?", |h| h.name.as_str())
     }
 
     pub fn mode(&self) -> DiceMode {
@@ -335,7 +376,7 @@ impl<'r> Replay<'r> {
         }
     }
 
-    fn log(&mut self, e: &SignedEntry, text: String) -> usize {
+    pub(crate) fn log(&mut self, e: &SignedEntry, text: String) -> usize {
         self.log.push(LogItem {
             entry: Where::of(e),
             text,
@@ -343,6 +384,7 @@ impl<'r> Replay<'r> {
             rolls: Vec::new(),
             dice: None,
             public: None,
+            seed_from: None,
         });
         self.log.len() - 1
     }
@@ -359,8 +401,16 @@ impl<'r> Replay<'r> {
             ));
         }
         let author = PlayerId(e.entry.author);
+        self.check_seat(e, author)?;
         match &e.entry.body {
             Body::Genesis(_) => return Err(reject(e, "a game has one genesis entry")),
+            Body::Resign {} => self.resign(e, author)?,
+            Body::Handover { key, name, email } => self.handover(e, author, key, name, email)?,
+            Body::Replace { seat, round, key, name, email } => self.vote(e, author, *seat, *round, key, name, email)?,
+            Body::Take { chain } => self.take(e, author, chain.as_ref())?,
+            Body::Second { seat, key, name, email, hours } => {
+                self.second(e, author, *seat, key, name, email, *hours)?
+            }
             Body::Join { chain } => self.join(e, author, chain.as_ref())?,
             Body::Command { command, .. } => self.command(e, author, command)?,
             Body::Seal { step, commitment, .. } => self.seal(e, author, step, *commitment)?,
@@ -722,6 +772,7 @@ impl<'r> Replay<'r> {
                         acked: BTreeSet::new(),
                         generations,
                         reveals: BTreeMap::new(),
+                        extra: None,
                         held,
                     };
                     return Ok(());
@@ -959,7 +1010,7 @@ impl<'r> Replay<'r> {
     ) -> Result<(), Problem> {
         let waiting = self.waiting_text();
         let v2 = self.v2();
-        let Phase::AwaitingDice { request: open, roller, request_seq, witnesses, generations, reveals, .. } =
+        let Phase::AwaitingDice { request: open, roller, request_seq, witnesses, generations, reveals, extra, .. } =
             &mut self.phase
         else {
             return Err(reject(e, format!("no dice request is open; {waiting}")));
@@ -970,13 +1021,17 @@ impl<'r> Replay<'r> {
         if v2 && author != *roller && !acks(e, *roller, *request_seq) {
             return Err(reject(e, "a reveal must ack the request it answers"));
         }
-        if !witnesses.contains(&author) {
-            return Err(reject(e, format!("player {} is not a witness of this request", author.0)));
-        }
-        if reveals.contains_key(&author) {
+        let as_extra = !witnesses.contains(&author) || reveals.contains_key(&author);
+        if as_extra && !extra.as_ref().is_some_and(|x| x.player == author && x.value.is_none()) {
+            if !witnesses.contains(&author) {
+                return Err(reject(e, format!("player {} is not a witness of this request", author.0)));
+            }
             return Err(reject(e, format!("player {} has already revealed for this request", author.0)));
         }
-        let wanted = generations.get(&author).copied().unwrap_or(0);
+        let wanted = match (as_extra, extra.as_ref()) {
+            (true, Some(x)) => x.generation,
+            _ => generations.get(&author).copied().unwrap_or(0),
+        };
         if generation != wanted {
             return Err(reject(
                 e,
@@ -990,36 +1045,39 @@ impl<'r> Replay<'r> {
             .get_mut(generation as usize)
             .ok_or_else(|| reject(e, "this player has no such dice chain"))?;
         chain.state.accept(generation, index, value).map_err(|m| reject(e, m))?;
-        reveals.insert(author, *value);
-        let complete = reveals.len() == witnesses.len();
+        match extra.as_mut() {
+            Some(x) if as_extra => x.value = Some(*value),
+            _ => {
+                reveals.insert(author, *value);
+            }
+        }
+        let complete = reveals.len() == witnesses.len() && extra.as_ref().is_none_or(|x| x.value.is_some());
         let text = format!("{} reveals a dice value for request {}", self.name(author), request.short());
         self.log(e, text);
         if !complete {
             return Ok(());
         }
-        let Phase::AwaitingDice { request, log_index, witnesses, reveals, held, .. } =
+        let Phase::AwaitingDice { request, log_index, witnesses, reveals, held, extra, .. } =
             std::mem::replace(&mut self.phase, Phase::Playing)
         else {
             unreachable!("matched above")
         };
         let values: Vec<(u8, Hash32)> = reveals.iter().map(|(p, v)| (p.0, *v)).collect();
-        let seed = rolls::fair_seed(&self.game, &request, &values);
+        // The added witness's value comes last (docs/PROTOCOL.md sections 5.4 and 13.5).
+        let extra = extra.and_then(|x| x.value.map(|v| (x.player.0, v)));
+        let seed = rolls::fair_seed_with(&self.game, &request, &values, extra);
         let mut dice = StreamDice::from_seed(seed);
         match self.execute(&held, &mut dice) {
             Ok((state, events)) => {
                 self.state = state;
+                let names = witnesses.iter().map(|w| self.name(*w)).collect::<Vec<_>>().join(", ");
+                let kind =
+                    if self.version >= PROTOCOL_V2 { "fair dice" } else { "fair dice (protocol 1, unprotected)" };
                 let item = &mut self.log[log_index];
                 item.events = events;
                 item.rolls = dice.rolled().to_vec();
-                item.dice = Some(format!(
-                    "{}, witnessed by {}",
-                    if self.version >= PROTOCOL_V2 { "fair dice" } else { "fair dice (protocol 1, unprotected)" },
-                    witnesses
-                        .iter()
-                        .map(|w| self.genesis.players[w.index()].name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                item.dice = Some(format!("{kind}, witnessed by {names}"));
+                item.seed_from = Some((values, extra));
                 Ok(())
             }
             Err(err) => Err(reject(
@@ -1086,7 +1144,7 @@ impl<'r> Replay<'r> {
     /// For each witness, the latest chain generation in the causal past of `request`: a
     /// chain committed in an entry the request had not seen cannot answer it, however the
     /// order places that entry.
-    fn generations_seen(
+    pub(crate) fn generations_seen(
         &self,
         request: &SignedEntry,
         witnesses: &[PlayerId],
@@ -1150,21 +1208,29 @@ impl<'r> Replay<'r> {
                         .collect()
                 }
             }
-            Phase::AwaitingDice { request, roller, request_seq, witnesses, generations, reveals, acked, .. } => {
-                witnesses
+            Phase::AwaitingDice {
+                request, roller, request_seq, witnesses, generations, reveals, acked, extra, ..
+            } => {
+                let owed = |w: &PlayerId, generation: u32| Owed::Reveal {
+                    request: *request,
+                    generation,
+                    roller: *roller,
+                    request_seq: *request_seq,
+                    acked: acked.contains(w),
+                };
+                let mut out: Vec<(PlayerId, Owed)> = witnesses
                     .iter()
                     .filter(|w| !reveals.contains_key(w))
-                    .map(|w| {
-                        let owed = Owed::Reveal {
-                            request: *request,
-                            generation: generations.get(w).copied().unwrap_or(0),
-                            roller: *roller,
-                            request_seq: *request_seq,
-                            acked: acked.contains(w),
-                        };
-                        (*w, owed)
-                    })
-                    .collect()
+                    .map(|w| (*w, owed(w, generations.get(w).copied().unwrap_or(0))))
+                    .collect();
+                if let Some(x) = extra.as_ref().filter(|x| x.value.is_none()) {
+                    // A witness who owes both reveals gives its regular one first.
+                    if !out.iter().any(|(p, _)| *p == x.player) {
+                        out.push((x.player, owed(&x.player, x.generation)));
+                        out.sort_by_key(|(p, _)| *p);
+                    }
+                }
+                out
             }
         }
     }
@@ -1187,14 +1253,14 @@ fn indices_text(indices: &[u32]) -> String {
 }
 
 /// Does `e` have `author#seq` in its causal past (through its own feed or its acks)?
-fn acks(e: &SignedEntry, author: PlayerId, seq: u64) -> bool {
+pub(crate) fn acks(e: &SignedEntry, author: PlayerId, seq: u64) -> bool {
     if e.entry.author == author.0 {
         return e.entry.seq > seq;
     }
     e.entry.acks.iter().any(|k| k.author == author.0 && k.seq >= seq)
 }
 
-fn check_chain(mode: DiceMode, chain: Option<&ChainCommit>, generation: u32) -> Result<(), String> {
+pub(crate) fn check_chain(mode: DiceMode, chain: Option<&ChainCommit>, generation: u32) -> Result<(), String> {
     match (mode, chain) {
         (DiceMode::Fair, None) => Err("with fair dice every player commits to a dice chain".into()),
         (DiceMode::Fair, Some(c)) if c.generation != generation => {

@@ -12,9 +12,20 @@ const FAIR_TAG: &[u8] = b"grognard/roll/v1\0";
 const CASUAL_TAG: &[u8] = b"grognard/casual-roll/v1\0";
 
 pub fn fair_seed(game: &GameId, request: &EntryId, reveals: &[(u8, Hash32)]) -> [u8; 32] {
+    fair_seed_with(game, request, reveals, None)
+}
+
+/// [`fair_seed`] of a request that has an added witness (docs/PROTOCOL.md section 13.5):
+/// its player and value come after the witnesses' (ascending) values.
+pub fn fair_seed_with(
+    game: &GameId,
+    request: &EntryId,
+    reveals: &[(u8, Hash32)],
+    extra: Option<(u8, Hash32)>,
+) -> [u8; 32] {
     debug_assert!(reveals.windows(2).all(|w| w[0].0 < w[1].0), "reveals in ascending player order");
     let mut h = Sha256::new().chain_update(FAIR_TAG).chain_update(game.0).chain_update(request.0);
-    for (player, value) in reveals {
+    for (player, value) in reveals.iter().chain(extra.as_ref()) {
         h.update([*player]);
         h.update(value.0);
     }

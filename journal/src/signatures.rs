@@ -10,16 +10,20 @@
 
 use crate::entry::SignedEntry;
 use crate::keys::PublicKey;
+use crate::tenure::Tenures;
 
 /// Most threads used to check signatures.
 const MAX_THREADS: usize = 8;
 /// Below this many entries one thread is faster than starting others.
 const PARALLEL_FROM: usize = 256;
 
-/// The indices (into `entries`, ascending) of entries whose signature by `keys[author]`
-/// fails. Authors must be valid indices into `keys` (checked by the caller).
-pub fn failing(entries: &[&SignedEntry], keys: &[PublicKey]) -> Vec<usize> {
-    let check = |(i, e): (usize, &&SignedEntry)| (!e.verify(&keys[usize::from(e.entry.author)])).then_some(i);
+/// The indices (into `entries`, ascending) of entries whose signature by the holder of
+/// their place (`tenures`) fails, or that no holder holds.
+pub fn failing(entries: &[&SignedEntry], tenures: &Tenures) -> Vec<usize> {
+    let check = |(i, e): (usize, &&SignedEntry)| {
+        let key: Option<&PublicKey> = tenures.key_at(e.entry.author, e.entry.seq);
+        (!key.is_some_and(|k| e.verify(k))).then_some(i)
+    };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS);
     if entries.len() < PARALLEL_FROM || threads < 2 {
         return entries.iter().enumerate().filter_map(check).collect();

@@ -8,6 +8,7 @@ use crate::hidden::{Knowledge, Private};
 use crate::ids::EntryId;
 use crate::replay::Replay;
 use crate::signatures;
+use crate::tenure::Tenures;
 use grognard_engine::AnyRuleset;
 use std::collections::HashSet;
 
@@ -73,20 +74,17 @@ pub fn check_knowing<'r>(
         SigCheck::All => entries.iter().collect(),
         SigCheck::Only(ids) => entries.iter().filter(|e| ids.contains(&e.id)).collect(),
     };
-    if let Some(&i) = signatures::failing(&to_check, &keys).first() {
-        let e = to_check[i];
-        let signer = keys.iter().position(|k| e.verify(k));
-        return Err(match signer {
-            Some(s) => Problem::WrongKey { entry: Where::of(e), claimed: e.entry.author, signer: s as u8 },
-            None => Problem::BadSignature { entry: Where::of(e), author: e.entry.author },
-        });
-    }
     let refs: Vec<&SignedEntry> = entries.iter().collect();
+    let tenures = Tenures::of(replay.genesis_holders(), &refs);
+    if let Some(&i) = signatures::failing(&to_check, &tenures).first() {
+        return Err(signature_problem(to_check[i], &tenures));
+    }
     let order: Vec<EntryId> = {
         let feeds = dag::feeds(&refs, keys.len(), genesis_author)?;
         feeds.order()?.iter().map(|e| e.id).collect()
     };
     let mut replay = replay;
+    replay.tenures = tenures;
     let mut by_id: std::collections::HashMap<EntryId, SignedEntry> = entries.into_iter().map(|e| (e.id, e)).collect();
     let mut ordered = Vec::with_capacity(order.len());
     for id in &order {
@@ -99,7 +97,40 @@ pub fn check_knowing<'r>(
     for e in ordered.iter().skip(1) {
         replay.apply(e)?;
     }
+    // The replay found the same holders as the signatures were checked against: every
+    // handover and complete round of votes it read was valid (docs/PROTOCOL.md section 13).
+    if replay.holders != replay.tenures.seats {
+        let seat = replay.holders.iter().zip(&replay.tenures.seats).position(|(a, b)| a != b).unwrap_or(0);
+        let last = ordered.iter().rev().find(|e| usize::from(e.entry.author) == seat).unwrap_or(&ordered[0]);
+        return Err(Problem::Link {
+            entry: Where::of(last),
+            reason: format!("13: the holders of seat {seat} its entries make are not the holders its signatures name"),
+        });
+    }
     Ok(Checked { entries: ordered, replay })
+}
+
+/// Why `e`'s signature fails: signed by a former holder of its seat (handed over or
+/// replaced before this place), by another seat's holder, or by nobody's key.
+fn signature_problem(e: &SignedEntry, tenures: &Tenures) -> Problem {
+    let seat = e.entry.author;
+    if let Some(holders) = tenures.seats.get(usize::from(seat)) {
+        if let Some(former) = holders.iter().position(|h| h.from <= e.entry.seq && e.verify(&h.key)) {
+            if let Some(next) = holders.iter().skip(former + 1).rev().find(|h| h.from <= e.entry.seq) {
+                return Problem::Replaced {
+                    entry: Where::of(e),
+                    seat,
+                    from: next.from,
+                    holder: format!("{} <{}>", next.name, next.email),
+                };
+            }
+        }
+    }
+    let signer = tenures.seats.iter().position(|holders| holders.iter().any(|h| e.verify(&h.key)));
+    match signer {
+        Some(s) => Problem::WrongKey { entry: Where::of(e), claimed: seat, signer: s as u8 },
+        None => Problem::BadSignature { entry: Where::of(e), author: seat },
+    }
 }
 
 /// Verify a journal file's records: each must parse, and they must already stand in the

@@ -171,6 +171,53 @@ fn sample_entries() -> Vec<SignedEntry> {
     sample_entries_of(PROTOCOL_V2)
 }
 
+/// The new holders of section 8.10: Joachim Murat takes seat 1, Louis Davout seat 0.
+fn murat() -> SecretKey {
+    SecretKey::from_seed(&[0x0b; 32])
+}
+
+fn davout() -> SecretKey {
+    SecretKey::from_seed(&[0x0c; 32])
+}
+
+const NONCE_TAKE_1: Hash32 = Hash32([0x24; 32]);
+const NONCE_TAKE_0: Hash32 = Hash32([0x25; 32]);
+
+/// Section 8.10: the sample game, then player 0 votes to replace player 1's holder by
+/// Murat (the only other player's vote completes the round), Murat takes seat 1, Lannes
+/// hands seat 0 over to Davout, and Davout takes it.
+fn seat_entries() -> Vec<SignedEntry> {
+    let mut entries = sample_entries();
+    let genesis_id = entries[0].id;
+    let anchor = chain::anchor(&genesis_id, false, 1);
+    let mut add = |author: u8, key: &SecretKey, body: Body| {
+        let e = sign_after(&entries, 2, PlayerId(author), key, body);
+        entries.push(e);
+    };
+    let (m, d) = (murat(), davout());
+    add(
+        0,
+        &lannes(),
+        Body::Replace {
+            seat: 1,
+            round: 0,
+            key: m.public().to_hex(),
+            name: "Joachim Murat".into(),
+            email: "murat@example.org".into(),
+        },
+    );
+    let c = chain::commit(&m, &origin(PROTOCOL_V2, anchor, 1, NONCE_TAKE_1), CHAIN_LENGTH).expect("a length");
+    add(1, &m, Body::Take { chain: Some(c) });
+    add(
+        0,
+        &lannes(),
+        Body::Handover { key: d.public().to_hex(), name: "Louis Davout".into(), email: "davout@example.org".into() },
+    );
+    let c = chain::commit(&d, &origin(PROTOCOL_V2, anchor, 1, NONCE_TAKE_0), CHAIN_LENGTH).expect("a length");
+    add(0, &d, Body::Take { chain: Some(c) });
+    entries
+}
+
 /// The nonce of the concealed command of section 8.7 and of the powder game's `hidden` entry.
 const NONCE_HIDDEN: Hash32 = Hash32([0x41; 32]);
 /// The nonce of the powder game's `open` entry (its fresh contribution to the fire's roll).
@@ -333,7 +380,23 @@ fn computed() -> Vec<(String, String)> {
     put("keystream-zero-key", hex::encode(StreamDice::keystream([0; 32], 64)));
     hidden_vectors(&mut put);
     witness_vectors(&mut put);
+    seat_vectors(&mut put);
     v
+}
+
+/// A seat changes hands (section 8.10).
+fn seat_vectors(put: &mut dyn FnMut(&str, String)) {
+    let entries = seat_entries();
+    for (i, e) in entries.iter().enumerate().skip(8) {
+        put(&format!("seat-entry-{i}-canonical"), String::from_utf8(e.bytes.clone()).expect("UTF-8"));
+        put(&format!("seat-entry-{i}-id"), e.id.to_hex());
+        put(&format!("seat-entry-{i}-signature"), hex::encode(e.signature.to_bytes()));
+    }
+    let journal: Vec<u8> = entries.iter().flat_map(|e| e.record().into_iter().chain([b'\n'])).collect();
+    put("seat-journal-sha256", hex::encode(Sha256::digest(&journal)));
+    let request = entries[2].id;
+    let seed = rolls::fair_seed_with(&GAME, &request, &[(1, Hash32([0x51; 32]))], Some((0, Hash32([0x52; 32]))));
+    put("seat-extra-roll-seed", hex::encode(seed));
 }
 
 /// The witnesses `concerned` (section 8.9), by the reference rule (`journal/src/witness.rs`).
@@ -586,6 +649,20 @@ const EXPECTED: &[(&str, &str)] = &[
     ("concerned-out", "5"),
     ("concerned-allies", "3"),
     ("concerned-sealed", "1 2"),
+    ("seat-entry-8-canonical", r#"{"acks":[{"author":1,"id":"9199dbdf0b961cf6c41c305f7ed0e532b81b475558e1358f4de2273c4ffdf202","seq":3}],"author":0,"body":{"email":"murat@example.org","key":"66be7e332c7a453332bd9d0a7f7db055f5c5ef1a06ada66d98b39fb6810c473a","kind":"replace","name":"Joachim Murat","round":0,"seat":1},"game":"03030303030303030303030303030303","prev":"31f500d6bd1a3c2be4ecdb353cf9b4ac9048bdd54663ad06794640c8e6e109ee","seq":4,"v":2}"#),
+    ("seat-entry-8-id", "a60e699bf296636c498c23585c6f48b903ad7fdee984c57489e234e7aef6b443"),
+    ("seat-entry-8-signature", "ce4528e68f2118dd550d294b93856df27b7ac8fc86070427568cd3ac72de2c2e1712cac8e3c660b48f9bbee049e10fbe9681f5ea22870863ebe7102a85d6990c"),
+    ("seat-entry-9-canonical", r#"{"acks":[{"author":0,"id":"a60e699bf296636c498c23585c6f48b903ad7fdee984c57489e234e7aef6b443","seq":4}],"author":1,"body":{"chain":{"generation":1,"head":"ff2085589648b71bd782e1201960a7bd5b603dbb8476d0e51afad68bbde4da7d","length":16,"nonce":"2424242424242424242424242424242424242424242424242424242424242424"},"kind":"take"},"game":"03030303030303030303030303030303","prev":"9199dbdf0b961cf6c41c305f7ed0e532b81b475558e1358f4de2273c4ffdf202","seq":4,"v":2}"#),
+    ("seat-entry-9-id", "bcd0b939ecaff708e2ace157f3842b9a91f47794035665439a68502805768f62"),
+    ("seat-entry-9-signature", "7d1d0a206c6cd35d02ff65a569f9f7a1a6b338e9cd6487a9a9e7036e971a448da8beab2cfe8c15b0f18647ba705c30a4daa3497970ee993a3c11dd32d101090c"),
+    ("seat-entry-10-canonical", r#"{"acks":[{"author":1,"id":"bcd0b939ecaff708e2ace157f3842b9a91f47794035665439a68502805768f62","seq":4}],"author":0,"body":{"email":"davout@example.org","key":"0b513ad9b4924015ca0902ed079044d3ac5dbec2306f06948c10da8eb6e39f2d","kind":"handover","name":"Louis Davout"},"game":"03030303030303030303030303030303","prev":"a60e699bf296636c498c23585c6f48b903ad7fdee984c57489e234e7aef6b443","seq":5,"v":2}"#),
+    ("seat-entry-10-id", "850a6785c12404181d324b75f7705eb6ad226739e5b470143d22d6612efd811f"),
+    ("seat-entry-10-signature", "99ba72e2266ce81b82bd700cf1eef3d5ef147e8d26c7af7e0c055db7c252e4084dc0704573f54f0d591aca1e7c57773cf85216b1877fe766a485f26311cec90b"),
+    ("seat-entry-11-canonical", r#"{"acks":[{"author":1,"id":"bcd0b939ecaff708e2ace157f3842b9a91f47794035665439a68502805768f62","seq":4}],"author":0,"body":{"chain":{"generation":1,"head":"76efa47a634c0053756164d5683a57983339c084ff7a6ca5dafa2f2b6ad068a5","length":16,"nonce":"2525252525252525252525252525252525252525252525252525252525252525"},"kind":"take"},"game":"03030303030303030303030303030303","prev":"850a6785c12404181d324b75f7705eb6ad226739e5b470143d22d6612efd811f","seq":6,"v":2}"#),
+    ("seat-entry-11-id", "976edd6834fbb5e9c2f2ff42922678eaad812afabc5e840a127ed25f99add185"),
+    ("seat-entry-11-signature", "48276cb676755c94197caa47bd8aa4a9ce05a3ae320b7b96162f1f69b090a6da3d3e3a1ce411654ef4a7252d46f3cdeac7076f4950325cbb866c852f7596f601"),
+    ("seat-journal-sha256", "7e8559214216118eb57db1a4cc592f2776e0b6f1a7ad1faf4c06759604fb88f6"),
+    ("seat-extra-roll-seed", "99c6f2f0c62cbe66dc90511dbefc2512e030d10bf34069bb7369488a01b9b359"),
 ];
 
 fn expected(name: &str) -> &'static str {
@@ -651,6 +728,37 @@ fn the_code_computes_the_expected_vectors() {
     assert_eq!(names, listed, "EXPECTED lists other vectors than the code computes");
     for (name, value) in &computed {
         assert_eq!(value, expected(name), "vector `{name}`: the code computes another value");
+    }
+}
+
+#[test]
+fn the_seat_game_is_valid_and_each_place_is_signed_by_its_holder() {
+    let entries = seat_entries();
+    let checked = check(&[&DUEL], entries.clone(), SigCheck::All).expect("the seat game verifies");
+    let names: Vec<Vec<&str>> =
+        checked.replay.holders.iter().map(|h| h.iter().map(|h| h.name.as_str()).collect()).collect();
+    assert_eq!(names, vec![vec!["Jean Lannes", "Louis Davout"], vec!["Michel Ney", "Joachim Murat"]]);
+    assert_eq!(checked.replay.holders[1][1].from, 4, "Murat signs seat 1 from #4, after Ney's #3");
+    assert_eq!(checked.replay.holders[0][1].from, 6, "Davout signs seat 0 from #6, after the hand-over at #5");
+    // Ney signs on after the cut, and Lannes after the hand-over: both refused.
+    let upto = |n: usize| entries[..n].to_vec();
+    let by_ney = sign_after(&upto(9), 2, PlayerId(1), &ney(), Body::command(json!("rest")));
+    let mut set = upto(9);
+    set.push(by_ney);
+    let err = check(&[&DUEL], set, SigCheck::All).err().expect("a replaced holder's entry");
+    assert_eq!(err.code(), "replaced", "{err}");
+    let by_lannes = sign_after(&upto(11), 2, PlayerId(0), &lannes(), Body::command(json!("rest")));
+    let mut set = upto(11);
+    set.push(by_lannes);
+    let err = check(&[&DUEL], set, SigCheck::All).err().expect("a retired key's entry");
+    assert_eq!(err.code(), "replaced", "{err}");
+    // Every arrival order gives the same journal.
+    for order in arrival_orders(&entries) {
+        let again = check(&[&DUEL], order, SigCheck::All).expect("valid in any order");
+        assert_eq!(
+            again.entries.iter().map(|e| e.id).collect::<Vec<_>>(),
+            checked.entries.iter().map(|e| e.id).collect::<Vec<_>>()
+        );
     }
 }
 

@@ -205,7 +205,8 @@ pub fn compose(game: &Game, me: PlayerId, packet: &Packet, summary: &str) -> Res
     if packet.game != id {
         return Err(MailError::Message(format!("the packet belongs to game {}, not to game {id}", packet.game)));
     }
-    let players = &replay.genesis.players;
+    // Each seat's current holder (docs/PROTOCOL.md section 13), not the genesis's.
+    let players: Vec<&grognard_journal::tenure::Holder> = replay.holders.iter().filter_map(|h| h.last()).collect();
     let sender = players
         .get(me.index())
         .ok_or_else(|| MailError::Message(format!("game {} has no player {}", id.short(), me.0)))?;

@@ -17,19 +17,43 @@ pub struct Args {
     /// Your identity (name, email or slug), when you have several.
     #[arg(long = "as")]
     identity: Option<String>,
+    /// The seat file a player who handed you their seat gave you (their concealed
+    /// commands, `<journal>.hidden.json`), docs/PROTOCOL.md section 13.2.
+    #[arg(long)]
+    hidden: Option<PathBuf>,
+}
+
+/// The seat of `key` in the game `packet` holds: a genesis player's, or one whose current
+/// holder it is (a seat handed over or replaced, docs/PROTOCOL.md section 13).
+fn seat_in(
+    packet: &Packet,
+    genesis: &grognard_journal::entry::SignedEntry,
+    key: &grognard_journal::keys::PublicKey,
+) -> Option<PlayerId> {
+    let Body::Genesis(g) = &genesis.entry.body else { return None };
+    if let Some(i) = g.players.iter().position(|p| p.key == key.to_hex()) {
+        return Some(PlayerId(i as u8));
+    }
+    let checked = grognard_journal::verify::check(
+        &registry::all(),
+        packet.entries.clone(),
+        grognard_journal::verify::SigCheck::All,
+    )
+    .ok()?;
+    checked.replay.seats.players().find(|p| checked.replay.holder(*p).is_some_and(|h| h.key == *key))
 }
 
 /// Compare the game's other players with the players met before, and remember them.
 pub fn remember_players(home: &Home, game: &Game, me: PlayerId) -> Result<Vec<Note>> {
     let r = &game.replay;
+    // Each seat's current holder (docs/PROTOCOL.md section 13).
     let others: Vec<_> = r
-        .genesis
-        .players
+        .holders
         .iter()
-        .zip(&r.keys)
+        .filter_map(|h| h.last())
         .enumerate()
         .filter(|(i, _)| *i != me.index())
-        .map(|(_, (p, key))| (p.name.clone(), p.email.clone(), *key))
+        .map(|(_, h)| (h.name.clone(), h.email.clone(), h.key))
         .collect();
     known::check_and_remember(home, &r.game.to_hex(), &others)
 }
@@ -95,20 +119,19 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     let identity = match &args.identity {
         Some(_) => home.identity(args.identity.as_deref())?,
         None => {
-            let Body::Genesis(g) = &genesis.entry.body else {
-                return Err(Failure::new("packet", format!("{shown} holds no invitation")));
-            };
             let ids = home.identities()?;
-            ids.into_iter().find(|i| g.players.iter().any(|p| p.key == i.public.to_hex())).ok_or_else(|| {
+            ids.into_iter().find(|i| seat_in(&packet, genesis, &i.public).is_some()).ok_or_else(|| {
                 Failure::new("identity", "none of your identities is a player of this game")
-                    .hint("check the public key line you gave the game's creator (`grognard whoami`)")
+                    .hint("check the public key line you gave the game's creator, or the player who handed you a seat (`grognard whoami`)")
             })?
         }
     };
     let target = home.games_dir().join(packet.game.to_hex());
     let key = identity.unlock()?;
-    let seat_of_key = create::seat_of(genesis, &key)
-        .ok_or_else(|| Failure::new("identity", "your key is not one of this game's players"))?;
+    let seat_of_key = seat_in(&packet, genesis, &key.public()).ok_or_else(|| {
+        Failure::new("identity", "your key is not one of this game's players, nor the new holder of a seat")
+    })?;
+    let seat_file = args.hidden.as_deref().map(super::read_file).transpose()?;
     if target.exists() {
         if let Some(done) = repair_seat(&target, seat_of_key, &identity, json)? {
             return Ok(done);
@@ -124,8 +147,13 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     // Built under a temporary name and moved into place whole: a join that fails or is
     // killed leaves no game behind.
     let building = crate::install::Building::start(&home, &packet.game)?;
-    let (game, me) = create::join_with_mark(building.dir(), &registry::all(), &packet, &key, Some(mark))
+    let (mut game, me) = create::join_with_mark(building.dir(), &registry::all(), &packet, &key, Some(mark))
         .map_err(|e| crate::evidence::failure_in(None, e).hint("nothing was kept; the game is not joined"))?;
+    if let Some(bytes) = &seat_file {
+        game.adopt_seat_file(me, bytes)
+            .map_err(|e| Failure::from(e).hint("nothing was kept; the game is not joined"))?;
+    }
+    let taken = game.replay.holders[me.index()].len() > 1;
     seat::write_seat(&game, me, &identity)?;
     building.finish()?;
     let met = remember_players(&home, &game, me)?;
@@ -140,11 +168,12 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     };
     super::emit(
         json,
-        json!({"ok": true, "game": packet.game.to_hex(), "player": me.0, "powers": g.players[me.index()].powers,
+        json!({"ok": true, "game": packet.game.to_hex(), "player": me.0, "powers": g.players[me.index()].powers, "took": taken,
                "dice": mode, "witnesses": g.dice.witnesses.as_str(), "players": met}),
         || {
+            let verb = if taken { "Took over a seat of" } else { "Joined" };
             format!(
-                "Joined game {} ({} {}) as {} playing {powers}; dice: {mode}{witnessed}.\n{}Run `grognard send` to send your join to the others.",
+                "{verb} game {} ({} {}) as {} playing {powers}; dice: {mode}{witnessed}.\n{}Run `grognard send` to send your join to the others.",
                 packet.game,
                 g.ruleset,
                 game.replay.setup,

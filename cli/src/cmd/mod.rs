@@ -16,6 +16,7 @@ pub mod play;
 pub mod receive;
 pub mod replay;
 pub mod scenarios;
+pub mod seats;
 pub mod send;
 pub mod show;
 pub mod solo;
@@ -116,4 +117,27 @@ pub fn write_new_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
         Failure::new("file", format!("cannot write {}: {e}", path.display()))
             .hint("nothing was lost: what was signed is in the journal; free some space and run the command again")
     })
+}
+
+/// A public key line (`grognard-pk1 ...`), given as the line itself or as a file holding it
+/// (a file may hold what `grognard whoami` prints: the listing line, then the key line).
+pub fn public_line(arg: &str, flag: &str) -> Result<grognard_journal::keys::PublicLine> {
+    use grognard_journal::keys::{PublicLine, PUBLIC_LINE_TAG};
+    let text = if std::path::Path::new(arg).is_file() {
+        String::from_utf8(read_file(std::path::Path::new(arg))?)
+            .map_err(|_| Failure::usage(format!("{arg} is not a public key file")))?
+    } else {
+        arg.to_string()
+    };
+    let keys: Vec<&str> =
+        text.lines().map(str::trim).filter(|l| l.starts_with(&format!("{PUBLIC_LINE_TAG} "))).collect();
+    let line = match keys.as_slice() {
+        [one] => one,
+        [] => text.trim(),
+        more => {
+            return Err(Failure::usage(format!("{flag} {arg} holds {} public keys, not one", more.len()))
+                .hint("give one: `grognard whoami --as NAME > FILE` prints one identity's key"))
+        }
+    };
+    PublicLine::parse(line).map_err(|e| Failure::usage(format!("{flag} {arg}: {e}")))
 }

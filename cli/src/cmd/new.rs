@@ -4,7 +4,7 @@ use grognard_engine::{Seats, Setup};
 use grognard_journal::chain::{DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH};
 use grognard_journal::create::{self, NewGame};
 use grognard_journal::entry::{DiceConfig, DiceMode, PlayerInfo, Witnesses};
-use grognard_journal::keys::{PublicLine, PUBLIC_LINE_TAG};
+use grognard_journal::keys::PublicLine;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -59,24 +59,7 @@ pub struct Args {
 }
 
 fn opponent(arg: &str) -> Result<PublicLine> {
-    let text = if std::path::Path::new(arg).is_file() {
-        String::from_utf8(super::read_file(std::path::Path::new(arg))?)
-            .map_err(|_| Failure::usage(format!("{arg} is not a public key file")))?
-    } else {
-        arg.to_string()
-    };
-    // A file may hold what `grognard whoami` prints: the listing line, then the key line.
-    let keys: Vec<&str> =
-        text.lines().map(str::trim).filter(|l| l.starts_with(&format!("{PUBLIC_LINE_TAG} "))).collect();
-    let line = match keys.as_slice() {
-        [one] => one,
-        [] => text.trim(),
-        more => {
-            return Err(Failure::usage(format!("--opponent {arg} holds {} public keys, not one", more.len()))
-                .hint("give one: `grognard whoami --as NAME > FILE` prints one identity's key"))
-        }
-    };
-    PublicLine::parse(line).map_err(|e| Failure::usage(format!("--opponent {arg}: {e}")))
+    super::public_line(arg, "--opponent")
 }
 
 pub fn run(args: Args, json: bool) -> Result<()> {
@@ -200,7 +183,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     seat::write_seat(&game, grognard_engine::PlayerId(0), &me)?;
     let mark = seat::feed_mark(&home, &game_id, grognard_engine::PlayerId(0));
     mark.raise(grognard_journal::mark::Mark { seq: 0, id: game.genesis().id })?;
-    game.set_mark(mark);
+    game.set_mark(mark, grognard_engine::PlayerId(0));
     let dir = building.finish()?;
     let packet = game.packet_for_others(grognard_engine::PlayerId(0));
     let met = super::join::remember_players(&home, &game, grognard_engine::PlayerId(0))?;

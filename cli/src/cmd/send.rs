@@ -62,12 +62,12 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     };
     let to: Vec<String> = game
         .replay
-        .genesis
-        .players
+        .holders
         .iter()
+        .filter_map(|h| h.last())
         .enumerate()
         .filter(|(i, _)| *i != local.me.index())
-        .map(|(_, p)| format!("{} <{}>", p.name, p.email))
+        .map(|(_, h)| format!("{} <{}>", h.name, h.email))
         .collect();
     super::emit(
         json,

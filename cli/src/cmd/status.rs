@@ -20,6 +20,52 @@ fn owed_json(o: &Owed) -> Value {
     }
 }
 
+/// What the journal says of seat `p` changing hands: former holders, a resignation, the
+/// votes on its holder (docs/PROTOCOL.md section 13).
+fn seat_notes(game: &grognard_journal::game::Game, p: PlayerId) -> Vec<String> {
+    use grognard_journal::seat_change::Round;
+    let r = &game.replay;
+    let mut out = Vec::new();
+    let holders = &r.holders[p.index()];
+    for pair in holders.windows(2) {
+        out.push(format!("held by {} <{}> up to entry #{}", pair[0].name, pair[0].email, pair[1].from - 1));
+    }
+    if r.awaits_take(p) {
+        out.push(format!("{} has not taken the seat yet (they join from the whole journal)", r.name(p)));
+    }
+    if let Some(at) = r.resigned[p.index()] {
+        out.push(format!("resigned at entry #{at}: vacant until the others replace its holder (`grognard replace`)"));
+    }
+    if let Some(second) = r.agreed_second(p) {
+        out.push(format!(
+            "second: {} <{}>, agreed by every player, after {} hours of holding the game",
+            second.name, second.email, second.hours
+        ));
+    } else if !r.seconds[p.index()].is_empty() {
+        let who: Vec<String> = r.seconds[p.index()]
+            .iter()
+            .map(|(q, s)| format!("{} for {} after {} hours", r.name(*q), s.name, s.hours))
+            .collect();
+        out.push(format!("second proposed, not agreed by every player yet: {}", who.join("; ")));
+    }
+    let votes = grognard_journal::seat_local::votes(game, p);
+    if let Some(round) = votes.iter().map(|v| v.1).max() {
+        let state = votes.iter().find(|v| v.1 == round).map_or(Round::Open, |v| v.4);
+        let of_round: Vec<String> = votes
+            .iter()
+            .filter(|v| v.1 == round)
+            .map(|v| format!("{} for {} after #{}", r.name(v.0), v.3.name, v.2))
+            .collect();
+        let state = match state {
+            Round::Open => "open",
+            Round::Failed => "failed: the votes differ; vote again in the next round",
+            Round::Complete => "complete",
+        };
+        out.push(format!("votes to replace its holder, round {round} ({state}): {}", of_round.join("; ")));
+    }
+    out
+}
+
 /// A duration in words: "3 minutes", "2 hours", "5 days".
 fn ago(seconds: u64) -> String {
     let (n, unit) = match seconds {
@@ -50,13 +96,20 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
         v.dedup();
         v
     };
+    // Each seat's current holder, and what changed hands (docs/PROTOCOL.md section 13).
+    // Every seat has its genesis holder at least (`Replay::start`).
+    let genesis_holders = r.genesis_holders();
+    let holder = |i: usize| r.holder(PlayerId(i as u8)).unwrap_or(&genesis_holders[i]);
+    let seat_notes: Vec<Vec<String>> = (0..g.players.len()).map(|i| seat_notes(game, PlayerId(i as u8))).collect();
     let players: Vec<Value> = g
         .players
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            json!({"index": i, "name": p.name, "email": p.email, "powers": p.powers,
-                   "fingerprint": r.keys[i].fingerprint(), "joined": r.joined[i], "you": i == local.me.index()})
+            let h = holder(i);
+            json!({"index": i, "name": h.name, "email": h.email, "powers": p.powers,
+                   "fingerprint": h.key.fingerprint(), "joined": r.joined[i], "you": i == local.me.index(),
+                   "holders": r.holders[i].len(), "resigned": r.resigned[i].is_some(), "seat": seat_notes[i]})
         })
         .collect();
     let fair_note = match g.dice.mode {
@@ -118,16 +171,24 @@ pub fn run(args: GameArgs, json: bool) -> Result<()> {
             game.entries.len()
         );
         for (i, p) in g.players.iter().enumerate() {
+            let h = holder(i);
             t.push_str(&format!(
                 "  {} {} <{}> [{}] {}{}{}\n",
                 i,
-                p.name,
-                p.email,
+                h.name,
+                h.email,
                 p.powers.join(", "),
-                r.keys[i].fingerprint(),
+                h.key.fingerprint(),
                 if r.joined[i] { "" } else { " (not joined yet)" },
-                if i == local.me.index() { " (you)" } else { "" }
+                match (i == local.me.index(), h.key == local.identity.public) {
+                    (true, true) => " (you)",
+                    (true, false) => " (you held this seat; your key signs nothing more here)",
+                    _ => "",
+                }
             ));
+            for note in &seat_notes[i] {
+                t.push_str(&format!("      {note}\n"));
+            }
         }
         t.push_str(&r.ruleset.summary(&seen));
         t.push('\n');

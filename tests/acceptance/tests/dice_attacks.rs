@@ -409,13 +409,13 @@ fn the_client_never_signs_twice_for_one_place_after_a_rollback_or_a_rejoin() {
     let mark0 = FeedMark::at(&tmp.path().join("home-0/marks/game"));
     let p0 = tmp.path().join("p0");
     let backup = std::fs::read(p0.join("journal")).expect("the journal");
-    g0.set_mark(mark0.clone());
+    g0.set_mark(mark0.clone(), P0);
     local::do_command(&mut g0, P0, &key(0), "initiative").expect("the roll");
     let rolled = g0.packet_to_send(P0).expect("the roll leaves");
     drop(g0);
     std::fs::write(p0.join("journal"), &backup).expect("roll back");
     let mut g0 = Game::open(&p0, &rulesets()).expect("the old journal still verifies");
-    g0.set_mark(mark0);
+    g0.set_mark(mark0, P0);
     let before = std::fs::read(p0.join("journal")).expect("the journal");
     let err = local::do_command(&mut g0, P0, &key(0), "initiative").expect_err("no second roll");
     assert!(err.to_string().contains("that this journal lacks"), "{err}");
