@@ -1,4 +1,5 @@
-//! Crash safety of the everyday commands: `grognard do`, `send`, `receive` and `archive add`
+//! Crash safety of the everyday commands: `grognard do`, `send`, `receive`, `autoreply` and
+//! `archive add`
 //! killed with SIGKILL at moments spread over their whole run, `RUNS` times each, never
 //! leave a journal that fails to verify or lacks a record it held, nor an archive that fails
 //! its check; the next command reads the game at once, and the command run again finishes
@@ -6,7 +7,8 @@
 //!
 //! The players play games of Duel with fair dice, each move through these commands, a kill
 //! in every one: a killed `do` is taken back with `undo` (or was signed, if it rolled), a
-//! killed `send` is sent again, a killed `receive` received again.
+//! killed `send` is sent again, a killed `receive` received again; every other packet is
+//! received by `autoreply` (which answers and mails the reply to the outbox) instead.
 //! `GROGNARD_CRASH_RUNS` changes the number of runs.
 
 mod common;
@@ -101,13 +103,15 @@ impl Counts {
 }
 
 #[test]
-fn do_send_and_receive_killed_at_any_moment_lose_nothing_and_finish_when_run_again() {
+fn do_send_receive_and_autoreply_killed_at_any_moment_lose_nothing_and_finish_when_run_again() {
     let want = runs();
     let (mut do_runs, mut send_runs, mut receive_runs) = (Counts::default(), Counts::default(), Counts::default());
+    let mut autoreply_runs = Counts::default();
     let mut rng = Lcg(0x5eed_c4a5);
     let mut game = 0;
-    let mut typical = [Duration::from_millis(40); 3];
-    while do_runs.runs < want || send_runs.runs < want || receive_runs.runs < want {
+    let mut typical = [Duration::from_millis(40); 4];
+    let all_done = |d: &Counts, s: &Counts, r: &Counts, a: &Counts| [d, s, r, a].iter().all(|c| c.runs >= want);
+    while !all_done(&do_runs, &send_runs, &receive_runs, &autoreply_runs) {
         game += 1;
         let tmp = tempfile::tempdir().expect("tempdir");
         let cwd = tmp.path();
@@ -115,7 +119,7 @@ fn do_send_and_receive_killed_at_any_moment_lose_nothing_and_finish_when_run_aga
         let players = [&alice, &bob];
         let mut n = 0;
         for _ in 0..400 {
-            if do_runs.runs >= want && send_runs.runs >= want && receive_runs.runs >= want {
+            if all_done(&do_runs, &send_runs, &receive_runs, &autoreply_runs) {
                 break;
             }
             let Some((i, mv)) = players.iter().enumerate().find_map(|(i, p)| first_move(p, cwd).map(|m| (i, m))) else {
@@ -151,14 +155,17 @@ fn do_send_and_receive_killed_at_any_moment_lose_nothing_and_finish_when_run_aga
             if !cwd.join(&out).exists() {
                 continue;
             }
-            // `receive`, killed; then received again.
+            // `receive` or `autoreply`, killed; then run again.
+            let auto = receive_runs.runs >= want || (n % 2 == 0 && autoreply_runs.runs < want);
+            let (verb, counts, slot) =
+                if auto { ("autoreply", &mut autoreply_runs, 3) } else { ("receive", &mut receive_runs, 2) };
             let before = records(other);
-            if receive_runs.runs < want {
-                receive_runs.add(killed(other, cwd, &["receive", &out], typical[2], &mut rng));
-                assert_sound(other, cwd, &before, "receive", receive_runs.runs);
+            if counts.runs < want {
+                counts.add(killed(other, cwd, &[verb, &out], typical[slot], &mut rng));
+                assert_sound(other, cwd, &before, verb, counts.runs);
             }
-            typical[2] = timed(|| {
-                other.ok(cwd, &["receive", &out]);
+            typical[slot] = timed(|| {
+                other.ok(cwd, &[verb, &out]);
             });
             // Both sides hold the same records once the packet is in.
             let answer = format!("{}-{game}-{n}-answer.grog", other.name);
@@ -173,15 +180,17 @@ fn do_send_and_receive_killed_at_any_moment_lose_nothing_and_finish_when_run_aga
         }
     }
     println!(
-        "{game} games; do killed {} times ({} before it finished), send {} ({}), receive {} ({})",
+        "{game} games; do killed {} times ({} before it finished), send {} ({}), receive {} ({}), autoreply {} ({})",
         do_runs.runs,
         do_runs.interrupted,
         send_runs.runs,
         send_runs.interrupted,
         receive_runs.runs,
-        receive_runs.interrupted
+        receive_runs.interrupted,
+        autoreply_runs.runs,
+        autoreply_runs.interrupted
     );
-    for c in [&do_runs, &send_runs, &receive_runs] {
+    for c in [&do_runs, &send_runs, &receive_runs, &autoreply_runs] {
         assert!(c.interrupted > 0, "no kill came before the command finished: the delays are too long");
     }
 }

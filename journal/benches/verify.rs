@@ -303,6 +303,48 @@ fn full(c: &mut Criterion) {
         let j = fair();
         b.iter(|| verify::check_records(&rulesets, &j.records[..SMALL]).expect("verifies"))
     });
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function("fair_1k", |b| {
+        let j = fair();
+        b.iter(|| verify::check_records(&rulesets, &j.records[..1_000]).expect("verifies"))
+    });
+    // Opening a game this client verified and wrote itself (`snapshot.rs`): every check but
+    // the signatures of the records it had already verified.
+    group.measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(ENTRIES as u64));
+    group.bench_function("opened_with_snapshot_fair_100k", |b| {
+        let j = fair();
+        b.iter(|| verify::check_records_after(&rulesets, &j.records, None, ENTRIES).expect("verifies"))
+    });
+    group.finish();
+}
+
+/// The example matches (examples/matches): a whole archived game of each FNC scenario,
+/// verified completely, next to its signatures alone.
+fn archived(c: &mut Criterion) {
+    static FNC: grognard_fnc::Fnc = grognard_fnc::Fnc;
+    let rulesets: Vec<&'static dyn AnyRuleset> = vec![&FNC];
+    let mut group = c.benchmark_group("archived_match");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
+    for name in ["ec-general-bots", "rsw-general-bots"] {
+        let path = format!("{}/../examples/matches/{name}/journal", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).expect("the example match");
+        let records: Vec<Vec<u8>> =
+            bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(<[u8]>::to_vec).collect();
+        let checked = verify::check_records(&rulesets, &records).expect("the example match verifies");
+        let tenures = grognard_journal::tenure::Tenures::of(
+            checked.replay.genesis_holders(),
+            &checked.entries.iter().collect::<Vec<_>>(),
+        );
+        group.throughput(Throughput::Elements(records.len() as u64));
+        group.bench_function(format!("{name}_verify_full"), |b| {
+            b.iter(|| verify::check_records(&rulesets, &records).expect("verifies"))
+        });
+        group.bench_function(format!("{name}_signatures_alone"), |b| {
+            let refs: Vec<&SignedEntry> = checked.entries.iter().collect();
+            b.iter(|| assert!(signatures::failing(&refs, &tenures).is_empty()))
+        });
+    }
     group.finish();
 }
 
@@ -319,6 +361,10 @@ fn parts(c: &mut Criterion) {
         group.bench_function(format!("parse_{k}k"), |b| {
             let j = fair();
             b.iter(|| j.records[..n].iter().map(|r| SignedEntry::parse_record(r).expect("parses")).collect::<Vec<_>>())
+        });
+        group.bench_function(format!("parse_all_cores_{k}k"), |b| {
+            let j = fair();
+            b.iter(|| verify::parse_records(&j.records[..n]).expect("parses"))
         });
         group.bench_function(format!("dag_order_{k}k"), |b| {
             let j = fair();
@@ -426,5 +472,5 @@ fn signatures(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full, parts, signatures);
+criterion_group!(benches, full, parts, signatures, archived);
 criterion_main!(benches);

@@ -12,7 +12,7 @@ use crate::keys::SecretKey;
 use crate::packet::{Packet, PacketError};
 use crate::replay::Replay;
 use crate::store::{Store, StoreError, TornTail};
-use crate::verify::{check, check_knowing, check_records_knowing, SigCheck};
+use crate::verify::{check, check_knowing, SigCheck};
 use grognard_engine::{AnyRuleset, PlayerId};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -138,7 +138,9 @@ impl<'r> Game<'r> {
         let store = Store::open(dir)?;
         let loaded = store.load()?;
         let private = read_private(&store)?;
-        let checked = check_records_knowing(rulesets, &loaded.records, private)?;
+        // Signatures this client checked before, on these very bytes, are not checked again.
+        let verified = crate::snapshot::verified_prefix(&store, &loaded.records);
+        let checked = crate::verify::check_records_after(rulesets, &loaded.records, private, verified)?;
         Ok(Game {
             store,
             rulesets: rulesets.to_vec(),
@@ -302,6 +304,7 @@ impl<'r> Game<'r> {
         self.torn_tail = None;
         self.entries = entries;
         self.replay = replay;
+        crate::snapshot::note(&self.store, &self.entries.iter().map(SignedEntry::record).collect::<Vec<_>>());
         self.note_arrivals(arrived.into_iter());
         Ok(())
     }

@@ -145,13 +145,36 @@ pub fn check_records_knowing<'r>(
     records: &[Vec<u8>],
     private: Option<Private>,
 ) -> Result<Checked<'r>, Problem> {
-    let mut entries = Vec::with_capacity(records.len());
-    for (i, line) in records.iter().enumerate() {
-        let e = SignedEntry::parse_record(line).map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() })?;
-        entries.push(e);
-    }
+    check_records_after(rulesets, records, private, 0)
+}
+
+/// Parse record lines, on all cores for a long journal; the first bad one is named.
+pub fn parse_records(records: &[Vec<u8>]) -> Result<Vec<SignedEntry>, Problem> {
+    let parsed = crate::parallel::map_in_order(records, PARALLEL_PARSE_FROM, |line| SignedEntry::parse_record(line));
+    parsed
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| Problem::Record { line: i + 1, reason: e.to_string() }))
+        .collect()
+}
+
+/// Below this many records one thread parses faster than starting others.
+const PARALLEL_PARSE_FROM: usize = 512;
+
+/// [`check_records_knowing`], checking the signatures of the records after the first
+/// `verified` only: those this client verified and wrote itself (`snapshot.rs`). Everything
+/// else is checked for every record.
+pub fn check_records_after<'r>(
+    rulesets: &[&'r dyn AnyRuleset],
+    records: &[Vec<u8>],
+    private: Option<Private>,
+    verified: usize,
+) -> Result<Checked<'r>, Problem> {
+    let entries = parse_records(records)?;
     let stored: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
-    let checked = check_knowing(rulesets, entries, SigCheck::All, private)?;
+    let fresh: HashSet<EntryId> = stored.iter().skip(verified).copied().collect();
+    let sigs = if verified == 0 { SigCheck::All } else { SigCheck::Only(&fresh) };
+    let checked = check_knowing(rulesets, entries, sigs, private)?;
     if let Some(line) = stored.iter().zip(&checked.entries).position(|(a, b)| *a != b.id) {
         return Err(Problem::Order { line: line + 1, entry: Where::of(&checked.entries[line]) });
     }
