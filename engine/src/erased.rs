@@ -58,6 +58,8 @@ pub trait AnyRuleset: Send + Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<(GameState, Vec<Event>), ApplyError>;
     fn check_sealed(&self, state: &GameState, player: PlayerId, choice: &Value) -> Result<(), RuleError>;
+    /// [`Ruleset::lost_sealed_choice`].
+    fn lost_sealed_choice(&self, state: &GameState, player: PlayerId) -> Option<Value>;
     fn apply_sealed(
         &self,
         state: &GameState,
@@ -202,6 +204,9 @@ impl<R: Ruleset> AnyRuleset for R {
     fn check_sealed(&self, state: &GameState, player: PlayerId, choice: &Value) -> Result<(), RuleError> {
         let choice = decode::<R>(choice)?;
         Ruleset::check_sealed(self, typed::<R>(state), player, &choice)
+    }
+    fn lost_sealed_choice(&self, state: &GameState, player: PlayerId) -> Option<Value> {
+        Ruleset::lost_sealed_choice(self, typed::<R>(state), player).map(|c| encode::<R>(&c))
     }
     fn apply_sealed(
         &self,

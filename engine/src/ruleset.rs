@@ -151,6 +151,14 @@ pub trait Ruleset: Send + Sync + 'static {
     fn check_sealed(&self, _state: &Self::State, _player: PlayerId, _choice: &Self::Command) -> Result<(), RuleError> {
         Err(no_sealed_steps(&self.info()))
     }
+    /// The choice the rules give `player` in the open sealed step when its sealed choice is
+    /// lost: its seat passed to another holder after sealing, once another player of the
+    /// step had opened (docs/PROTOCOL.md section 13.5), so nobody can open it and a fresh
+    /// choice would be made knowing the others'. It must be legal (`check_sealed`) and depend
+    /// only on the rules and the public state. Default: none (the step then waits for ever).
+    fn lost_sealed_choice(&self, _state: &Self::State, _player: PlayerId) -> Option<Self::Command> {
+        None
+    }
     /// Resolve a sealed step once every choice is revealed; `choices` is in player order.
     /// Default, for rulesets without sealed steps: refused.
     fn apply_sealed(

@@ -752,7 +752,7 @@ impl<'r> Replay<'r> {
     }
 
     /// Apply `held` with the game's dice; fair dice defer it until the witnesses reveal.
-    fn run(&mut self, e: &SignedEntry, log_index: usize, held: Held) -> Result<(), Problem> {
+    pub(crate) fn run(&mut self, e: &SignedEntry, log_index: usize, held: Held) -> Result<(), Problem> {
         let result = match self.mode() {
             DiceMode::Fair => {
                 let r = self.execute(&held, &mut NoDice);
@@ -1152,7 +1152,12 @@ impl<'r> Replay<'r> {
         let mut out = BTreeMap::new();
         for w in witnesses {
             let seen = if w.0 == request.entry.author {
-                request.entry.seq.checked_sub(1)
+                // A `take` that completes a sealed step is the request, and commits its
+                // author's chain itself (docs/PROTOCOL.md section 13.5).
+                match request.entry.body {
+                    Body::Take { .. } => Some(request.entry.seq),
+                    _ => request.entry.seq.checked_sub(1),
+                }
             } else {
                 request.entry.acks.iter().find(|k| k.author == w.0).map(|k| k.seq)
             };

@@ -380,15 +380,51 @@ impl<'r> Replay<'r> {
         if let Some(generation) = chain.map(|c| c.generation) {
             self.pass_witness(e, author, generation);
         }
-        if let Phase::Sealing { commits, choices, sealed_at, .. } = &mut self.phase {
-            // A seal nobody has opened yet is made again by the new holder (section 13.5).
-            if choices.is_empty() {
+        let text = format!("{} takes seat {} ({})", self.name(author), author.0, powers(self, author));
+        let log_index = self.log(e, text);
+        self.lost_seal(e, author, log_index)
+    }
+
+    /// The former holder's seal in the open sealed step (section 13.5): made again by the new
+    /// holder if nobody has opened a choice of the step yet; otherwise the ruleset's choice
+    /// for a lost seal, which may complete the step, with the `take` as its request.
+    fn lost_seal(&mut self, e: &SignedEntry, author: PlayerId, log_index: usize) -> Result<(), Problem> {
+        let lost_choice = match &self.phase {
+            Phase::Sealing { commits, choices, .. }
+                if commits.contains_key(&author) && !choices.contains_key(&author) =>
+            {
+                !choices.is_empty()
+            }
+            _ => return Ok(()),
+        };
+        if !lost_choice {
+            if let Phase::Sealing { commits, sealed_at, .. } = &mut self.phase {
                 commits.remove(&author);
                 sealed_at.remove(&author);
             }
+            return Ok(());
         }
-        let text = format!("{} takes seat {} ({})", self.name(author), author.0, powers(self, author));
-        self.log(e, text);
+        let Some(choice) = self.ruleset.lost_sealed_choice(&self.state, author) else { return Ok(()) };
+        self.ruleset.check_sealed(&self.state, author, &choice).map_err(|err| {
+            reject(
+                e,
+                format!(
+                    "13.5: the ruleset's choice for a lost seal is not legal ({err}): the ruleset broke its contract"
+                ),
+            )
+        })?;
+        let Phase::Sealing { players, choices, .. } = &mut self.phase else { return Ok(()) };
+        choices.insert(author, choice.clone());
+        let complete = choices.len() == players.len();
+        let all: Vec<(PlayerId, serde_json::Value)> = choices.iter().map(|(p, c)| (*p, c.clone())).collect();
+        self.log[log_index].text.push_str(&format!(
+            "; the former holder's sealed choice is lost, and the rules give {} (13.5)",
+            self.ruleset.format_command(&choice)
+        ));
+        if complete {
+            self.phase = Phase::Playing;
+            return self.run(e, log_index, crate::replay::Held::Sealed { choices: all });
+        }
         Ok(())
     }
 

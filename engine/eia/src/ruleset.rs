@@ -570,6 +570,16 @@ impl Ruleset for Eia {
         check_sealed(self.ctx()?, state, player, choice)
     }
 
+    /// A chit lost with a replaced holder (docs/PROTOCOL.md section 13.5; R13.5 in
+    /// RECONSTRUCTION.md): the attacker's is assault, the defender's defend.
+    fn lost_sealed_choice(&self, state: &State, player: PlayerId) -> Option<Command> {
+        let ctx = self.ctx().ok()?;
+        let battle = state.battle.as_ref()?;
+        let text = if chit_side(state, battle, player).ok()? { "chit assault" } else { "chit defend" };
+        let chit = self.parse_command(text).ok()?;
+        check_sealed(ctx, state, player, &chit).is_ok().then_some(chit)
+    }
+
     fn apply_sealed(
         &self,
         state: &State,

@@ -340,3 +340,18 @@ fn r7_3_8_6_an_ally_not_at_war_with_every_defender_leaves_instead() {
     let told: Vec<&str> = applied.events.iter().map(|e| e.text.as_str()).collect();
     assert!(told.iter().any(|t| t.starts_with("7.3.8.6: Spain's sp-1 cannot leave")), "{told:?}");
 }
+
+#[test]
+fn r13_5_reconstructed_a_chit_lost_with_a_replaced_player_is_assault_or_defend() {
+    use grognard_engine::Ruleset;
+    let state = at_combat();
+    let battle = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));
+    let eia = grognard_eia::Eia;
+    let attacker = eia.lost_sealed_choice(&battle, FRANCE).expect("the attacker's fixed chit");
+    let defender = eia.lost_sealed_choice(&battle, AUSTRIA).expect("the defender's fixed chit");
+    assert_eq!(attacker, chit("chit assault"));
+    assert_eq!(defender, chit("chit defend"));
+    assert!(check_sealed(ctx(), &battle, FRANCE, &attacker).is_ok());
+    assert!(check_sealed(ctx(), &battle, AUSTRIA, &defender).is_ok());
+    assert!(eia.lost_sealed_choice(&state, FRANCE).is_none(), "no battle, no chit");
+}

@@ -38,6 +38,9 @@ pub struct Table {
     pub seats: Vec<Seat>,
     /// The rulesets the players' clients know.
     pub rulesets: Vec<&'static dyn AnyRuleset>,
+    /// Open each copy as its player's client does (`Table::as_clients`): with the feed mark
+    /// of its holder's key, so that the client's own rules on import apply.
+    pub clients: bool,
 }
 
 /// A small deterministic generator for picking moves (no OS randomness in tests).
@@ -117,7 +120,7 @@ impl Table {
             create::join(&dir, &rulesets, &invitation, key).expect("join");
             seats.push(Seat { key: SecretKey::from_seed(key.seed()), dir, me: PlayerId(i as u8) });
         }
-        let table = Table { tmp, seats, rulesets };
+        let table = Table { tmp, seats, rulesets, clients: false };
         for i in 1..players {
             table.exchange(i);
         }
@@ -125,7 +128,20 @@ impl Table {
     }
 
     pub fn open(&self, i: usize) -> Game<'static> {
-        Game::open(&self.seats[i].dir, &self.rulesets).expect("the local journal opens and verifies")
+        let mut game = Game::open(&self.seats[i].dir, &self.rulesets).expect("the local journal opens and verifies");
+        if self.clients {
+            let seat = &self.seats[i];
+            let name = seat.key.public().to_hex();
+            let mark = grognard_journal::mark::FeedMark::at(&self.tmp.path().join("marks").join(name));
+            game.set_mark(mark, seat.me);
+        }
+        game
+    }
+
+    /// This table with each copy opened as its player's client opens it (`clients`).
+    pub fn as_clients(mut self) -> Table {
+        self.clients = true;
+        self
     }
 
     pub fn journal_path(&self, i: usize) -> PathBuf {

@@ -315,3 +315,132 @@ fn r13_7_an_agreed_second_takes_a_silent_seat_after_the_deadline_and_hands_it_ba
     assert_eq!(table.journal_bytes(1), bytes);
     assert_eq!(table.journal_bytes(2), bytes);
 }
+
+#[test]
+fn r13_3_a_voters_client_holds_back_the_former_holders_late_entries_until_the_round_fails() {
+    let table = Table::new("melee", 3, fair());
+    let (_, sub) = newcomer(8);
+    let (_, other) = newcomer(9);
+    let mut g0 = table.open(0);
+    seat_local::vote(&mut g0, p(0), &table.seats[0].key, p(2), &sub).expect("a vote");
+    drop(g0);
+    exchange_to(&table, 0, &[1, 2]);
+    // Player 2 is not gone after all and signs on (a vote of its own on seat 1).
+    let mut g2 = table.open(2);
+    seat_local::vote(&mut g2, p(2), &table.seats[2].key, p(1), &other).expect("a vote");
+    drop(g2);
+    let late = table.send(2);
+    // Player 0's client, which plays seat 0, holds the entry back: nothing is imported.
+    let mut g0 = table.open(0);
+    let mark = grognard_journal::mark::FeedMark::at(&table.tmp.path().join("mark-0"));
+    g0.set_mark(mark, p(0));
+    let before = table.journal_bytes(0);
+    let refused = g0.import(&late).expect_err("held back while the round is open");
+    assert!(refused.to_string().contains("13.3") && refused.to_string().contains("held back"), "{refused}");
+    assert_eq!(table.journal_bytes(0), before, "nothing was written");
+    drop(g0);
+    // Player 1 saw the late entry and votes with its later cut: round 0 fails, and player
+    // 0's client then takes the entry.
+    table.deliver(&late, 1).expect("player 1 has not voted");
+    let mut g1 = table.open(1);
+    seat_local::vote(&mut g1, p(1), &table.seats[1].key, p(2), &sub).expect("a vote with another cut");
+    drop(g1);
+    let packet = table.send(1);
+    let mut g0 = table.open(0);
+    let mark = grognard_journal::mark::FeedMark::at(&table.tmp.path().join("mark-0"));
+    g0.set_mark(mark, p(0));
+    g0.import(&packet).expect("the round failed: the late entry counts");
+    assert_eq!(g0.replay.next_round(p(0), p(2)), Some(1), "player 0 votes again in round 1");
+}
+
+/// Games of the simulation of players who vanish; `GROGNARD_SEAT_SEEDS` changes it.
+fn seat_seeds() -> u64 {
+    std::env::var("GROGNARD_SEAT_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(16)
+}
+
+/// A deterministic simulation of the claim of PROTOCOL.md 13.3 that a vanished player never
+/// forks the honest copies: in each game a random player vanishes at a random moment, maybe
+/// after sending a last entry to some of the others only; the others vote (sometimes for
+/// different holders, so that rounds fail) until a round completes; the new holder joins
+/// and the game goes on. Every copy is opened as its player's client (feed marks, held-back
+/// entries). The honest copies always end byte-identical and valid.
+#[test]
+fn r13_3_simulated_players_who_vanish_never_fork_the_honest_copies() {
+    let (mut rounds_failed, mut lost_seals) = (0, 0);
+    for seed in 0..seat_seeds() {
+        let mut rng = grognard_acceptance::Lcg(0x5ea7_0000 + seed);
+        let mut table = Table::new("melee", 3, fair()).as_clients();
+        let before = rng.below(4);
+        table.play(&mut rng, before);
+        let gone = rng.below(3);
+        let voters: Vec<usize> = (0..3).filter(|&i| i != gone).collect();
+        // A last decision of the vanishing player, reaching some of the others only.
+        if rng.below(2) == 0 && table.decide(gone, &mut |legal| legal.len() / 2) {
+            let last = table.send(gone);
+            for &j in &voters {
+                if rng.below(2) == 0 {
+                    table.deliver(&last, j).expect("before any vote, a late entry is taken");
+                }
+            }
+        }
+        let (sub_key, sub) = newcomer(10);
+        let (rival_key, rival) = newcomer(11);
+        let mut complete = false;
+        for round in 0..8 {
+            for &i in &voters {
+                let to = if round < 2 && rng.below(3) == 0 { &rival } else { &sub };
+                let mut g = table.open(i);
+                if g.replay.awaits_take(p(gone)) {
+                    continue;
+                }
+                let _ = seat_local::vote(&mut g, p(i), &table.seats[i].key, p(gone), to);
+            }
+            for &i in &voters {
+                let packet = table.send(i);
+                for &j in voters.iter().filter(|&&j| j != i) {
+                    table.deliver(&packet, j).unwrap_or_else(|e| panic!("seed {seed}: a voter's packet: {e}"));
+                }
+            }
+            if voters.iter().all(|&i| table.open(i).replay.awaits_take(p(gone))) {
+                complete = true;
+                break;
+            }
+            rounds_failed += 1;
+        }
+        assert!(complete, "seed {seed}: the votes never completed");
+        let g = table.open(voters[0]);
+        let packet = g.packet_all();
+        // Both voters may have agreed on the rival in one round.
+        let key = if g.replay.holder(p(gone)).is_some_and(|h| h.key == sub.key) { sub_key } else { rival_key };
+        drop(g);
+        let dir = table.tmp.path().join("new-holder");
+        create::join(&dir, &table.rulesets, &packet, &key).unwrap_or_else(|e| panic!("seed {seed}: take: {e}"));
+        table.seats[gone] = Seat { key, dir, me: p(gone) };
+        for _ in 0..2 {
+            for i in 0..3 {
+                let packet = table.send(i);
+                for j in (0..3).filter(|&j| j != i) {
+                    table.deliver(&packet, j).unwrap_or_else(|e| panic!("seed {seed}: after the take: {e}"));
+                }
+            }
+        }
+        table.play(&mut rng, 3);
+        for i in 0..3 {
+            let packet = table.send(i);
+            for j in (0..3).filter(|&j| j != i) {
+                table.deliver(&packet, j).unwrap_or_else(|e| panic!("seed {seed}: at the end: {e}"));
+            }
+        }
+        let bytes = table.journal_bytes(0);
+        for i in 1..3 {
+            assert_eq!(table.journal_bytes(i), bytes, "seed {seed}: copy {i} differs");
+        }
+        let g = table.open(0);
+        lost_seals += usize::from(g.replay.log.iter().any(|l| l.text.contains("sealed choice is lost")));
+    }
+    println!(
+        "{} games, {rounds_failed} rounds of votes failed before one completed, {lost_seals} with a lost seal",
+        seat_seeds()
+    );
+    assert!(lost_seals > 0, "the simulation reached no sealed choice lost with its holder");
+}

@@ -467,6 +467,12 @@ impl Ruleset for Duel {
         self.check_choice(s, player, choice).map(|_| ())
     }
 
+    /// A stance lost with a replaced holder (docs/PROTOCOL.md section 13.5) is `guard`.
+    fn lost_sealed_choice(&self, s: &DuelState, player: PlayerId) -> Option<DuelCommand> {
+        let guard = self.parse_command("stance guard").ok()?;
+        self.check_choice(s, player, &guard).is_ok().then_some(guard)
+    }
+
     fn apply_sealed(
         &self,
         s: &DuelState,
