@@ -95,3 +95,45 @@ fn a_hand_over_and_a_resignation_ask_for_yes_and_say_what_follows() {
     let text = dave.ok(cwd, &["status"]);
     assert!(text.contains("resigned at entry"), "{text}");
 }
+
+#[test]
+fn a_bot_agreed_as_second_takes_the_silent_seat_and_plays_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let cwd = tmp.path();
+    let (alice, bob, _) = joined_duel(cwd, "standard", "fair");
+    let robot = Player::new(cwd.join("r"), "robot");
+    let robot_line = key_line(&robot, cwd, "Robot");
+    // Both players agree, in the journal, that the bot is seat 1's second.
+    alice.ok(cwd, &["second", "--seat", "1", "--key", &robot_line, "--hours", "24"]);
+    alice.ok(cwd, &["send", "--out", "a0.grog"]);
+    bob.ok(cwd, &["receive", "a0.grog"]);
+    let agreed = bob.json(cwd, &["second", "--seat", "Bob", "--key", &robot_line, "--hours", "24"]);
+    assert_eq!(agreed["agreed"], true, "{agreed}");
+    bob.ok(cwd, &["send", "--out", "b0.grog"]);
+    alice.ok(cwd, &["receive", "b0.grog"]);
+    let text = alice.ok(cwd, &["status"]);
+    assert!(text.contains("second: Robot <robot@example.org>, agreed by every player"), "{text}");
+    // Bob falls silent while a roll waits on him; Alice votes for the second.
+    alice.ok(cwd, &["do", "initiative"]);
+    alice.ok(cwd, &["send", "--out", "a1.grog"]);
+    bob.ok(cwd, &["receive", "--no-answer", "a1.grog"]);
+    alice.ok(cwd, &["replace", "--seat", "1", "--with", &robot_line, "--out", "robot.grog"]);
+    robot.ok(cwd, &["join", "robot.grog"]);
+    std::fs::create_dir_all(cwd.join("replies")).expect("a reply directory");
+    let played = robot.json(cwd, &["bot", "run", "--bot", "random", "--reply-dir", "replies"]);
+    assert_eq!(played["ok"], true, "{played}");
+    let replies: Vec<_> = std::fs::read_dir(cwd.join("replies")).expect("replies").flatten().collect();
+    assert_eq!(replies.len(), 1, "the bot replied");
+    let reply = replies[0].path();
+    alice.ok(cwd, &["receive", reply.to_str().expect("a path")]);
+    let status = alice.json(cwd, &["status"]);
+    assert_eq!(status["players"][1]["name"], "Robot", "{status}");
+    assert!(
+        status["waiting"]
+            .as_array()
+            .expect("waiting")
+            .iter()
+            .all(|w| w["owes"]["kind"] != "reveal" || w["player"] == 0),
+        "the bot revealed from the chain of its take: {status}"
+    );
+}
