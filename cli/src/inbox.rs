@@ -66,6 +66,31 @@ impl Report {
                "skipped_without_packet": self.skipped})
     }
 
+    /// Keep the letters written to the local player, and say what came.
+    fn letters(&mut self, local: &LocalGame, letters: &[grognard_journal::letter::SignedLetter]) {
+        use grognard_journal::letters_local::{self, Arrival};
+        let game = local.game.replay.game;
+        match letters_local::receive(&local.game, local.me, letters) {
+            Ok(arrivals) => {
+                for a in arrivals {
+                    match a {
+                        Arrival::ForYou { from, new: true } => self.text.push_str(&format!(
+                            "game {}: a sealed letter for you from {} (`grognard letters` reads it)\n",
+                            game.short(),
+                            local.game.replay.name(from)
+                        )),
+                        Arrival::Refused(e) => self.problems.push_str(&format!(
+                            "grognard: game {}: a letter was refused and not kept: {e}\n",
+                            game.short()
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => self.problems.push_str(&format!("grognard: game {}: letters not kept: {e}\n", game.short())),
+        }
+    }
+
     fn imported(&mut self, local: &LocalGame, origins: &[&str], result: &ImportReport) {
         let game = local.game.replay.game;
         let added: HashSet<_> = result.added.iter().copied().collect();
@@ -147,11 +172,20 @@ fn import_game(
         Err(f) => return refuse_all(report, f.hint("packets for other games are imported all the same")),
     };
     let all: Vec<Packet> = packets.iter().map(|(_, p)| (*p).clone()).collect();
-    if let Ok(result) = local.game.import_many(&all) {
-        report.imported(&local, origins, &result);
-        return Vec::new();
+    let failed = match local.game.import_many(&all) {
+        Ok(result) => {
+            report.imported(&local, origins, &result);
+            Vec::new()
+        }
+        Err(_) => one_by_one(&mut local, &dir, packets, origins, report),
+    };
+    // The letters of the packets that went in (docs/PROTOCOL.md section 14).
+    let letters: Vec<_> =
+        packets.iter().filter(|(n, _)| !failed.contains(n)).flat_map(|(_, p)| p.letters.iter().cloned()).collect();
+    if !letters.is_empty() {
+        report.letters(&local, &letters);
     }
-    one_by_one(&mut local, &dir, packets, origins, report)
+    failed
 }
 
 /// Import packets one at a time, in whatever order they fit; returns the letters that had a

@@ -110,6 +110,11 @@ enum Command {
     /// Agree on a seat's second (section 13.7): once every player has agreed, the clients vote
     /// for the second when the seat has held the game longer than the deadline.
     Second(cmd::seats::SecondArgs),
+    /// Write a letter to other players (diplomacy): sealed so that only they can read it, it
+    /// goes with your next `send` (docs/PROTOCOL.md section 14).
+    Write(cmd::letters::WriteArgs),
+    /// Read the letters written to you, and those you wrote.
+    Letters(cmd::letters::ListArgs),
     /// Play a whole game against a bot in the terminal (casual dice, nothing signed or saved).
     Play(cmd::solo::Args),
     /// Computer opponents: list them, or let one play this identity's seat by mail.
@@ -158,6 +163,8 @@ fn main() -> ExitCode {
         Command::Handover(a) => cmd::seats::handover(a, json),
         Command::Replace(a) => cmd::seats::replace(a, json),
         Command::Second(a) => cmd::seats::second(a, json),
+        Command::Write(a) => cmd::letters::write(a, json),
+        Command::Letters(a) => cmd::letters::list(a, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

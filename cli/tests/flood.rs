@@ -89,7 +89,10 @@ fn play(dir: &Path, scratch: &Path, keys: &[SecretKey], n: usize) -> Vec<Packet>
         };
         game.append_own(player, key, vec![body]).expect("append");
     }
-    game.entries[start..].iter().map(|e| Packet { game: game.replay.game, entries: vec![e.clone()] }).collect()
+    game.entries[start..]
+        .iter()
+        .map(|e| Packet { game: game.replay.game, entries: vec![e.clone()], letters: Vec::new() })
+        .collect()
 }
 
 /// Alice and Bob in a casual marathon duel, both joined; 300 packets that follow.

@@ -36,7 +36,7 @@ fn rogue_packet(alice: &Player, cwd: &Path) -> Vec<u8> {
     let game = Game::open(&scratch, &rulesets).expect("open");
     let body = Body::Seal { step: EVIL.into(), commitment: Hash32([0; 32]), nonce: Some(Hash32([1; 32])) };
     let entry = game.sign_next(grognard_engine::PlayerId(0), &key, body);
-    Packet { game: game.replay.game, entries: vec![entry] }.encode()
+    Packet { game: game.replay.game, entries: vec![entry], letters: Vec::new() }.encode()
 }
 
 #[test]

@@ -113,8 +113,10 @@ fn flood() -> Flood {
         };
         game.append_own(player, key, vec![body]).expect("append");
     }
-    let packets =
-        game.entries[start..].iter().map(|e| Packet { game: game.replay.game, entries: vec![e.clone()] }).collect();
+    let packets = game.entries[start..]
+        .iter()
+        .map(|e| Packet { game: game.replay.game, entries: vec![e.clone()], letters: Vec::new() })
+        .collect();
     Flood { _tmp: tmp, base, packets }
 }
 
@@ -138,8 +140,11 @@ fn receiver(flood: &Flood) -> (tempfile::TempDir, Game<'static>) {
 
 fn import(c: &mut Criterion) {
     let flood = flood();
-    let all =
-        Packet { game: flood.packets[0].game, entries: flood.packets.iter().flat_map(|p| p.entries.clone()).collect() };
+    let all = Packet {
+        game: flood.packets[0].game,
+        entries: flood.packets.iter().flat_map(|p| p.entries.clone()).collect(),
+        letters: Vec::new(),
+    };
     let mut group = c.benchmark_group("import");
     group.sample_size(20);
     group.bench_function("one_packet_300", |b| {

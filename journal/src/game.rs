@@ -405,7 +405,7 @@ impl<'r> Game<'r> {
     /// Every entry of the journal: what a seat's new holder, who holds nothing yet, needs
     /// (docs/PROTOCOL.md section 13).
     pub fn packet_all(&self) -> Packet {
-        Packet { game: self.replay.game, entries: self.entries.clone() }
+        Packet { game: self.replay.game, entries: self.entries.clone(), letters: Vec::new() }
     }
 
     /// The packet of everything some other player may not have: every entry not in the
@@ -434,7 +434,7 @@ impl<'r> Game<'r> {
             .filter(|e| (0..players).any(|r| r != me.index() && seen[r][usize::from(e.entry.author)] <= e.entry.seq))
             .cloned()
             .collect();
-        Packet { game: self.replay.game, entries }
+        Packet { game: self.replay.game, entries, letters: Vec::new() }
     }
 }
 

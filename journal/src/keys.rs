@@ -110,6 +110,12 @@ impl SecretKey {
     pub fn sign(&self, message: &[u8]) -> Signature {
         self.0.sign(message)
     }
+
+    /// The key's X25519 secret scalar, for opening letters (`letter.rs`): the scalar half of
+    /// the ed25519 expansion, whose clamped multiple of the base point is the public key.
+    pub fn x25519_scalar(&self) -> zeroize::Zeroizing<[u8; 32]> {
+        zeroize::Zeroizing::new(self.0.to_scalar_bytes())
+    }
 }
 
 /// A public key with the identity it belongs to, as one line of text.

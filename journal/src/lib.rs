@@ -12,6 +12,8 @@ pub mod hidden;
 pub mod ids;
 pub mod keyfile;
 pub mod keys;
+pub mod letter;
+pub mod letters_local;
 pub mod local;
 pub mod mark;
 pub mod nonce;

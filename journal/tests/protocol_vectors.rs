@@ -381,7 +381,23 @@ fn computed() -> Vec<(String, String)> {
     hidden_vectors(&mut put);
     witness_vectors(&mut put);
     seat_vectors(&mut put);
+    letter_vectors(&mut put);
     v
+}
+
+/// Section 14.5: Lannes writes to Ney in the sample game, with fixed randomness.
+fn sample_letter() -> grognard_journal::letter::SignedLetter {
+    let random = grognard_journal::letter::Randomness { ephemeral: [0x61; 32], content_key: [0x62; 32] };
+    grognard_journal::letter::write(GAME, 0, &lannes(), &[(1, ney().public())], Some(3), LETTER_TEXT, &random)
+        .expect("a letter")
+}
+
+const LETTER_TEXT: &str = "Marshal, hold the bridge at Aspern until I come.";
+
+fn letter_vectors(put: &mut dyn FnMut(&str, String)) {
+    let letter = sample_letter();
+    put("letter-line", String::from_utf8(letter.line()).expect("UTF-8"));
+    put("letter-id", letter.id.to_hex());
 }
 
 /// A seat changes hands (section 8.10).
@@ -477,7 +493,7 @@ fn game_vectors(version: u32, put: &mut dyn FnMut(&str, String)) {
     }
     let journal: Vec<u8> = entries.iter().flat_map(|e| e.record().into_iter().chain([b'\n'])).collect();
     put("journal-sha256", hex::encode(Sha256::digest(&journal)));
-    let packet = Packet { game: GAME, entries: entries.clone() }.encode();
+    let packet = Packet { game: GAME, entries: entries.clone(), letters: Vec::new() }.encode();
     let end = packet.split(|&b| b == b'\n').rev().nth(1).expect("an end line");
     put("packet-end-line", String::from_utf8(end.to_vec()).expect("ASCII"));
 
@@ -663,6 +679,8 @@ const EXPECTED: &[(&str, &str)] = &[
     ("seat-entry-11-signature", "48276cb676755c94197caa47bd8aa4a9ce05a3ae320b7b96162f1f69b090a6da3d3e3a1ce411654ef4a7252d46f3cdeac7076f4950325cbb866c852f7596f601"),
     ("seat-journal-sha256", "7e8559214216118eb57db1a4cc592f2776e0b6f1a7ad1faf4c06759604fb88f6"),
     ("seat-extra-roll-seed", "99c6f2f0c62cbe66dc90511dbefc2512e030d10bf34069bb7369488a01b9b359"),
+    ("letter-line", r#"72f26f4d532cc1f9e93d666c5fb55988bc3ed5baf783377288e5c2da23d4ecf7c87bfa6287a2c0e832ca9404fab806f0d0ed2509a95ff2ae7bf31b224dd3b608 {"after":3,"body":"1ee7be7979d90b54586c081c72cd322fe4a5805ab5757196bebefaf3de3bb76ffb46272872d7116bd95649bfb5ee3dfb99a1c333910307c4724367638829bfff","eph":"4049502db92ca2342c3f92dac5d6de7c85db5df5407a5b4996ce39f2efb7e827","from":0,"game":"03030303030303030303030303030303","keys":[{"key":"f77d390e2dc538195cdbd6689acf2132c25fe0427b98c9d2aa1e8c1201d9aeebaf5587d39802053a0381f0727287f747","seat":1},{"key":"59bba7173fac9e53228c2acef599b6f2f06f3ae83bdd5c1bca444d0561dd66717d35e3879d9fe0e1038d8c4944e9075e","seat":0}],"to":[1],"v":1}"#),
+    ("letter-id", "134e01bd4901a5b5e7b879d35a185ff3d3a919a1a9fc7e641acc86a8d230b141"),
 ];
 
 fn expected(name: &str) -> &'static str {
@@ -718,7 +736,7 @@ fn the_code_computes_the_expected_vectors() {
         // After a deliberate protocol change: write the vectors to update EXPECTED and the document.
         let text: String = computed.iter().map(|(n, v)| format!("vector {n} = {v}\n")).collect();
         std::fs::write(&path, text).expect("write the vectors");
-        let packet = Packet { game: GAME, entries: sample_entries() }.encode();
+        let packet = Packet { game: GAME, entries: sample_entries(), letters: Vec::new() }.encode();
         let mut packet_path = path;
         packet_path.push(".packet");
         std::fs::write(packet_path, packet).expect("write the sample packet");
@@ -760,6 +778,17 @@ fn the_seat_game_is_valid_and_each_place_is_signed_by_its_holder() {
             checked.entries.iter().map(|e| e.id).collect::<Vec<_>>()
         );
     }
+}
+
+#[test]
+fn the_sample_letter_opens_for_ney_and_lannes_only() {
+    let letter = sample_letter();
+    let parsed = grognard_journal::letter::SignedLetter::parse(&letter.line()).expect("parses");
+    assert_eq!(parsed.check(&GAME, 2, &[lannes().public()]), Ok(0));
+    assert_eq!(parsed.open(1, &ney()).as_deref(), Ok(LETTER_TEXT));
+    assert_eq!(parsed.open(0, &lannes()).as_deref(), Ok(LETTER_TEXT));
+    assert!(parsed.open(1, &murat()).is_err(), "another key cannot open Ney's copy");
+    assert!(parsed.check(&GAME, 2, &[ney().public()]).is_err(), "nor is it Ney's signature");
 }
 
 #[test]
@@ -1202,7 +1231,7 @@ fn the_packet_in_the_document_decodes() {
     let blocks = fenced("packet");
     assert_eq!(blocks.len(), 1, "PROTOCOL.md holds one ```packet block");
     let text: String = blocks[0].iter().map(|l| format!("{l}\n")).collect();
-    let sample = Packet { game: GAME, entries: sample_entries() };
+    let sample = Packet { game: GAME, entries: sample_entries(), letters: Vec::new() };
     assert_eq!(text.as_bytes(), sample.encode(), "the packet of PROTOCOL.md is not the sample game's");
     assert_eq!(blocks[0].last().copied(), Some(expected("packet-end-line")));
     let decoded = Packet::decode(text.as_bytes()).expect("a valid packet");

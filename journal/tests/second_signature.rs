@@ -84,7 +84,7 @@ fn copies_keep_the_lowest_valid_signature_whatever_the_order_of_arrival() {
     assert!(other.verify(&keys[0].public()), "a valid signature of the same entry");
     let lowest = if other.signature.to_bytes() < roll.signature.to_bytes() { &other } else { &roll };
     let game = g0.replay.game;
-    let packet = |e: &SignedEntry| Packet { game, entries: vec![e.clone()] };
+    let packet = |e: &SignedEntry| Packet { game, entries: vec![e.clone()], letters: Vec::new() };
 
     // Player 1 receives the second signature first, then the first; player 0 holds the first
     // and then receives the second. Both keep the lowest, byte for byte.

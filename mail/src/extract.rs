@@ -278,7 +278,7 @@ pub(crate) mod tests {
     use grognard_journal::ids::GameId;
 
     pub(crate) fn empty_packet() -> Vec<u8> {
-        Packet { game: GameId([7; 16]), entries: vec![] }.encode()
+        Packet { game: GameId([7; 16]), entries: vec![], letters: Vec::new() }.encode()
     }
 
     pub(crate) fn base64_lines(bytes: &[u8]) -> String {

@@ -9,6 +9,7 @@ pub mod forget;
 pub mod games;
 pub mod join;
 pub mod keygen;
+pub mod letters;
 pub mod log;
 pub mod new;
 pub mod orders;

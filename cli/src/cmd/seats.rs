@@ -74,7 +74,7 @@ fn new_holder(line: PublicLine) -> Result<NewHolder> {
 }
 
 /// The seat a player names: its number, its holder's name, or a power it runs.
-fn seat_named(local: &LocalGame, text: &str) -> Result<PlayerId> {
+pub fn seat_named(local: &LocalGame, text: &str) -> Result<PlayerId> {
     let r = &local.game.replay;
     let seats: Vec<PlayerId> = r.seats.players().collect();
     let found = seats.iter().copied().find(|p| {

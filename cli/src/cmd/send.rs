@@ -23,11 +23,13 @@ pub fn run(args: Args, json: bool) -> Result<()> {
     super::check_new_file(args.out.as_deref())?;
     let key = local.unlock()?;
     let before = local.game.entries.len();
-    let packet = local::send(&mut local.game, local.me, &key)?;
+    let mut packet = local::send(&mut local.game, local.me, &key)?;
+    // Letters written since the last send go with the entries (docs/PROTOCOL.md section 14).
+    packet.letters = grognard_journal::letters_local::queued(&local.game)?;
     let signed = local.game.entries.len() - before;
     let game = &local.game;
     let waiting = local::waiting_sentence(game);
-    if packet.entries.is_empty() {
+    if packet.entries.is_empty() && packet.letters.is_empty() {
         return super::emit(json, json!({"ok": true, "packet": null, "entries": 0, "waiting": waiting}), || {
             format!("Nothing to send: the others have every entry you have.\nWaiting for: {waiting}")
         });
@@ -60,6 +62,9 @@ pub fn run(args: Args, json: bool) -> Result<()> {
             (out, mailed)
         }
     };
+    if !packet.letters.is_empty() {
+        grognard_journal::letters_local::sent(game)?;
+    }
     let to: Vec<String> = game
         .replay
         .holders
@@ -71,7 +76,7 @@ pub fn run(args: Args, json: bool) -> Result<()> {
         .collect();
     super::emit(
         json,
-        json!({"ok": true, "packet": out, "entries": packet.entries.len(), "signed": signed, "to": to, "waiting": waiting,
+        json!({"ok": true, "packet": out, "entries": packet.entries.len(), "letters": packet.letters.len(), "signed": signed, "to": to, "waiting": waiting,
                "mailed": mailed.as_ref().map(|m| m.to_string())}),
         || {
             let sent = match &mailed {
@@ -82,8 +87,13 @@ pub fn run(args: Args, json: bool) -> Result<()> {
                     out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
                 ),
             };
+            let letters = match packet.letters.len() {
+                0 => String::new(),
+                1 => ", 1 sealed letter".to_string(),
+                n => format!(", {n} sealed letters"),
+            };
             format!(
-                "Wrote {} ({} entries, {signed} newly signed). {sent}\nWaiting for: {waiting}",
+                "Wrote {} ({} entries, {signed} newly signed{letters}). {sent}\nWaiting for: {waiting}",
                 out.display(),
                 packet.entries.len()
             )

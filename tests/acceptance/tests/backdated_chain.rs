@@ -58,7 +58,7 @@ fn back_dated_chain(version: u32, refusal: &str) {
     all.push(back_dated.clone());
     let value = chain::reveal_value(key0, &origin, &fresh, 1).expect("in range");
     let reveal = sign_after(&all, 2, PlayerId(0), key0, Body::Reveal { request, generation: 1, index: 1, value });
-    let forged = Packet { game: g0.replay.game, entries: vec![back_dated, reveal] };
+    let forged = Packet { game: g0.replay.game, entries: vec![back_dated, reveal], letters: Vec::new() };
 
     let journal = table.journal_bytes(1);
     let err = match table.deliver(&forged, 1) {

@@ -26,7 +26,7 @@ fn a_dice_chain_committed_after_the_end_of_the_game_is_refused() {
     let origin = g1.replay.chain_origin(PlayerId(1), generation, nonce::for_version(g1.replay.version));
     let fresh = chain::commit(key1, &origin, 64).expect("a length");
     let late = sign_after(&g1.entries, 2, PlayerId(1), key1, Body::Chain { chain: fresh });
-    let packet = Packet { game: g1.replay.game, entries: vec![late] };
+    let packet = Packet { game: g1.replay.game, entries: vec![late], letters: Vec::new() };
     let before = table.journal_bytes(0);
     let refused = table.deliver(&packet, 0).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(refused.contains("the game is over"), "{refused}");

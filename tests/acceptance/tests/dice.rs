@@ -230,7 +230,7 @@ fn witness_cannot_choose_its_value() {
     for (what, generation, index, value) in forgeries {
         let body = Body::Reveal { request, generation, index, value };
         let forged = sign_after(&g1.entries, 2, PlayerId(1), key1, body.clone());
-        let packet = Packet { game, entries: vec![forged] };
+        let packet = Packet { game, entries: vec![forged], letters: Vec::new() };
         match g0.import(&packet) {
             Err(GameError::Problem(Problem::Rejected { entry, reason, .. })) => {
                 assert_eq!(entry.author, 1, "{what}: {reason}");

@@ -100,12 +100,12 @@ fn grinding_witness_gets_its_wish(version: u32, tries: u64, game_number: u64) ->
         }
     }
     let (join, values) = chosen.expect("at least one try");
-    g0.import(&Packet { game, entries: vec![join] }).expect("the join is valid");
+    g0.import(&Packet { game, entries: vec![join], letters: Vec::new() }).expect("the join is valid");
     local::do_command(&mut g0, P0, &key(0), "initiative").expect("the initiative roll");
     let request = g0.entries.last().expect("the request").id;
     let reveal = Body::Reveal { request, generation: 0, index: 1, value: values[15] };
     let reveal = sign_after(&g0.entries, 2, P1, &key(1), reveal);
-    g0.import(&Packet { game, entries: vec![reveal] }).expect("the reveal is valid");
+    g0.import(&Packet { game, entries: vec![reveal], letters: Vec::new() }).expect("the reveal is valid");
     let item = g0.replay.log.iter().find(|i| i.entry.id == request).expect("the request's story");
     item.rolls == wish
 }
@@ -242,7 +242,7 @@ fn try_veto(table: &Table, version: u32) -> Option<(EntryId, Result<(), String>)
     let origin = g0.replay.chain_origin(P0, 1, nonce::for_version(version));
     let renewal = chain::commit(&table.seats[0].key, &origin, 16).expect("a length");
     let veto = sign_after(&before, 2, P0, &table.seats[0].key, Body::Chain { chain: renewal });
-    let packet = Packet { game: g1.replay.game, entries: vec![veto] };
+    let packet = Packet { game: g1.replay.game, entries: vec![veto], letters: Vec::new() };
     let verdict = table.deliver(&packet, 1).map(|_| ()).map_err(|e| e.to_string());
     if verdict.is_ok() {
         table.deliver(&packet, 0).expect("player 0 keeps its own entry");
@@ -374,13 +374,17 @@ fn attack_5_a_faked_ack_blames_nobody() {
     let real = *honest.entry.acks.iter().find(|k| k.author == 0).expect("an ack of player 0");
     let before = table.journal_bytes(2);
     let invented = forge(Ack { id: EntryId([0xee; 32]), ..real });
-    let err = table.deliver(&Packet { game: g1.replay.game, entries: vec![invented] }, 2).expect_err("refused");
+    let err = table
+        .deliver(&Packet { game: g1.replay.game, entries: vec![invented], letters: Vec::new() }, 2)
+        .expect_err("refused");
     let text = err.to_string();
     assert_eq!(err.code(), "unbacked-ack", "{text}");
     assert!(text.contains("ask player 1 for entry"), "the missing entry is asked of the acker: {text}");
     assert!(!text.contains("fork") && !text.contains("different histories"), "no accusation: {text}");
     let missing = forge(Ack { seq: real.seq + 5, ..real });
-    let err = table.deliver(&Packet { game: g1.replay.game, entries: vec![missing] }, 2).expect_err("refused");
+    let err = table
+        .deliver(&Packet { game: g1.replay.game, entries: vec![missing], letters: Vec::new() }, 2)
+        .expect_err("refused");
     let text = err.to_string();
     assert_eq!(err.code(), "gap", "{text}");
     assert!(text.contains("ask player 1 (who acked it)"), "{text}");

@@ -210,7 +210,9 @@ fn the_roller_cannot_witness_its_own_roll_nor_name_another_witness() {
         signed.push(sign_after(&all, 7, p(shooter), &table.seats[shooter].key, body));
     }
     let before = table.journal_bytes(target);
-    let err = table.deliver(&Packet { game: g.replay.game, entries: signed.clone() }, target).expect_err("refused");
+    let err = table
+        .deliver(&Packet { game: g.replay.game, entries: signed.clone(), letters: Vec::new() }, target)
+        .expect_err("refused");
     assert!(err.to_string().contains("not a command of this ruleset"), "{err}");
     assert_eq!(table.journal_bytes(target), before);
     let honest = signed.last().expect("the fire").clone();
@@ -231,7 +233,9 @@ fn the_roller_cannot_witness_its_own_roll_nor_name_another_witness() {
     let (request, _, witnesses) = open_request(&table, target).expect("the fire waits");
     assert_eq!(witnesses, vec![p(target)]);
     let own = genuine_reveal(&table, shooter, request);
-    let err = table.deliver(&Packet { game: own.entry.game, entries: vec![own] }, target).expect_err("refused");
+    let err = table
+        .deliver(&Packet { game: own.entry.game, entries: vec![own], letters: Vec::new() }, target)
+        .expect_err("refused");
     assert!(err.to_string().contains(&format!("player {shooter} is not a witness of this request")), "{err}");
     assert_eq!(open_request(&table, target).map(|r| r.2), Some(vec![p(target)]), "the roll still waits");
 }
@@ -245,7 +249,7 @@ fn a_player_who_is_not_a_witness_cannot_reveal_for_a_roll() {
     let intruder = genuine_reveal(&table, 3, request);
     for i in [0, 1, 2, 4, 5, 6] {
         let before = table.journal_bytes(i);
-        let packet = Packet { game: intruder.entry.game, entries: vec![intruder.clone()] };
+        let packet = Packet { game: intruder.entry.game, entries: vec![intruder.clone()], letters: Vec::new() };
         let err = table.deliver(&packet, i).expect_err("refused");
         assert!(err.to_string().contains("player 3 is not a witness of this request"), "{err}");
         assert_eq!(err.code(), "rejected");
@@ -338,11 +342,11 @@ fn grinding_witness_gets_its_wish(tries: u64, game_number: u64, predictable: boo
         }
     }
     let (join, values) = chosen.expect("at least one try");
-    g0.import(&Packet { game, entries: vec![join] }).expect("the join is valid");
+    g0.import(&Packet { game, entries: vec![join], letters: Vec::new() }).expect("the join is valid");
     if predictable {
         let body = Body::Command { command: json!("initiative"), nonce: Some(guessed) };
         let request = sign_after(&g0.entries, 3, p(0), &key(0), body);
-        g0.import(&Packet { game, entries: vec![request] }).expect("the request");
+        g0.import(&Packet { game, entries: vec![request], letters: Vec::new() }).expect("the request");
     } else {
         local::do_command(&mut g0, p(0), &key(0), "initiative").expect("the initiative roll");
     }
@@ -353,7 +357,7 @@ fn grinding_witness_gets_its_wish(tries: u64, game_number: u64, predictable: boo
     }
     let reveal = Body::Reveal { request, generation: 0, index: 1, value: values[15] };
     let reveal = sign_after(&g0.entries, 3, p(1), &key(1), reveal);
-    g0.import(&Packet { game, entries: vec![reveal] }).expect("the reveal is valid");
+    g0.import(&Packet { game, entries: vec![reveal], letters: Vec::new() }).expect("the reveal is valid");
     let item = g0.replay.log.iter().find(|i| i.entry.id == request).expect("the request's story");
     item.rolls[..2] == wish[..]
 }

@@ -172,7 +172,7 @@ fn rule_9_7_a_concealed_move_too_long_is_caught_when_opened_and_its_author_forfe
     // shows; far more than the cavalry's movement allowance, which only the opening shows.
     let path: Vec<&str> = ["1327", "1227"].iter().cycle().take(31).copied().collect();
     let (hidden_entry, opening) = cheat_move(&t, &["fr-cav-1"], &path);
-    let packet = Packet { game: t.open(FIRST).replay.game, entries: vec![hidden_entry.clone()] };
+    let packet = Packet { game: t.open(FIRST).replay.game, entries: vec![hidden_entry.clone()], letters: Vec::new() };
     t.deliver(&packet, SECOND).expect("only the projection can be checked at once, and it is legal");
     t.deliver(&packet, FIRST).expect("the cheater's own copy takes it (it cannot know the command)");
     act(&t, FIRST, "end");
@@ -189,7 +189,7 @@ fn rule_9_7_a_concealed_move_too_long_is_caught_when_opened_and_its_author_forfe
     let mut entries: Vec<SignedEntry> =
         g.entries.iter().filter(|e| e.entry.author == FIRST as u8 && e.entry.seq > 0).cloned().collect();
     entries.push(open);
-    let packet = Packet { game: g.replay.game, entries };
+    let packet = Packet { game: g.replay.game, entries, letters: Vec::new() };
     let before = t.journal_bytes(SECOND);
     let err = t.deliver(&packet, SECOND).expect_err("the opening shows an illegal move");
     let GameError::Problem(Problem::Forfeit { player, hidden, reason, .. }) = &err else {
@@ -208,7 +208,7 @@ fn rule_7_1_a_concealed_move_over_the_stacking_limit_is_refused_at_once() {
     // Two counters from Alexandria onto the six in 1227: the projection shows the counts, so
     // nobody need wait for an opening to refuse it, and it is refused as illegal, at once.
     let (hidden_entry, _) = cheat_move(&t, &["fr-1-1", "fr-1-2"], &["1227"]);
-    let packet = Packet { game: t.open(FIRST).replay.game, entries: vec![hidden_entry] };
+    let packet = Packet { game: t.open(FIRST).replay.game, entries: vec![hidden_entry], letters: Vec::new() };
     let before = t.journal_bytes(SECOND);
     let err = t.deliver(&packet, SECOND).expect_err("over-stacked");
     let GameError::Problem(Problem::Rejected { rule, .. }) = &err else { panic!("not a rejection: {err}") };

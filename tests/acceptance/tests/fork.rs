@@ -27,8 +27,12 @@ fn two_faced() -> (Table, SignedEntry, SignedEntry, Packet) {
     let to_b = g0.sign_next(A, key, roll());
     let to_c = g0.sign_next(A, key, roll());
     assert_eq!(to_b.entry.seq, to_c.entry.seq);
-    table.deliver(&Packet { game: g0.replay.game, entries: vec![to_b.clone()] }, 1).expect("valid on its own");
-    table.deliver(&Packet { game: g0.replay.game, entries: vec![to_c.clone()] }, 2).expect("valid on its own");
+    table
+        .deliver(&Packet { game: g0.replay.game, entries: vec![to_b.clone()], letters: Vec::new() }, 1)
+        .expect("valid on its own");
+    table
+        .deliver(&Packet { game: g0.replay.game, entries: vec![to_c.clone()], letters: Vec::new() }, 2)
+        .expect("valid on its own");
     let mut g2 = table.open(2);
     let signed = local::settle(&mut g2, C, &table.seats[2].key).expect("player 2 reveals for the roll it saw");
     assert_eq!(signed.len(), 1);

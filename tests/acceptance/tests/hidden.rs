@@ -168,7 +168,7 @@ fn cheat_then_open(grains: u64, tamper: impl Fn(&mut Opening)) -> (Table, usize,
     let b = other(a);
     let ga = t.open(a);
     let (hidden_entry, mut opening) = cheat_prime(&t, &ga, a, grains);
-    let packet = Packet { game: ga.replay.game, entries: vec![hidden_entry.clone()] };
+    let packet = Packet { game: ga.replay.game, entries: vec![hidden_entry.clone()], letters: Vec::new() };
     t.deliver(&packet, b).expect("only the projection can be checked at once, and it is legal");
     t.deliver(&packet, a).expect("the cheater's own copy takes it (it cannot know the command)");
     rest_until_turn_of(&t, a);
@@ -184,7 +184,7 @@ fn cheat_then_open(grains: u64, tamper: impl Fn(&mut Opening)) -> (Table, usize,
     let mut entries: Vec<SignedEntry> = g.entries.iter().filter(|e| e.entry.author == a as u8).cloned().collect();
     entries.retain(|e| e.entry.seq > 0);
     entries.push(open);
-    let packet = Packet { game: g.replay.game, entries };
+    let packet = Packet { game: g.replay.game, entries, letters: Vec::new() };
     (t, a, packet, hidden_entry)
 }
 
@@ -228,7 +228,9 @@ fn an_opening_of_another_command_than_the_rules_ask_is_refused() {
         nonce: grognard_journal::nonce::fresh(),
     };
     let e = sign_after(&g.entries, 2, t.seats[a].me, &t.seats[a].key, open);
-    let err = t.deliver(&Packet { game: g.replay.game, entries: vec![e] }, other(a)).expect_err("not asked");
+    let err = t
+        .deliver(&Packet { game: g.replay.game, entries: vec![e], letters: Vec::new() }, other(a))
+        .expect_err("not asked");
     assert!(err.to_string().contains("no rule asks for an opening"), "{err}");
 }
 
@@ -264,7 +266,9 @@ fn a_prime_in_the_clear_is_refused() {
         &t.seats[a].key,
         Body::Command { command: json!({"prime": {"grains": 2}}), nonce: Some(grognard_journal::nonce::fresh()) },
     );
-    let err = t.deliver(&Packet { game: g.replay.game, entries: vec![e] }, other(a)).expect_err("in the clear");
+    let err = t
+        .deliver(&Packet { game: g.replay.game, entries: vec![e], letters: Vec::new() }, other(a))
+        .expect_err("in the clear");
     assert!(err.to_string().contains("conceals this command"), "{err}");
 }
 

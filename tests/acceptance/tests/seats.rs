@@ -134,7 +134,7 @@ fn r13_3_a_vanished_witness_is_replaced_by_every_other_player_and_its_roll_is_ma
         &old_key,
         Body::Reveal { request, generation, index: chain.state.used + 1, value },
     );
-    let packet = Packet { game: vanished.replay.game, entries: vec![late] };
+    let packet = Packet { game: vanished.replay.game, entries: vec![late], letters: Vec::new() };
     let err = problem(table.deliver(&packet, 0).expect_err("a replaced player's entry"));
     assert_eq!(err.code(), "replaced", "{err}");
     assert!(err.to_string().contains("Sub1"), "{err}");
@@ -153,7 +153,7 @@ fn r13_3_votes_of_fewer_than_all_others_change_nothing_and_a_forged_take_is_refu
     assert!(!g1.replay.awaits_take(p(2)));
     // The would-be holder signs a take on the strength of one vote.
     let fake = sign_after(&g1.entries, 3, p(2), &sub_key, Body::Take { chain: None });
-    let packet = Packet { game: g1.replay.game, entries: vec![fake] };
+    let packet = Packet { game: g1.replay.game, entries: vec![fake], letters: Vec::new() };
     drop(g1);
     let err = problem(table.deliver(&packet, 1).expect_err("a take nobody granted"));
     assert!(matches!(err, Problem::BadSignature { .. }), "{err}");
@@ -182,7 +182,11 @@ fn r13_3_a_voter_acks_the_seat_exactly_at_its_cut_until_the_round_fails() {
     let mut all = g0.entries.clone();
     all.extend(packet.entries.iter().cloned());
     let past_cut = sign_after(&all, 3, p(0), &table.seats[0].key, Body::command(json!("rest")));
-    let forged = Packet { game: g0.replay.game, entries: [packet.entries.clone(), vec![past_cut]].concat() };
+    let forged = Packet {
+        game: g0.replay.game,
+        entries: [packet.entries.clone(), vec![past_cut]].concat(),
+        letters: Vec::new(),
+    };
     drop(g0);
     let err = table.deliver(&forged, 1).expect_err("an ack past the cut");
     assert!(err.to_string().contains("13.3"), "{err}");
@@ -224,7 +228,7 @@ fn r13_2_a_hand_over_passes_the_seat_and_retires_the_old_key() {
     drop(g0);
     // The retired key signs an entry after its hand-over: refused, naming the new holder.
     let stale = sign_after(&before_take, 2, p(1), &old_key, Body::command(json!("rest")));
-    let packet = Packet { game: table.open(0).replay.game, entries: vec![stale] };
+    let packet = Packet { game: table.open(0).replay.game, entries: vec![stale], letters: Vec::new() };
     let bytes = table.journal_bytes(0);
     let err = problem(table.deliver(&packet, 0).expect_err("a retired key"));
     assert_eq!(err.code(), "replaced", "{err}");
@@ -246,7 +250,7 @@ fn r13_1_a_resigned_player_signs_nothing_more_but_votes() {
     drop(g2);
     exchange_to(&table, 2, &[0, 1]);
     let g0 = table.open(0);
-    let packet = Packet { game: g0.replay.game, entries: vec![after] };
+    let packet = Packet { game: g0.replay.game, entries: vec![after], letters: Vec::new() };
     drop(g0);
     let err = table.deliver(&packet, 0).expect_err("an entry after a resignation");
     assert!(err.to_string().contains("13.1"), "{err}");

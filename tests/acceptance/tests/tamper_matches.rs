@@ -159,7 +159,7 @@ fn packet_attack(m: &Match, rng: &mut Lcg, tally: &mut Tally) {
     let game = m.entries[0].entry.game;
     for _ in 0..samples() {
         let run = run_from(m, 1 + rng.below(m.entries.len() - 1));
-        let honest = Packet { game, entries: m.entries[run.clone()].to_vec() };
+        let honest = Packet { game, entries: m.entries[run.clone()].to_vec(), letters: Vec::new() };
         let text = honest.encode();
         let first = text.iter().position(|&b| b == b'\n').map_or(0, |i| i + 1);
         let last = text[..text.len() - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);

@@ -110,7 +110,11 @@ impl Fixture {
     fn fresh_for_p0(&self, entries: &[SignedEntry]) -> Packet {
         let g0 = self.table.open(0);
         let known: HashSet<EntryId> = g0.entries.iter().map(|e| e.id).collect();
-        Packet { game: g0.replay.game, entries: entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect() }
+        Packet {
+            game: g0.replay.game,
+            entries: entries.iter().filter(|e| !known.contains(&e.id)).cloned().collect(),
+            letters: Vec::new(),
+        }
     }
 
     /// Player 1 signs `body` as its next entry (properly, with its own key) and sends it with
@@ -566,7 +570,7 @@ fn case_other_game(f: &mut Fixture) {
         assert_eq!(entry.id, foreign.id);
         assert_eq!(*game, foreign_game.replay.game.to_hex());
     }
-    let packet = Packet { game: foreign_game.replay.game, entries: honest.entries.clone() };
+    let packet = Packet { game: foreign_game.replay.game, entries: honest.entries.clone(), letters: Vec::new() };
     let err = refused(&f.table, &packet);
     eprintln!("(f) another game's packet header: {err}");
     assert!(matches!(err, GameError::OtherGame { .. }), "{err:?}");
@@ -678,7 +682,7 @@ fn case_equivocation(f: &mut Fixture) {
     let second = SignedEntry::sign(Entry { body, ..first.entry.clone() }, f.key(1));
     assert_ne!(second.id, first.id);
     assert!(second.verify(&f.key(1).public()), "validly signed");
-    let packet = Packet { game: g0.replay.game, entries: vec![second.clone()] };
+    let packet = Packet { game: g0.replay.game, entries: vec![second.clone()], letters: Vec::new() };
     let err = refused(&f.table, &packet);
     eprintln!("(k) a second entry for one feed place: {err}");
     assert_eq!(err.code(), "equivocation", "{err}");
