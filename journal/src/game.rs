@@ -304,7 +304,7 @@ impl<'r> Game<'r> {
         self.torn_tail = None;
         self.entries = entries;
         self.replay = replay;
-        crate::snapshot::note(&self.store, &self.entries.iter().map(SignedEntry::record).collect::<Vec<_>>());
+        crate::snapshot::note(&self.store, &self.entries);
         self.note_arrivals(arrived.into_iter());
         Ok(())
     }

@@ -99,28 +99,30 @@ pub enum Arrival {
 /// until read).
 pub fn receive(game: &Game, me: PlayerId, letters: &[SignedLetter]) -> Result<Vec<Arrival>, GameError> {
     let r = &game.replay;
+    let mut held: Vec<Hash32> = read_lines(game, KEPT)?.iter().map(|l| l.id).collect();
     let mut out = Vec::with_capacity(letters.len());
     let mut mine = Vec::new();
     for l in letters {
-        let holders: Vec<_> =
-            r.holders.get(usize::from(l.letter.from)).map(|h| h.iter().map(|h| h.key).collect()).unwrap_or_default();
-        match l.check(&r.game, r.keys.len(), &holders) {
+        match l.check(&r.game, r.keys.len(), &seat_keys(game, l.letter.from)) {
             Err(e) => out.push(Arrival::Refused(e)),
             Ok(_) if !l.letter.to.contains(&me.0) => out.push(Arrival::ForOthers),
             Ok(_) => {
-                mine.push(l.clone());
-                out.push(Arrival::ForYou { from: PlayerId(l.letter.from), new: true });
+                let new = !held.contains(&l.id);
+                if new {
+                    held.push(l.id);
+                    mine.push(l.clone());
+                }
+                out.push(Arrival::ForYou { from: PlayerId(l.letter.from), new });
             }
-        }
-    }
-    let held: Vec<Hash32> = read_lines(game, KEPT)?.iter().map(|l| l.id).collect();
-    for (a, l) in out.iter_mut().filter(|a| matches!(a, Arrival::ForYou { .. })).zip(&mine) {
-        if let Arrival::ForYou { new, .. } = a {
-            *new = !held.contains(&l.id);
         }
     }
     keep(game, KEPT, &mine)?;
     Ok(out)
+}
+
+/// The keys that have held `seat`: a letter from it is signed by one of them.
+fn seat_keys(game: &Game, seat: u8) -> Vec<crate::keys::PublicKey> {
+    game.replay.holders.get(usize::from(seat)).map(|h| h.iter().map(|h| h.key).collect()).unwrap_or_default()
 }
 
 /// A letter as its reader reads it.
@@ -142,8 +144,9 @@ pub fn read_all(game: &Game, me: PlayerId, key: &SecretKey) -> Result<Vec<Read>,
     let mut out = Vec::new();
     for l in read_lines(game, KEPT)? {
         let holders: Vec<_> = r.holders.get(usize::from(l.letter.from)).cloned().unwrap_or_default();
-        let keys: Vec<_> = holders.iter().map(|h| h.key).collect();
-        let signer = l.check(&r.game, r.keys.len(), &keys).map_err(|e| GameError::Refused(e.to_string()))?;
+        let signer = l
+            .check(&r.game, r.keys.len(), &seat_keys(game, l.letter.from))
+            .map_err(|e| GameError::Refused(e.to_string()))?;
         let text = l.open(me.0, key).map_err(|e| GameError::Refused(e.to_string()))?;
         out.push(Read {
             id: l.id,

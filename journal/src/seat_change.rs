@@ -476,7 +476,7 @@ impl<'r> Replay<'r> {
     /// new holder, who committed after the request, cannot choose the roll (section 13.5).
     fn pass_witness(&mut self, take: &SignedEntry, seat: PlayerId, generation: u32) {
         let n = self.keys.len() as u8;
-        let Phase::AwaitingDice { roller, witnesses, generations, reveals, extra, .. } = &self.phase else { return };
+        let Phase::AwaitingDice { roller, witnesses, reveals, extra, .. } = &self.phase else { return };
         if !witnesses.contains(&seat) || reveals.contains_key(&seat) || extra.is_some() {
             return;
         }
@@ -486,7 +486,6 @@ impl<'r> Replay<'r> {
         let extra_generation = seen
             .and_then(|seen| chains.iter().filter(|c| c.seq <= seen).map(|c| c.state.commit.generation).max())
             .or_else(|| chains.last().map(|c| c.state.commit.generation));
-        let _ = generations;
         if let Phase::AwaitingDice { generations, extra, .. } = &mut self.phase {
             generations.insert(seat, generation);
             if let Some(generation) = extra_generation {

@@ -8,6 +8,7 @@
 //! only writer of its directory: what the snapshot trusts is that this program wrote those
 //! bytes after checking them.
 
+use crate::entry::SignedEntry;
 use crate::ids::Hash32;
 use crate::store::Store;
 use sha2::{Digest, Sha256};
@@ -17,10 +18,10 @@ pub const SNAPSHOT_FILE: &str = "verified";
 const TAG: &[u8] = b"grognard/verified-prefix/v1\0";
 
 /// The digest of `records` as the journal file holds them (each with its line feed).
-pub fn digest(records: &[Vec<u8>]) -> Hash32 {
+pub fn digest<R: AsRef<[u8]>>(records: impl IntoIterator<Item = R>) -> Hash32 {
     let mut h = Sha256::new().chain_update(TAG);
     for r in records {
-        h.update(r);
+        h.update(r.as_ref());
         h.update(b"\n");
     }
     Hash32(h.finalize().into())
@@ -43,9 +44,9 @@ pub fn verified_prefix(store: &Store, records: &[Vec<u8>]) -> usize {
     }
 }
 
-/// Note that `records` (the whole journal) are verified. A failure to write is ignored: the
-/// next opening checks every signature, as without a snapshot.
-pub fn note(store: &Store, records: &[Vec<u8>]) {
-    let line = format!("{} {}\n", records.len(), digest(records).to_hex());
+/// Note that `entries` (the whole journal, in order) are verified. A failure to write is
+/// ignored: the next opening checks every signature, as without a snapshot.
+pub fn note(store: &Store, entries: &[SignedEntry]) {
+    let line = format!("{} {}\n", entries.len(), digest(entries.iter().map(SignedEntry::record)).to_hex());
     let _ = store.write_private(SNAPSHOT_FILE, line.as_bytes());
 }

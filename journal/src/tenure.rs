@@ -94,16 +94,6 @@ impl Tenures {
     pub fn key_at(&self, seat: u8, seq: u64) -> Option<&PublicKey> {
         self.holder_at(seat, seq).map(|h| &h.key)
     }
-
-    /// Every key that has held any seat.
-    pub fn all_keys(&self) -> impl Iterator<Item = &PublicKey> {
-        self.seats.iter().flatten().map(|h| &h.key)
-    }
-
-    /// Does any seat change hands?
-    pub fn changed(&self) -> bool {
-        self.seats.iter().any(|s| s.len() > 1)
-    }
 }
 
 /// The cut and new holder of the round of votes on `seat` that every other seat voted the

@@ -106,10 +106,21 @@ pub fn check_new_file(path: Option<&Path>) -> Result<()> {
 
 /// Write a file for the user (packets), refusing to overwrite anything.
 pub fn write_new_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
+    write_new_file_mode(path, bytes, 0o666)
+}
+
+/// [`write_new_file`] for a file of secrets: readable by its owner alone (0600).
+pub fn write_new_private_file(path: &PathBuf, bytes: &[u8]) -> Result<()> {
+    write_new_file_mode(path, bytes, 0o600)
+}
+
+fn write_new_file_mode(path: &PathBuf, bytes: &[u8], mode: u32) -> Result<()> {
     use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
+        .mode(mode)
         .open(path)
         .map_err(|e| Failure::new("file", format!("cannot create {}: {e}", path.display())))?;
     f.write_all(bytes).and_then(|_| f.sync_all()).map_err(|e| {

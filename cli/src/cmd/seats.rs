@@ -114,7 +114,7 @@ fn write_for_new_holder(
     };
     super::write_new_file(&out, &packet.encode())?;
     if let Some((path, bytes)) = &secrets {
-        super::write_new_file(path, bytes)?;
+        super::write_new_private_file(path, bytes)?;
     }
     Ok((out, secrets.map(|(p, _)| p)))
 }
