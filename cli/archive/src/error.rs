@@ -59,6 +59,12 @@ impl ArchiveError {
     }
 }
 
+/// Whether SQLite refused because another connection holds the file.
+pub(crate) fn is_busy(e: &rusqlite::Error) -> bool {
+    use rusqlite::ffi::ErrorCode;
+    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked))
+}
+
 /// How a SQLite error on the archive at `path` is told: damage, a busy file, or anything else.
 pub(crate) fn sqlite(path: &std::path::Path, e: rusqlite::Error) -> ArchiveError {
     use rusqlite::ffi::ErrorCode;
@@ -67,9 +73,7 @@ pub(crate) fn sqlite(path: &std::path::Path, e: rusqlite::Error) -> ArchiveError
         Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
             ArchiveError::Damaged { path, detail: e.to_string() }
         }
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
-            ArchiveError::Busy { path, seconds: crate::BUSY_TIMEOUT.as_secs() }
-        }
+        _ if is_busy(&e) => ArchiveError::Busy { path, seconds: crate::BUSY_TIMEOUT.as_secs() },
         _ => ArchiveError::Sqlite { path, detail: e.to_string() },
     }
 }

@@ -32,7 +32,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use std::hash::Hash;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The archive's file name in the grognard home.
 pub const FILE_NAME: &str = "archive.sqlite";
@@ -46,6 +46,9 @@ pub const MAX_QUERY_TEXT: usize = 256;
 
 /// How long a process waits for another that holds the archive.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a process waits before it tries again to switch the file to a write-ahead log.
+const WAL_SWITCH_RETRY: Duration = Duration::from_millis(20);
 
 /// How many of `quick_check`'s findings a damage report quotes.
 const REPORTED_PROBLEMS: usize = 5;
@@ -192,19 +195,35 @@ impl Archive {
         conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, longest).map_err(e)?;
         let archive = Archive { conn, path: path.to_path_buf() };
         archive.check()?;
-        let mode: String =
-            archive.conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)).map_err(e)?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            return Err(ArchiveError::Sqlite {
-                path: path.to_path_buf(),
-                detail: format!("cannot use a write-ahead log (journal mode {mode})"),
-            });
-        }
+        archive.use_write_ahead_log()?;
         archive.conn.pragma_update(None, "synchronous", "FULL").map_err(e)?;
         archive.conn.pragma_update(None, "foreign_keys", "ON").map_err(e)?;
         let mut archive = archive;
         archive.migrate()?;
         Ok(archive)
+    }
+
+    /// Switch the file to a write-ahead log (a no-op once it uses one). SQLite takes the
+    /// exclusive lock the switch needs without calling the busy handler, so a process that
+    /// finds the file held (another one creating or switching it at the same moment) tries
+    /// again until [`BUSY_TIMEOUT`] has passed.
+    fn use_write_ahead_log(&self) -> Result<(), ArchiveError> {
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            match self.conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
+                Ok(mode) if mode.eq_ignore_ascii_case("wal") => return Ok(()),
+                Ok(mode) => {
+                    return Err(ArchiveError::Sqlite {
+                        path: self.path.clone(),
+                        detail: format!("cannot use a write-ahead log (journal mode {mode})"),
+                    })
+                }
+                Err(err) if error::is_busy(&err) && Instant::now() < deadline => {
+                    std::thread::sleep(WAL_SWITCH_RETRY);
+                }
+                Err(err) => return Err(sqlite(&self.path, err)),
+            }
+        }
     }
 
     /// The file this archive is.

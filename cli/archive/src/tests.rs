@@ -312,3 +312,26 @@ fn two_processes_at_once() {
     assert_eq!(all.len(), 4);
     assert!(all.iter().all(|s| s.facts.entries == 5 && s.replaced_at.is_some()));
 }
+
+#[test]
+fn many_processes_create_the_archive_at_once() {
+    // Switching a new file to a write-ahead log takes a lock SQLite does not wait for: every
+    // opener that loses the race must wait and try again, never report the file busy.
+    for _ in 0..20 {
+        let (_dir, path) = temp();
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+        let openers: Vec<_> = (0..8)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Archive::open(&path).map(|a| a.schema_version())
+                })
+            })
+            .collect();
+        for opener in openers {
+            let version = opener.join().unwrap().unwrap().unwrap();
+            assert_eq!(version, schema::current());
+        }
+    }
+}
