@@ -156,6 +156,8 @@ pub enum Command {
     },
     /// The naval rules (5.1, 6.0, 7.3.5; option `naval`): forms in `naval::command`.
     Naval(crate::naval::NavalCommand),
+    /// The political phase (4.0; option `political`): forms in `politics::command`.
+    Political(crate::politics::command::PoliticalCommand),
     /// What the other players see of a command that changes or reads a corps' hidden
     /// strength (2.4.2): the public projection of a concealed command (`veiled.rs`). Never
     /// typed by a player.
@@ -205,6 +207,9 @@ impl Command {
         let bad = || RuleError::new("input", format!("`{}` is not a command: {FORMS}", text.trim()));
         if let Some(naval) = crate::naval::command::parse(&words) {
             return naval.map(Command::Naval);
+        }
+        if let Some(political) = crate::politics::command::parse(&words) {
+            return political.map(Command::Political);
         }
         match words.as_slice() {
             ["end"] => Ok(Command::End),
@@ -364,6 +369,7 @@ impl fmt::Display for Command {
             Command::Sally { area } => write!(f, "sally {area}"),
             Command::Chit(chit) => write!(f, "{chit}"),
             Command::Naval(c) => write!(f, "{c}"),
+            Command::Political(c) => write!(f, "{c}"),
             Command::Lose { losses, emptying } => {
                 f.write_str("lose")?;
                 for (k, n) in losses.iter() {

@@ -3,6 +3,8 @@
 
 use crate::data::cards::{NationalCards, CARDS_TEXT};
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
+use crate::data::peace::{PeaceChart, PEACE_TEXT};
+use crate::data::politics::{Politics, POLITICS_TEXT};
 use crate::data::rules::{RuleValues, RULES_TEXT};
 use crate::data::scenario::{Scenario, SCENARIO_1805_TEXT};
 use crate::data::tables::{Charts, TABLES_TEXT};
@@ -21,6 +23,10 @@ pub struct Ctx {
     pub leaders: Leaders,
     /// The charts of the game card (`data/tables.txt`).
     pub charts: Charts,
+    /// The political charts: points, status display, minor countries (`data/politics.txt`).
+    pub politics: Politics,
+    /// The peace terms of the victory conditions chart (`data/peace.txt`).
+    pub peace: PeaceChart,
     /// The scenarios (`data/scenario-*.txt`).
     pub scenarios: Vec<Scenario>,
 }
@@ -35,13 +41,15 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 6] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 8] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
             ("cards.txt", CARDS_TEXT),
             ("leaders.txt", LEADERS_TEXT),
             ("tables.txt", TABLES_TEXT),
+            ("politics.txt", POLITICS_TEXT),
+            ("peace.txt", PEACE_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
         ]
     }
@@ -56,9 +64,11 @@ impl Ctx {
                 let cards = NationalCards::parse(CARDS_TEXT, &map).map_err(|e| format!("data/cards.txt: {e}"))?;
                 let leaders = Leaders::parse(LEADERS_TEXT).map_err(|e| format!("data/leaders.txt: {e}"))?;
                 let charts = Charts::parse(TABLES_TEXT).map_err(|e| format!("data/tables.txt: {e}"))?;
+                let politics = Politics::parse(POLITICS_TEXT, &map).map_err(|e| format!("data/politics.txt: {e}"))?;
+                let peace = PeaceChart::parse(PEACE_TEXT).map_err(|e| format!("data/peace.txt: {e}"))?;
                 let s1805 = Scenario::parse(SCENARIO_1805_TEXT, &map, &cards, &leaders)
                     .map_err(|e| format!("data/scenario-1805.txt: {e}"))?;
-                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, scenarios: vec![s1805] })
+                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, politics, peace, scenarios: vec![s1805] })
             })
             .as_ref()
             .map_err(|e| RuleError::new("data", e.clone()))

@@ -59,6 +59,29 @@ pub fn routes(ctx: &Ctx, state: &State, power: Power, from: &str, allowance: u8)
     best.into_iter().map(|(a, (_, p))| (a, p)).collect()
 }
 
+/// The political phase (4.0): the answers to the question asked, the declarations, or the
+/// acting power's commands and `end`.
+fn political(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    use crate::politics::{legal, PoliticalStep};
+    let Some(round) = &state.politics.round else { return Vec::new() };
+    let as_commands = |list: Vec<crate::politics::command::PoliticalCommand>| -> Vec<Command> {
+        list.into_iter().map(Command::Political).collect()
+    };
+    if let Some(q) = round.questions.first() {
+        if state.player_of(q.power()) != Some(player.0) {
+            return Vec::new();
+        }
+        return as_commands(legal::answers(ctx, state, q));
+    }
+    if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::Declarations) {
+        return as_commands(legal::declarations(ctx, state, player));
+    }
+    let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return Vec::new() };
+    let mut out = vec![Command::End];
+    out.extend(as_commands(legal::commands(ctx, state, power)));
+    out
+}
+
 /// Every legal command of `player` now.
 pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     if state.reveal.is_some() {
@@ -66,6 +89,9 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     }
     if let Some(battle) = &state.battle {
         return chits(ctx, state, battle, player);
+    }
+    if let crate::sequence::Phase::Political(_) = state.sequence.phase {
+        return political(ctx, state, player);
     }
     let mut out = Vec::new();
     let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return out };

@@ -25,6 +25,7 @@ pub mod lookalike;
 pub mod map;
 pub mod movement;
 pub mod naval;
+pub mod politics;
 pub mod port_city;
 pub mod power;
 pub mod presence;

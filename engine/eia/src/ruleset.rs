@@ -25,6 +25,9 @@ pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleErr
     if state.over.is_some() {
         return Err(RuleError::new("3.0", "the game is over"));
     }
+    if let Some(power) = crate::politics::actor(state, player)? {
+        return Ok(power);
+    }
     let power = state
         .losses
         .first()
@@ -72,6 +75,9 @@ fn apply_unsettled(
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
     let power = acting_power_of(state, player)?;
+    if let Phase::Political(_) = state.sequence.phase {
+        return political(ctx, state, power, command, dice);
+    }
     if let Some(r) = &state.reveal {
         return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
     }
@@ -92,6 +98,30 @@ fn apply_unsettled(
         }
     }
     dispatch(ctx, state, player, power, command, dice)
+}
+
+/// A command of the political phase (4.0): `end` or a political command.
+fn political(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let c = match command {
+        Command::End => None,
+        Command::Political(c) => Some(c),
+        other => {
+            return Err(
+                RuleError::new("3.1", format!("`{other}` is not a command of the {}", state.sequence.phase)).into()
+            )
+        }
+    };
+    let (mut next, mut events, over) = crate::politics::apply(ctx, state, power, c, dice)?;
+    if over {
+        turn::end_politics(ctx, &mut next, &mut events);
+    }
+    Ok(Applied { state: next, events })
 }
 
 /// Apply `command` of `power`, given by `player`, to the rules of the moment.
@@ -253,6 +283,9 @@ pub fn dispatch(
             return Err(RuleError::new("7.5.2.1", "a chit is chosen in secret, when a battle asks for it").into())
         }
         (Command::Naval(c), _) => crate::naval::apply(ctx, state, power, c, dice, &mut log)?,
+        (Command::Political(c), _) => {
+            return Err(RuleError::new("4.0", format!("`{c}` is a command of the political phase")).into())
+        }
         (Command::Veiled(v), _) => crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?,
     };
     let mut next = next;
@@ -282,6 +315,15 @@ fn chit_side(state: &State, battle: &crate::combat::Battle, player: PlayerId) ->
 
 /// Is `choice` a legal chit for `player` now (7.5.2.1)?
 pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
+    if let Phase::Political(_) = state.sequence.phase {
+        let Command::Political(c) = choice else {
+            return Err(RuleError::new(
+                "4.2",
+                "the declarations of war step asks for `declare ...` (or `declare none`)",
+            ));
+        };
+        return crate::politics::declaration::check(ctx, state, player, c).map(|_| ());
+    }
     let battle = state.battle.as_ref().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
     let Command::Chit(chit) = choice else {
         return Err(RuleError::new(
@@ -300,6 +342,20 @@ pub fn apply_sealed(
     choices: &[(PlayerId, Command)],
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
+    if let Phase::Political(_) = state.sequence.phase {
+        let mut political = Vec::new();
+        for (player, choice) in choices {
+            let Command::Political(c) = choice else {
+                return Err(RuleError::new("4.2", "the declarations of war step asks for `declare ...`").into());
+            };
+            political.push((*player, c.clone()));
+        }
+        let (mut next, mut events) = crate::politics::declaration::reveal(ctx, state, &political, dice)?;
+        if crate::politics::settle(ctx, &mut next, dice, &mut events)? {
+            turn::end_politics(ctx, &mut next, &mut events);
+        }
+        return Ok(Applied { state: next, events });
+    }
     let battle = state.battle.clone().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
     let mut attacker = None;
     let mut defender = None;
@@ -417,6 +473,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             options,
         };
     }
+    if let Some(political) = crate::politics::pending(ctx, state) {
+        return political;
+    }
     if let Some(naval) = crate::naval::pending(ctx, state) {
         return naval;
     }
@@ -438,6 +497,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Land(LandStep::Movement) => "move corps (`move CORPS to AREA...`), then `end`",
         Phase::Land(LandStep::Supply) => "forage (`forage CORPS`) or `end` to pay depot supply",
         Phase::Land(LandStep::Combat) => "fight every battle owed (`battle AREA`), then `end`",
+        Phase::Political(_) => "the political phase",
         Phase::Over => "nothing",
     };
     let _ = ctx;
@@ -574,6 +634,12 @@ impl Ruleset for Eia {
     /// RECONSTRUCTION.md): the attacker's is assault, the defender's defend.
     fn lost_sealed_choice(&self, state: &State, player: PlayerId) -> Option<Command> {
         let ctx = self.ctx().ok()?;
+        if let Phase::Political(_) = state.sequence.phase {
+            // R13.5: declarations lost with a replaced player are no declarations.
+            return Some(Command::Political(crate::politics::command::PoliticalCommand::Declare {
+                powers: Vec::new(),
+            }));
+        }
         let battle = state.battle.as_ref()?;
         let text = if chit_side(state, battle, player).ok()? { "chit assault" } else { "chit defend" };
         let chit = self.parse_command(text).ok()?;

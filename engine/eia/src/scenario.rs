@@ -48,6 +48,13 @@ pub fn options() -> Vec<OptionInfo> {
                           (5.1, 6.0, 7.3.5, 7.4.3), which the scenarios leave out"
                 .into(),
         },
+        OptionInfo {
+            id: crate::politics::OPTION_POLITICAL.into(),
+            description: "play the campaign games' political phase at the start of every month: declarations of war \
+                          sealed and revealed together, calls to allies, peace and its terms, alliances, control of \
+                          minor countries, free states (4.2-4.8)"
+                .into(),
+        },
     ]
 }
 
@@ -212,7 +219,8 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         .collect();
     let present: Vec<Power> = power_states.keys().copied().collect();
     let naval = setup.options.iter().any(|o| o == OPTION_NAVAL);
-    let first_phase = Sequence::phases(naval)[0];
+    let political = setup.options.iter().any(|o| o == crate::politics::OPTION_POLITICAL);
+    let first_phase = Sequence::phases(naval, political)[0];
     let mut state = State {
         scenario: s.id.clone(),
         options: setup.options.clone(),
@@ -240,9 +248,14 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         battles_fought: 0,
         reveal: None,
         lenient: false,
+        politics: Default::default(),
         over: None,
     };
     let mut log = Vec::new();
+    crate::politics::open(ctx, &mut state);
+    if political {
+        crate::politics::start(&mut state);
+    }
     new_month(ctx, &mut state, &mut log);
     crate::turn::skip_idle(ctx, &mut state, &mut log);
     Ok(state)

@@ -48,6 +48,8 @@ impl LandStep {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "phase", content = "step")]
 pub enum Phase {
+    /// 4.2-4.8: the political phase (option `political`), one of its steps.
+    Political(crate::politics::PoliticalStep),
     /// 5.1: naval reinforcements, transfers of ships, scuttling (option `naval`).
     NavalReinforcement,
     /// 5.2: army reinforcements, transfers of factors, demobilising; leaders (5.3).
@@ -63,6 +65,7 @@ pub enum Phase {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Phase::Political(step) => write!(f, "political phase, {}", step.name()),
             Phase::NavalReinforcement => f.write_str("naval reinforcement step"),
             Phase::ArmyReinforcement => f.write_str("army reinforcement step"),
             Phase::Naval => f.write_str("naval phase"),
@@ -92,8 +95,11 @@ impl Sequence {
     }
 
     /// The phases of a month in a game with these options, in order.
-    pub fn phases(naval: bool) -> Vec<Phase> {
+    pub fn phases(naval: bool, political: bool) -> Vec<Phase> {
         let mut out = Vec::new();
+        if political {
+            out.push(Phase::Political(crate::politics::PoliticalStep::Declarations));
+        }
         if naval {
             out.push(Phase::NavalReinforcement);
         }
@@ -128,6 +134,7 @@ impl Sequence {
                 }
                 order
             }
+            Phase::Political(_) => keep(&crate::politics::ORDER),
             Phase::Over => Vec::new(),
         }
     }
@@ -159,6 +166,6 @@ mod tests {
             Sequence::order_of(Phase::Land(LandStep::Depots), &[Power::Austria, Power::France], 0),
             vec![Power::France, Power::Austria]
         );
-        assert_eq!(Sequence::phases(false), vec![Phase::ArmyReinforcement, Phase::Land(LandStep::Depots)]);
+        assert_eq!(Sequence::phases(false, false), vec![Phase::ArmyReinforcement, Phase::Land(LandStep::Depots)]);
     }
 }

@@ -191,6 +191,16 @@ impl Relations {
             self.alliances.insert(pair(a, b));
         }
     }
+
+    /// The alliance of `a` and `b` ends (4.7, 4.3.1.3).
+    pub fn break_alliance(&mut self, a: &str, b: &str) {
+        self.alliances.remove(&pair(a, b));
+    }
+
+    /// The war of `a` and `b` ends (4.4).
+    pub fn make_peace(&mut self, a: &str, b: &str) {
+        self.wars.remove(&pair(a, b));
+    }
 }
 
 /// What the phasing power's forces did in its current sequence (reset when it ends).
@@ -319,6 +329,9 @@ pub struct State {
     /// part of a stored state.
     #[serde(skip)]
     pub lenient: bool,
+    /// The political phase's records (4.0, option `political`).
+    #[serde(default, skip_serializing_if = "crate::politics::Politics::is_empty")]
+    pub politics: crate::politics::Politics,
     /// Set when the game is over.
     pub over: Option<Outcome>,
 }

@@ -47,6 +47,7 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
                     && state.sieges.iter().any(|a| state.garrisons.get(a).is_some_and(|g| nation_of(&g.nation))))
         }
         Phase::Land(_) => corps,
+        Phase::Political(_) => true,
         Phase::Over => false,
     }
 }
@@ -61,6 +62,9 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
     let order = Sequence::order_of(phase, &present(state), 0);
     state.sequence = Sequence { phase, order, index: 0 };
     state.book = Book::default();
+    if let Phase::Political(_) = phase {
+        crate::politics::start(state);
+    }
     crate::naval::start_phase(state, phase);
     let _ = ctx;
     log.push(Event::new(
@@ -72,6 +76,12 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
 /// The step after the acting power's current one: its next land step, or the next power, or
 /// the next phase, or the next month. Then steps nobody has work in are passed over.
 pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    step_once(ctx, state, log);
+    skip_idle(ctx, state, log);
+}
+
+/// The political phase is over (4.0): the next phase begins, and idle steps are passed over.
+pub fn end_politics(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     step_once(ctx, state, log);
     skip_idle(ctx, state, log);
 }
@@ -117,9 +127,10 @@ fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         crate::conquest::step(ctx, state, log);
     }
     let naval = state.options.iter().any(|o| o == crate::scenario::OPTION_NAVAL);
-    let phases = Sequence::phases(naval);
+    let phases = Sequence::phases(naval, crate::politics::played(state));
     let here = match phase {
         Phase::Land(_) => phases.iter().position(|p| matches!(p, Phase::Land(_))),
+        Phase::Political(_) => phases.iter().position(|p| matches!(p, Phase::Political(_))),
         other => phases.iter().position(|p| *p == other),
     };
     match here.and_then(|i| phases.get(i + 1)) {

@@ -7,6 +7,8 @@
 
 pub mod cards;
 pub mod leaders;
+pub mod peace;
+pub mod politics;
 pub mod rules;
 pub mod scenario;
 pub mod tables;

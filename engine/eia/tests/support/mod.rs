@@ -73,6 +73,7 @@ pub fn bare() -> State {
         battles_fought: 0,
         reveal: None,
         lenient: false,
+        politics: Default::default(),
         over: None,
     }
 }

@@ -1,0 +1,221 @@
+//! The commands of the political phase (4.0) as players type them. Every command parses back
+//! from its text.
+
+use crate::power::Power;
+use grognard_engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One power's declarations of war (4.2): the power (`None`: the only power its player runs)
+/// and the major powers and neutral minor countries it declares war on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declarations {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Power>,
+    pub on: Vec<String>,
+}
+
+/// A command of the political phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "political", rename_all = "kebab-case")]
+pub enum PoliticalCommand {
+    /// 4.2: a player's declarations of war, sealed and revealed with everyone's (`declare
+    /// none`, `declare on austria russia`, `declare france on austria; spain on portugal`).
+    Declare { powers: Vec<Declarations> },
+    /// 4.3: call allies to declare war on an enemy (`call austria russia against france`).
+    Call { allies: Vec<Power>, enemy: String },
+    /// 4.3.2, 4.3.1.3: a called ally answers (`answer call`) or refuses (`refuse call`).
+    AnswerCall { join: bool },
+    /// 4.4.2: sue for peace (`sue for peace to france [prussia...]`).
+    Sue { to: Vec<Power> },
+    /// 4.4.2.2: the power sued offers a conditional or an unconditional peace (`offer
+    /// conditional peace`, `offer unconditional peace`).
+    Offer { unconditional: bool },
+    /// 4.4.2.2: the power suing accepts or refuses an unconditional peace (`accept
+    /// unconditional peace`, `refuse unconditional peace`).
+    AnswerUnconditional { accept: bool },
+    /// 4.4.3-4.4.5: a peace term (`term B.2`), or no more (`no more terms`).
+    Term { term: Option<String> },
+    /// 4.4.1: propose an informal peace (`propose informal peace with austria`).
+    ProposeInformal { to: Power },
+    /// 4.5: propose an alliance (`propose alliance with spain`).
+    ProposeAlliance { to: Power },
+    /// The answer to a proposal of informal peace or alliance (`accept proposal`, `decline
+    /// proposal`).
+    AnswerProposal { accept: bool },
+    /// 4.6.2: an eligible power asks to run a minor country, or not (`seek control of
+    /// portugal`, `decline control of portugal`).
+    Control { minor: String, seek: bool },
+    /// 4.7: break an alliance (`break alliance with spain`).
+    BreakAlliance { with: Power },
+    /// 4.8: declare a conquered minor country a free state (`free state holland`).
+    FreeState { minor: String },
+}
+
+fn power(word: &str) -> Result<Power, RuleError> {
+    Power::from_id(word).ok_or_else(|| {
+        let known: Vec<&str> = Power::ALL.iter().map(|p| p.id()).collect();
+        RuleError::new("input", format!("`{word}` is not a major power ({})", known.join(", ")))
+    })
+}
+
+fn powers(words: &[&str]) -> Result<Vec<Power>, RuleError> {
+    let list =
+        words.iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(power).collect::<Result<Vec<_>, _>>()?;
+    if list.is_empty() {
+        return Err(RuleError::new("input", "name at least one major power"));
+    }
+    Ok(list)
+}
+
+fn targets(words: &[&str]) -> Vec<String> {
+    words.iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(str::to_string).collect()
+}
+
+fn declarations(words: &[&str]) -> Result<Vec<Declarations>, RuleError> {
+    let bad = || {
+        RuleError::new(
+            "input",
+            "declarations: `declare none`, `declare on TARGET...` or `declare POWER on TARGET...; POWER on TARGET...`",
+        )
+    };
+    if words == ["none"] {
+        return Ok(Vec::new());
+    }
+    let joined = words.join(" ");
+    let mut out = Vec::new();
+    for part in joined.split(';') {
+        let part: Vec<&str> = part.split_whitespace().collect();
+        match part.as_slice() {
+            ["on", rest @ ..] if !rest.is_empty() => out.push(Declarations { by: None, on: targets(rest) }),
+            [who, "on", rest @ ..] if !rest.is_empty() => {
+                out.push(Declarations { by: Some(power(who)?), on: targets(rest) })
+            }
+            [who, "none"] => out.push(Declarations { by: Some(power(who)?), on: Vec::new() }),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a political command, or `None` when `words` are not one.
+pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
+    use PoliticalCommand as P;
+    let parsed = match words {
+        ["declare", rest @ ..] if !rest.is_empty() => declarations(rest).map(|powers| P::Declare { powers }),
+        ["call", rest @ ..] => match rest.iter().position(|w| *w == "against") {
+            Some(at) if at + 2 == rest.len() => {
+                powers(&rest[..at]).map(|allies| P::Call { allies, enemy: rest[at + 1].to_string() })
+            }
+            _ => Err(RuleError::new("input", "a call: call ALLY... against ENEMY")),
+        },
+        ["answer", "call"] => Ok(P::AnswerCall { join: true }),
+        ["refuse", "call"] => Ok(P::AnswerCall { join: false }),
+        ["sue", "for", "peace", "to", rest @ ..] => powers(rest).map(|to| P::Sue { to }),
+        ["offer", kind @ ("conditional" | "unconditional"), "peace"] => {
+            Ok(P::Offer { unconditional: *kind == "unconditional" })
+        }
+        [verb @ ("accept" | "refuse"), "unconditional", "peace"] => {
+            Ok(P::AnswerUnconditional { accept: *verb == "accept" })
+        }
+        ["term", id] => Ok(P::Term { term: Some(id.to_ascii_uppercase()) }),
+        ["no", "more", "terms"] => Ok(P::Term { term: None }),
+        ["propose", "informal", "peace", "with", who] => power(who).map(|to| P::ProposeInformal { to }),
+        ["propose", "alliance", "with", who] => power(who).map(|to| P::ProposeAlliance { to }),
+        [verb @ ("accept" | "decline"), "proposal"] => Ok(P::AnswerProposal { accept: *verb == "accept" }),
+        [verb @ ("seek" | "decline"), "control", "of", minor] => {
+            Ok(P::Control { minor: minor.to_string(), seek: *verb == "seek" })
+        }
+        ["break", "alliance", "with", who] => power(who).map(|with| P::BreakAlliance { with }),
+        ["free", "state", minor] => Ok(P::FreeState { minor: minor.to_string() }),
+        _ => return None,
+    };
+    Some(parsed)
+}
+
+fn ids(list: &[Power]) -> String {
+    list.iter().map(|p| p.id()).collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for PoliticalCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PoliticalCommand as P;
+        match self {
+            P::Declare { powers } if powers.is_empty() => f.write_str("declare none"),
+            P::Declare { powers } => {
+                let parts: Vec<String> = powers
+                    .iter()
+                    .map(|d| match (&d.by, d.on.is_empty()) {
+                        (Some(p), true) => format!("{} none", p.id()),
+                        (Some(p), false) => format!("{} on {}", p.id(), d.on.join(" ")),
+                        (None, _) => format!("on {}", d.on.join(" ")),
+                    })
+                    .collect();
+                write!(f, "declare {}", parts.join("; "))
+            }
+            P::Call { allies, enemy } => write!(f, "call {} against {enemy}", ids(allies)),
+            P::AnswerCall { join: true } => f.write_str("answer call"),
+            P::AnswerCall { join: false } => f.write_str("refuse call"),
+            P::Sue { to } => write!(f, "sue for peace to {}", ids(to)),
+            P::Offer { unconditional } => {
+                write!(f, "offer {} peace", if *unconditional { "unconditional" } else { "conditional" })
+            }
+            P::AnswerUnconditional { accept } => {
+                write!(f, "{} unconditional peace", if *accept { "accept" } else { "refuse" })
+            }
+            P::Term { term: Some(t) } => write!(f, "term {t}"),
+            P::Term { term: None } => f.write_str("no more terms"),
+            P::ProposeInformal { to } => write!(f, "propose informal peace with {}", to.id()),
+            P::ProposeAlliance { to } => write!(f, "propose alliance with {}", to.id()),
+            P::AnswerProposal { accept } => write!(f, "{} proposal", if *accept { "accept" } else { "decline" }),
+            P::Control { minor, seek } => {
+                write!(f, "{} control of {minor}", if *seek { "seek" } else { "decline" })
+            }
+            P::BreakAlliance { with } => write!(f, "break alliance with {}", with.id()),
+            P::FreeState { minor } => write!(f, "free state {minor}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_political_command_parses_back_from_its_text() {
+        for text in [
+            "declare none",
+            "declare on austria russia",
+            "declare france on austria bavaria; spain on portugal",
+            "declare france none; spain on portugal",
+            "call austria russia against france",
+            "answer call",
+            "refuse call",
+            "sue for peace to france prussia",
+            "offer conditional peace",
+            "offer unconditional peace",
+            "accept unconditional peace",
+            "refuse unconditional peace",
+            "term B.2",
+            "no more terms",
+            "propose informal peace with austria",
+            "propose alliance with spain",
+            "accept proposal",
+            "decline proposal",
+            "seek control of portugal",
+            "decline control of portugal",
+            "break alliance with spain",
+            "free state holland",
+        ] {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let lower = text.to_ascii_lowercase();
+            let lower_words: Vec<&str> = lower.split_whitespace().collect();
+            let parsed = parse(&lower_words).unwrap_or_else(|| panic!("{text}: not political")).unwrap();
+            assert_eq!(parsed.to_string(), text, "{words:?}");
+        }
+        for bad in ["declare", "declare france", "call against france", "sue for peace to", "call x against y"] {
+            let words: Vec<&str> = bad.split_whitespace().collect();
+            assert!(parse(&words).is_none_or(|r| r.is_err()), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! Formal peace (4.4.2-4.4.6): a power sues some of its enemies for peace (4.4.2.1); each
+//! offers a conditional or an unconditional peace (4.4.2.2), the loser accepts or refuses an
+//! unconditional one; political points change once (4.4.2.3, 4.4.5); the loser picks its list
+//! A term for each conditional victor (4.4.3), the victors choose theirs in turn
+//! (`terms.rs`, 4.4.4, 4.4.5); then every peace has its effects (4.4.6) and an enforced peace
+//! (4.4.6.3) lengthened for the loser by the terms that say so.
+
+use super::command::PoliticalCommand;
+use super::terms::{Selection, Surrender};
+use super::{points, Enforced, Question, TermInForce};
+use crate::ctx::Ctx;
+use crate::data::peace::List;
+use crate::data::politics::Points;
+use crate::date::Month;
+use crate::power::Power;
+use crate::state::State;
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use serde::{Deserialize, Serialize};
+
+/// Where a formal peace stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "kebab-case")]
+pub enum Stage {
+    /// The victor at this index is asked for its offer.
+    Offers { index: usize },
+    /// The loser accepts or refuses the unconditional offers.
+    Unconditional,
+    /// The loser picks its list A term for the conditional victor at this index.
+    LoserTerms { index: usize },
+    /// The victors of this group (0: conditional, 1: unconditional) choose their terms.
+    Terms { group: usize },
+}
+
+/// A formal peace being made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Talks {
+    pub loser: Power,
+    /// The powers sued, in the order they went to war with the loser (4.4.5.2).
+    pub victors: Vec<Power>,
+    /// Their offers, in that order.
+    pub offers: Vec<(Power, Surrender)>,
+    pub stage: Stage,
+    /// The selections of terms: conditional victors, then unconditional ones.
+    pub selections: Vec<Selection>,
+}
+
+/// `loser` sues `to` for peace.
+pub fn sue(ctx: &Ctx, next: &mut State, loser: Power, to: &[Power], log: &mut Vec<Event>) -> Result<(), ApplyError> {
+    for (i, v) in to.iter().enumerate() {
+        if to[..i].contains(v) {
+            return Err(RuleError::new("4.4.2", format!("{} is named twice", v.name())).into());
+        }
+        if !next.relations.at_war(loser.id(), v.id()) {
+            return Err(RuleError::new("4.4.2", format!("{} is not at war with {}", loser.name(), v.name())).into());
+        }
+    }
+    let enemies = super::enemies(next, loser);
+    if let Some(v) = to.iter().find(|v| !forces_in_home_nation(ctx, next, **v, loser)) {
+        if !enemies.iter().all(|e| to.contains(e)) {
+            return Err(RuleError::new(
+                "4.4.2.1",
+                format!(
+                    "{} has no forces in {}'s home nation: {} may sue it for peace only by suing every major power \
+                     it is at war with at the same time",
+                    v.name(),
+                    loser.name(),
+                    loser.name()
+                ),
+            )
+            .into());
+        }
+    }
+    let mut victors = to.to_vec();
+    // 4.4.5.2: the order they went to war with the loser; a call to allies comes after the
+    // declarations of its month; powers that went to war at the same moment keep the order
+    // of 4.6.3.2 (R4.4.5.2).
+    victors.sort_by_key(|v| {
+        let began = next.politics.war_began(loser, *v);
+        let rank = super::ORDER.iter().position(|p| p == v);
+        (began.map(|(m, called, _)| (m, called)), rank)
+    });
+    log.push(Event::new(
+        format!(
+            "{} sues for peace to {} (4.4.2)",
+            loser.name(),
+            victors.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ")
+        ),
+        serde_json::json!({"kind": "sue", "loser": loser, "to": victors}),
+    ));
+    let round = next.politics.round.as_mut().ok_or_else(|| RuleError::new("4.4", "no political phase"))?;
+    round.peace =
+        Some(Talks { loser, victors, offers: Vec::new(), stage: Stage::Offers { index: 0 }, selections: Vec::new() });
+    Ok(())
+}
+
+/// 4.4.2.1: has `victor` (or a minor it runs) forces within `loser`'s home nation?
+fn forces_in_home_nation(ctx: &Ctx, state: &State, victor: Power, loser: Power) -> bool {
+    let ours = |nation: &str| state.controller_of_nation(nation) == Some(victor);
+    state.corps.values().any(|c| ours(&c.nation) && super::declaration::home_area(ctx, loser, &c.area))
+        || state.garrisons.iter().any(|(a, g)| ours(&g.nation) && super::declaration::home_area(ctx, loser, a))
+}
+
+/// Who is asked now, or `None` when the peace is made (and applied by `settle`).
+fn asked(ctx: &Ctx, talks: &Talks) -> Option<Power> {
+    match &talks.stage {
+        Stage::Offers { index } => talks.victors.get(*index).copied(),
+        Stage::Unconditional | Stage::LoserTerms { .. } => Some(talks.loser),
+        Stage::Terms { group } => talks.selections.get(*group).and_then(|s| s.next_victor(&ctx.peace)),
+    }
+}
+
+/// The talks go on: the next question, or the end of the peace.
+pub fn settle(ctx: &Ctx, next: &mut State, log: &mut Vec<Event>) -> Result<(), ApplyError> {
+    loop {
+        let Some(talks) = next.politics.round.as_ref().and_then(|r| r.peace.clone()) else { return Ok(()) };
+        if let Stage::Terms { group } = talks.stage {
+            if asked(ctx, &talks).is_none() {
+                if group + 1 < talks.selections.len() {
+                    set_stage(next, Stage::Terms { group: group + 1 });
+                    continue;
+                }
+                conclude(ctx, next, &talks, log);
+                return Ok(());
+            }
+        }
+        if let Stage::LoserTerms { index } = talks.stage {
+            if conditional(&talks).get(index).is_none() {
+                set_stage(next, Stage::Terms { group: 0 });
+                continue;
+            }
+        }
+        if let Some(power) = asked(ctx, &talks) {
+            if let Some(round) = next.politics.round.as_mut() {
+                round.questions.push(Question::Peace { power });
+            }
+        }
+        return Ok(());
+    }
+}
+
+fn set_stage(next: &mut State, stage: Stage) {
+    if let Some(t) = next.politics.round.as_mut().and_then(|r| r.peace.as_mut()) {
+        t.stage = stage;
+    }
+}
+
+fn conditional(talks: &Talks) -> Vec<Power> {
+    talks.offers.iter().filter(|(_, s)| *s == Surrender::Conditional).map(|(p, _)| *p).collect()
+}
+
+/// The answers `power` may give the talks now.
+pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> {
+    let Some(talks) = state.politics.round.as_ref().and_then(|r| r.peace.as_ref()) else { return Vec::new() };
+    if asked(ctx, talks) != Some(power) {
+        return Vec::new();
+    }
+    match &talks.stage {
+        Stage::Offers { .. } => {
+            vec![PoliticalCommand::Offer { unconditional: false }, PoliticalCommand::Offer { unconditional: true }]
+        }
+        Stage::Unconditional => vec![
+            PoliticalCommand::AnswerUnconditional { accept: true },
+            PoliticalCommand::AnswerUnconditional { accept: false },
+        ],
+        Stage::LoserTerms { .. } => ctx
+            .peace
+            .terms
+            .iter()
+            .filter(|t| t.list == List::A)
+            .map(|t| PoliticalCommand::Term { term: Some(t.id.clone()) })
+            .collect(),
+        Stage::Terms { group } => {
+            let Some(selection) = talks.selections.get(*group) else { return Vec::new() };
+            let mut out: Vec<PoliticalCommand> = selection
+                .options(&ctx.peace, power)
+                .into_iter()
+                .map(|t| PoliticalCommand::Term { term: Some(t) })
+                .collect();
+            out.push(PoliticalCommand::Term { term: None });
+            out
+        }
+    }
+}
+
+/// What `power` is asked.
+pub fn prompt(state: &State, power: Power) -> String {
+    let Some(talks) = state.politics.round.as_ref().and_then(|r| r.peace.as_ref()) else { return String::new() };
+    let loser = talks.loser.name();
+    match &talks.stage {
+        Stage::Offers { .. } => format!(
+            "{loser} sues {} for peace: `offer conditional peace` (which {loser} must accept) or `offer \
+             unconditional peace` (4.4.2.2)",
+            power.name()
+        ),
+        Stage::Unconditional => {
+            format!("{loser}: `accept unconditional peace` or `refuse unconditional peace` (the war goes on, 4.4.2.2)")
+        }
+        Stage::LoserTerms { index } => format!(
+            "{loser} surrenders conditionally to {}: choose its term from list A (`term A.N`, 4.4.3)",
+            conditional(talks).get(*index).map_or("?", |v| v.name())
+        ),
+        Stage::Terms { .. } => format!(
+            "{}: choose a peace term imposed on {loser} (`term B.N` or `term C.N`), or `no more terms` (4.4.3-4.4.5)",
+            power.name()
+        ),
+    }
+}
+
+/// `power` answered the talks with `c` (an answer [`answers`] listed).
+pub fn answered(
+    ctx: &Ctx,
+    next: &mut State,
+    power: Power,
+    c: &PoliticalCommand,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    let _ = dice;
+    let mut talks = next
+        .politics
+        .round
+        .as_ref()
+        .and_then(|r| r.peace.clone())
+        .ok_or_else(|| RuleError::new("4.4", "no peace is being made"))?;
+    match (&talks.stage, c) {
+        (Stage::Offers { index }, PoliticalCommand::Offer { unconditional }) => {
+            let kind = if *unconditional { Surrender::Unconditional } else { Surrender::Conditional };
+            talks.offers.push((power, kind));
+            log.push(Event::new(
+                format!(
+                    "{} offers {} an {} peace (4.4.2.2)",
+                    power.name(),
+                    talks.loser.name(),
+                    if *unconditional { "unconditional" } else { "conditional" }
+                ),
+                serde_json::json!({"kind": "peace-offer", "victor": power, "loser": talks.loser, "unconditional": unconditional}),
+            ));
+            talks.stage = if index + 1 < talks.victors.len() {
+                Stage::Offers { index: index + 1 }
+            } else if talks.offers.iter().any(|(_, s)| *s == Surrender::Unconditional) {
+                Stage::Unconditional
+            } else {
+                accept(ctx, next, &mut talks, log);
+                Stage::LoserTerms { index: 0 }
+            };
+        }
+        (Stage::Unconditional, PoliticalCommand::AnswerUnconditional { accept: yes }) => {
+            if !yes {
+                log.push(Event::new(
+                    format!("{} refuses the unconditional peace: those wars go on (4.4.2.2)", talks.loser.name()),
+                    serde_json::json!({"kind": "peace-refused", "loser": talks.loser}),
+                ));
+                talks.offers.retain(|(_, s)| *s == Surrender::Conditional);
+            }
+            accept(ctx, next, &mut talks, log);
+            talks.stage = Stage::LoserTerms { index: 0 };
+        }
+        (Stage::LoserTerms { index }, PoliticalCommand::Term { term: Some(term) }) => {
+            let victor =
+                *conditional(&talks).get(*index).ok_or_else(|| RuleError::new("4.4.3", "no victor to choose for"))?;
+            let selection =
+                talks.selections.first_mut().ok_or_else(|| RuleError::new("4.4.3", "no conditional peace"))?;
+            selection.choose_a(&ctx.peace, victor, term)?;
+            log.push(Event::new(
+                format!("{} chooses {term} for its peace with {} (4.4.3)", talks.loser.name(), victor.name()),
+                serde_json::json!({"kind": "peace-term", "loser": talks.loser, "victor": victor, "term": term}),
+            ));
+            talks.stage = Stage::LoserTerms { index: index + 1 };
+        }
+        (Stage::Terms { group }, PoliticalCommand::Term { term }) => {
+            let selection =
+                talks.selections.get_mut(*group).ok_or_else(|| RuleError::new("4.4.5", "no terms are being chosen"))?;
+            match term {
+                Some(t) => {
+                    selection.choose(&ctx.peace, power, t)?;
+                    log.push(Event::new(
+                        format!("{} imposes {t} on {} (4.4.3-4.4.5)", power.name(), talks.loser.name()),
+                        serde_json::json!({"kind": "peace-term", "victor": power, "loser": talks.loser, "term": t}),
+                    ));
+                }
+                None => selection.pass(power)?,
+            }
+        }
+        (_, c) => return Err(RuleError::new("4.4", format!("`{c}` does not answer the peace being made")).into()),
+    }
+    if let Some(round) = next.politics.round.as_mut() {
+        round.peace = Some(talks);
+    }
+    Ok(())
+}
+
+/// The offers stand: political points change once (4.4.2.3, 4.4.5) and the selections of
+/// terms are opened; with no offer left the talks end.
+fn accept(ctx: &Ctx, next: &mut State, talks: &mut Talks, log: &mut Vec<Event>) {
+    let loser = talks.loser;
+    let any_unconditional = talks.offers.iter().any(|(_, s)| *s == Surrender::Unconditional);
+    for (victor, kind) in &talks.offers {
+        let (which, rule) = match kind {
+            Surrender::Conditional => (Points::ConditionalVictor, "4.4.2.3.1"),
+            Surrender::Unconditional => (Points::UnconditionalVictor, "4.4.2.3.2"),
+        };
+        points::change(ctx, next, *victor, which, 1, rule, &format!("accepting {}'s surrender", loser.name()), log);
+    }
+    if !talks.offers.is_empty() {
+        let (which, rule) = if any_unconditional {
+            (Points::UnconditionalLoser, "4.4.2.3.2, 4.4.5")
+        } else {
+            (Points::ConditionalLoser, "4.4.2.3.1, 4.4.5")
+        };
+        points::change(ctx, next, loser, which, 1, rule, "surrendering", log);
+    }
+    let group =
+        |kind: Surrender| -> Vec<Power> { talks.offers.iter().filter(|(_, s)| *s == kind).map(|(p, _)| *p).collect() };
+    talks.selections = [Surrender::Conditional, Surrender::Unconditional]
+        .into_iter()
+        .map(|kind| (kind, group(kind)))
+        .filter(|(_, victors)| !victors.is_empty())
+        .map(|(kind, victors)| Selection::new(kind, victors))
+        .collect();
+}
+
+/// The terms are chosen: every peace of the talks is made.
+fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
+    if let Some(round) = next.politics.round.as_mut() {
+        round.peace = None;
+    }
+    let loser = talks.loser;
+    let in_effect: Vec<(Power, String)> = talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)).collect();
+    for (victor, _) in &talks.offers {
+        let victor = *victor;
+        next.relations.make_peace(loser.id(), victor.id());
+        log.push(Event::new(
+            format!("{} and {} make peace (4.4)", loser.name(), victor.name()),
+            serde_json::json!({"kind": "peace", "informal": false, "loser": loser, "victor": victor}),
+        ));
+        let mut loser_months = ctx.peace.enforced_months;
+        for (v, term) in in_effect.iter().filter(|(v, _)| *v == victor) {
+            if let Some(months) = ctx.peace.term(term).and_then(|t| t.months).filter(|_| extends_peace(term)) {
+                loser_months = loser_months.max(months);
+            }
+            next.politics.terms.push(TermInForce { victor: *v, loser, term: term.clone(), from: next.date });
+        }
+        let date = next.date;
+        next.politics.enforced.push(Enforced {
+            by: victor,
+            on: loser,
+            until: add_months(date, ctx.peace.enforced_months),
+        });
+        next.politics.enforced.push(Enforced { by: loser, on: victor, until: add_months(date, loser_months) });
+        effects(ctx, next, victor, loser, log);
+    }
+}
+
+/// 4.4.6.3: the terms that lengthen the loser's enforced peace (B.2 and C.2).
+fn extends_peace(term: &str) -> bool {
+    matches!(term, "B.2" | "C.2")
+}
+
+/// `months` after `date` (the last month of the time record at most).
+pub fn add_months(date: Month, months: u32) -> Month {
+    let mut out = date;
+    for _ in 0..months {
+        match out.next() {
+            Some(m) => out = m,
+            None => break,
+        }
+    }
+    out
+}
+
+/// 4.4.6.1, 4.4.6.2: what every peace between `a` and `b` does.
+pub fn effects(ctx: &Ctx, next: &mut State, a: Power, b: Power, log: &mut Vec<Event>) {
+    super::repatriation::exchange_prisoners(ctx, next, a, b, log);
+    super::repatriation::repatriate(ctx, next, a, b, log);
+}

@@ -1,0 +1,455 @@
+//! The political phase (4.0, option `political`), played from the 1805 scenario with seven
+//! players: declarations of war (4.2), calls to allies (4.3), peace (4.4), alliances (4.5),
+//! minor country control (4.6), breaking alliances (4.7) and free states (4.8).
+
+mod support;
+
+use grognard_eia::command::Command;
+use grognard_eia::politics::PoliticalStep;
+use grognard_eia::ruleset::{apply_command, apply_sealed, check_sealed, pending};
+use grognard_eia::sequence::Phase;
+use grognard_eia::state::State;
+use grognard_eia::{Eia, Power};
+use grognard_engine::{ApplyError, Pending, PlayerId, Ruleset, ScriptedDice, Seats, Setup};
+use support::ctx;
+
+/// The 1805 scenario with the political phase, one player a power (`Power::ALL` order).
+fn opening() -> State {
+    let eia = Eia;
+    let info = eia.scenarios().into_iter().find(|s| s.id == "1805").unwrap_or_else(|| panic!("no 1805"));
+    let seats = Seats::round_robin(&info.powers, 7).unwrap_or_else(|e| panic!("{e}"));
+    let mut setup = Setup::scenario("1805");
+    setup.options = vec!["political".into(), "open-corps".into()];
+    eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn player(state: &State, power: Power) -> PlayerId {
+    PlayerId(state.player_of(power).unwrap_or_else(|| panic!("{power} has no player")))
+}
+
+fn political(state: &State) -> i32 {
+    state.powers.values().map(|p| p.political).sum()
+}
+
+fn points(state: &State, power: Power) -> i32 {
+    state.powers[&power].political
+}
+
+/// Every player seals `declare none` but those given; the declarations are revealed with
+/// these dice faces.
+fn declare(state: &State, texts: &[(Power, &str)], faces: &[u32]) -> Result<State, String> {
+    let Pending::Sealed { players, step, .. } = pending(ctx(), state) else {
+        panic!("declarations are sealed, not {:?}", pending(ctx(), state))
+    };
+    assert_eq!(step, format!("declarations-{}", state.date.id()));
+    let mut choices = Vec::new();
+    for p in players {
+        let text = texts.iter().find(|(power, _)| state.player_of(*power) == Some(p.0)).map_or("declare none", |t| t.1);
+        let c = Command::parse(text).map_err(|e| e.to_string())?;
+        check_sealed(ctx(), state, p, &c).map_err(|e| format!("{}|{}", e.rule, e.message))?;
+        choices.push((p, c));
+    }
+    let mut dice = ScriptedDice::new(faces);
+    match apply_sealed(ctx(), state, &choices, &mut dice) {
+        Ok(a) => Ok(a.state),
+        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
+        Err(ApplyError::NeedDice) => Err("dice|".into()),
+    }
+}
+
+fn run(state: &State, power: Power, text: &str, faces: &[u32]) -> Result<State, String> {
+    let command = Command::parse(text).map_err(|e| e.to_string())?;
+    let mut dice = ScriptedDice::new(faces);
+    match apply_command(ctx(), state, player(state, power), &command, &mut dice) {
+        Ok(a) => Ok(a.state),
+        Err(ApplyError::Rule(e)) => Err(format!("{}|{}", e.rule, e.message)),
+        Err(ApplyError::NeedDice) => Err("dice|".into()),
+    }
+}
+
+fn ok(state: &State, power: Power, text: &str) -> State {
+    run(state, power, text, &[]).unwrap_or_else(|e| panic!("{power} `{text}`: {e}"))
+}
+
+fn refused(result: Result<State, String>) -> String {
+    match result {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e,
+    }
+}
+
+fn step(state: &State) -> PoliticalStep {
+    match state.sequence.phase {
+        Phase::Political(s) => s,
+        other => panic!("not in the political phase: {other}"),
+    }
+}
+
+/// The power whose command or answer the phase waits for.
+fn waiting(state: &State) -> Power {
+    let p = pending(ctx(), state).players();
+    assert_eq!(p.len(), 1, "{:?}", pending(ctx(), state));
+    state.powers_of(p[0].0)[0]
+}
+
+/// Every power ends its turns of the political phase until `until` (or the phase ends).
+fn end_until(mut state: State, until: PoliticalStep) -> State {
+    for _ in 0..100 {
+        match state.sequence.phase {
+            Phase::Political(s) if s == until => return state,
+            Phase::Political(_) => {}
+            _ => return state,
+        }
+        let power = waiting(&state);
+        state = ok(&state, power, "end");
+    }
+    panic!("the phase never reached {until:?}")
+}
+
+#[test]
+fn r4_2_the_phase_opens_every_month_with_declarations_sealed_by_every_player() {
+    let state = opening();
+    assert_eq!(step(&state), PoliticalStep::Declarations);
+    let Pending::Sealed { players, .. } = pending(ctx(), &state) else { panic!("sealed") };
+    assert_eq!(players.len(), 7);
+    // Nobody declares: the month goes through the political steps with nothing to do.
+    let next = declare(&state, &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(step(&next), PoliticalStep::Peace, "no declarations: nobody calls allies");
+    let after = end_until(next, PoliticalStep::Declarations);
+    assert!(!matches!(after.sequence.phase, Phase::Political(_)), "{}", after.sequence.phase);
+    assert_eq!(political(&after), 0);
+    assert!(after.politics.round.is_none());
+}
+
+#[test]
+fn r4_2_1_1_declaring_war_on_a_major_power_costs_three_and_on_an_ally_two_more() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france"), (Power::Spain, "declare on france")], &[6, 1])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(points(&next, Power::Prussia), -3);
+    assert_eq!(points(&next, Power::Spain), -5, "Spain was France's ally");
+    assert!(next.relations.at_war("prussia", "france") && next.relations.at_war("spain", "france"));
+    assert!(!next.relations.allied("spain", "france"));
+    assert_eq!(next.politics.last_broken(Power::Spain, Power::France), Some(next.date));
+}
+
+#[test]
+fn r4_2_3_a_declaration_on_a_major_power_is_one_on_its_minors_never_on_them_alone() {
+    let state = opening();
+    let e = refused(declare(&state, &[(Power::Prussia, "declare on bavaria")], &[]));
+    assert!(e.starts_with("4.2.3|"), "{e}");
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(next.enemy_of(Power::Prussia, "bavaria"), "Bavaria, run by France, is Prussia's enemy");
+}
+
+#[test]
+fn r4_2_2_1_no_declaration_on_a_power_whose_territory_holds_one_s_forces() {
+    let mut state = opening();
+    let some_corps = state.corps.iter().find(|(_, c)| c.nation == "prussia").map(|(id, _)| id.clone());
+    let id = some_corps.unwrap_or_else(|| panic!("a Prussian corps"));
+    if let Some(c) = state.corps.get_mut(&id) {
+        c.area = "dresden".into();
+    }
+    let e = refused(declare(&state, &[(Power::Prussia, "declare on saxony")], &[]));
+    assert!(e.starts_with("4.2.2.1|"), "{e}");
+}
+
+#[test]
+fn r4_2_2_2_invaded_and_at_war_no_new_war_on_a_major_power() {
+    let mut state = opening();
+    let french = state.corps.iter().find(|(_, c)| c.nation == "france").map(|(id, _)| id.clone());
+    let id = french.unwrap_or_else(|| panic!("a French corps"));
+    let vienna_area = "vienna";
+    if let Some(c) = state.corps.get_mut(&id) {
+        c.area = vienna_area.into();
+        c.in_city = false;
+    }
+    let e = refused(declare(&state, &[(Power::Austria, "declare on turkey")], &[]));
+    assert!(e.starts_with("4.2.2.2|"), "{e}");
+}
+
+#[test]
+fn r4_2_2_3_no_war_on_a_minor_country_one_cannot_enter() {
+    let state = opening();
+    let e = refused(declare(&state, &[(Power::Turkey, "declare on portugal")], &[]));
+    assert!(e.starts_with("4.2.2.3|"), "{e}");
+}
+
+#[test]
+fn r4_3_the_defender_calls_first_and_an_ally_who_answers_goes_to_war() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(step(&next), PoliticalStep::CallToAllies);
+    assert_eq!(waiting(&next), Power::France, "the defender calls first (4.3.1.1)");
+    // 4.3.1.1: Prussia, the aggressor, may call only against a defender who called.
+    let e = refused(run(&next, Power::France, "call britain against prussia", &[]));
+    assert!(e.starts_with("4.3|"), "Britain is no ally of France: {e}");
+    let called = ok(&next, Power::France, "call spain against prussia");
+    assert_eq!(waiting(&called), Power::Spain);
+    let Pending::Choice { options, .. } = pending(ctx(), &called) else { panic!("a question") };
+    assert_eq!(options, ["answer call", "refuse call"]);
+    let answered = ok(&called, Power::Spain, "answer call");
+    assert!(answered.relations.at_war("spain", "prussia"));
+    assert_eq!(points(&answered, Power::Spain), 0, "R4.3.2: answering a call costs nothing");
+    let done = ok(&answered, Power::France, "end");
+    assert_eq!(waiting(&done), Power::Prussia, "then the aggressor, whose defender called");
+}
+
+#[test]
+fn r4_3_1_3_an_ally_who_refuses_breaks_the_alliance_and_the_aggressor_loses_too() {
+    let state = opening();
+    // Austria declares war on Prussia; Prussia has no allies; Austria may call Russia only
+    // once Prussia called: it did not, so Austria calls nobody.
+    let next = declare(&state, &[(Power::Austria, "declare on prussia")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let next = ok(&next, Power::Prussia, "end");
+    assert_eq!(waiting(&next), Power::Austria);
+    let e = refused(run(&next, Power::Austria, "call russia against prussia", &[]));
+    assert!(e.starts_with("4.3.1.1|"), "{e}");
+    // France declares on Turkey: Turkey calls nobody; France's call then: also refused.
+    // A defender's ally refusing: only the ally loses.
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let called = ok(&next, Power::France, "call spain against prussia");
+    let refused_call = ok(&called, Power::Spain, "refuse call");
+    assert_eq!(points(&refused_call, Power::Spain), -2);
+    assert_eq!(points(&refused_call, Power::France), 0, "France defended");
+    assert!(!refused_call.relations.allied("spain", "france"));
+    // An aggressor's ally refusing: both lose two.
+    let done = ok(&refused_call, Power::France, "end");
+    let mut aggressor = done.clone();
+    aggressor.relations.ally("prussia", "turkey");
+    let calls = ok(&aggressor, Power::Prussia, "call turkey against france");
+    let refusal = ok(&calls, Power::Turkey, "refuse call");
+    assert_eq!(points(&refusal, Power::Turkey), -2);
+    assert_eq!(points(&refusal, Power::Prussia), -3 - 2);
+}
+
+#[test]
+fn r4_3_1_2_powers_declaring_on_each_other_call_nobody() {
+    let state = opening();
+    let next =
+        declare(&state, &[(Power::Prussia, "declare on turkey"), (Power::Turkey, "declare on prussia")], &[3, 5])
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(step(&next), PoliticalStep::Peace, "no caller: both are aggressors");
+}
+
+#[test]
+fn r4_3_callers_are_ordered_by_competitive_rolls_defenders_first() {
+    let state = opening();
+    // Prussia declares on Turkey and Russia... Russia is at war already with France only.
+    let next = declare(
+        &state,
+        &[(Power::Prussia, "declare on turkey russia")],
+        // Defenders Russia and Turkey roll (Russia comes first in the order of 4.6.3.2):
+        // Russia 2, Turkey 5: Turkey calls first.
+        &[2, 5],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let order: Vec<Power> = next.politics.round.as_ref().map(|r| r.callers.iter().map(|c| c.power).collect()).unwrap();
+    assert_eq!(order, [Power::Turkey, Power::Russia, Power::Prussia]);
+    let tie = declare(&state, &[(Power::Prussia, "declare on turkey russia")], &[4, 4, 1, 6]).unwrap();
+    let order: Vec<Power> = tie.politics.round.as_ref().map(|r| r.callers.iter().map(|c| c.power).collect()).unwrap();
+    assert_eq!(order, [Power::Turkey, Power::Russia, Power::Prussia], "a tie is rolled again");
+}
+
+/// France at war with Prussia (declared this month), in the peace step.
+fn prussia_at_war() -> State {
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    end_until(next, PoliticalStep::Peace)
+}
+
+#[test]
+fn r4_4_2_3_1_a_conditional_surrender_is_plus_three_minus_five() {
+    let state = prussia_at_war();
+    assert_eq!(waiting(&state), Power::France);
+    let state = ok(&state, Power::France, "end");
+    let state = end_until_power(state, Power::Prussia);
+    let sued = ok(&state, Power::Prussia, "sue for peace to france");
+    assert_eq!(waiting(&sued), Power::France);
+    let offered = ok(&sued, Power::France, "offer conditional peace");
+    assert_eq!(points(&offered, Power::France), 3);
+    assert_eq!(points(&offered, Power::Prussia), -3 - 5);
+    // 4.4.3: the loser picks one term of list A, the victor up to two of list B.
+    assert_eq!(waiting(&offered), Power::Prussia);
+    let picked = ok(&offered, Power::Prussia, "term A.3");
+    assert_eq!(waiting(&picked), Power::France);
+    let e = refused(run(&picked, Power::France, "term B.2", &[]));
+    assert!(e.starts_with("4.4.3|"), "A.3 cancels B.2: {e}");
+    let e = refused(run(&picked, Power::France, "term C.1", &[]));
+    assert!(e.starts_with("4.4.3|"), "no list C term in a conditional peace: {e}");
+    let one = ok(&picked, Power::France, "term B.3");
+    let done = ok(&one, Power::France, "no more terms");
+    assert!(!done.relations.at_war("prussia", "france"));
+    let terms: Vec<&str> = done.politics.terms.iter().map(|t| t.term.as_str()).collect();
+    assert_eq!(terms, ["B.3"]);
+    // 4.4.6.3: eighteen months of enforced peace both ways.
+    let until = done.politics.enforced_peace(Power::Prussia, Power::France, done.date);
+    assert_eq!(until.map(|m| m.id()), Some("1807-03".to_string()));
+}
+
+/// End turns until `power` is to act.
+fn end_until_power(mut state: State, power: Power) -> State {
+    for _ in 0..20 {
+        if waiting(&state) == power {
+            return state;
+        }
+        let p = waiting(&state);
+        state = ok(&state, p, "end");
+    }
+    panic!("{power} never acted")
+}
+
+#[test]
+fn r4_4_2_3_2_an_unconditional_surrender_is_plus_five_minus_eight_and_lengthens_the_peace() {
+    let state = end_until_power(prussia_at_war(), Power::Prussia);
+    let sued = ok(&state, Power::Prussia, "sue for peace to france");
+    let offered = ok(&sued, Power::France, "offer unconditional peace");
+    assert_eq!(waiting(&offered), Power::Prussia);
+    let accepted = ok(&offered, Power::Prussia, "accept unconditional peace");
+    assert_eq!(points(&accepted, Power::France), 5);
+    assert_eq!(points(&accepted, Power::Prussia), -3 - 8);
+    let t1 = ok(&accepted, Power::France, "term C.2");
+    let t2 = ok(&t1, Power::France, "term B.3");
+    let e = refused(run(&t2, Power::France, "term B.2", &[]));
+    assert!(e.starts_with("4.4.4|") || e.starts_with("4.4.5.3|"), "C.2 precludes B.2: {e}");
+    let t3 = ok(&t2, Power::France, "term B.6");
+    assert!(!t3.relations.at_war("prussia", "france"), "three terms: the peace is made");
+    let loser = t3.politics.enforced_peace(Power::Prussia, Power::France, t3.date).map(|m| m.id());
+    let victor = t3.politics.enforced_peace(Power::France, Power::Prussia, t3.date).map(|m| m.id());
+    assert_eq!(victor, Some("1807-03".to_string()));
+    assert!(loser > victor, "C.2 lengthens the loser's enforced peace: {loser:?}");
+}
+
+#[test]
+fn r4_4_2_2_a_refused_unconditional_peace_leaves_the_war() {
+    let state = end_until_power(prussia_at_war(), Power::Prussia);
+    let sued = ok(&state, Power::Prussia, "sue for peace to france");
+    let offered = ok(&sued, Power::France, "offer unconditional peace");
+    let refused_peace = ok(&offered, Power::Prussia, "refuse unconditional peace");
+    assert!(refused_peace.relations.at_war("prussia", "france"));
+    assert_eq!(points(&refused_peace, Power::France), 0);
+    assert_eq!(points(&refused_peace, Power::Prussia), -3);
+}
+
+#[test]
+fn r4_4_5_a_power_surrendering_to_several_at_once_loses_once() {
+    // Prussia at war with France and Spain (Spain answered France's call).
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap();
+    let next = ok(&next, Power::France, "call spain against prussia");
+    let next = ok(&next, Power::Spain, "answer call");
+    let next = end_until(next, PoliticalStep::Peace);
+    let state = end_until_power(next, Power::Prussia);
+    // 4.4.2.1: neither has forces in Prussia: Prussia must sue both at once.
+    let e = refused(run(&state, Power::Prussia, "sue for peace to france", &[]));
+    assert!(e.starts_with("4.4.2.1|"), "{e}");
+    let sued = ok(&state, Power::Prussia, "sue for peace to spain france");
+    // 4.4.5.2: France went to war first (Spain by a call, after it): France offers first.
+    assert_eq!(waiting(&sued), Power::France);
+    let a = ok(&sued, Power::France, "offer conditional peace");
+    let b = ok(&a, Power::Spain, "offer unconditional peace");
+    let c = ok(&b, Power::Prussia, "accept unconditional peace");
+    assert_eq!(points(&c, Power::France), 3);
+    assert_eq!(points(&c, Power::Spain), 5);
+    assert_eq!(points(&c, Power::Prussia), -3 - 8, "one loss, the larger (4.4.5)");
+}
+
+#[test]
+fn r4_4_1_an_informal_peace_costs_nothing_and_enforces_nothing() {
+    let state = prussia_at_war();
+    let state = end_until_power(state, Power::Prussia);
+    let proposed = ok(&state, Power::Prussia, "propose informal peace with france");
+    assert_eq!(waiting(&proposed), Power::France);
+    let made = ok(&proposed, Power::France, "accept proposal");
+    assert!(!made.relations.at_war("prussia", "france"));
+    assert_eq!(made.politics.enforced_peace(Power::Prussia, Power::France, made.date), None);
+    assert_eq!(points(&made, Power::France), 0);
+}
+
+#[test]
+fn r4_5_alliances_gain_points_and_obey_4_5_1_to_4_5_3() {
+    let state = end_until(prussia_at_war(), PoliticalStep::Alliances);
+    let state = end_until_power(state, Power::Prussia);
+    let e = refused(run(&state, Power::Prussia, "propose alliance with france", &[]));
+    assert!(e.starts_with("4.5.2|"), "{e}");
+    let proposed = ok(&state, Power::Prussia, "propose alliance with turkey");
+    let allied = ok(&proposed, Power::Turkey, "accept proposal");
+    assert!(allied.relations.allied("prussia", "turkey"));
+    let gain = ctx().politics.points(grognard_eia::data::politics::Points::Alliance);
+    assert_eq!(points(&allied, Power::Turkey), gain);
+    let again = refused(run(&allied, Power::Prussia, "propose alliance with turkey", &[]));
+    assert!(again.starts_with("4.5.1|") || again.starts_with("4.5|"), "{again}");
+    // 4.7 then 4.5.3: broken this month, no new alliance for twelve months.
+    let broken_state = end_until(allied, PoliticalStep::BreakingAlliances);
+    let broken_state = end_until_power(broken_state, Power::Prussia);
+    let broke = ok(&broken_state, Power::Prussia, "break alliance with turkey");
+    assert_eq!(points(&broke, Power::Prussia), -3 + gain - 2);
+    assert_eq!(broke.politics.last_broken(Power::Prussia, Power::Turkey), Some(broke.date));
+}
+
+#[test]
+fn r4_6_a_minor_country_declared_upon_gets_a_controller_by_modified_rolls() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Austria, "declare on switzerland")], &[]).unwrap();
+    let mut s = end_until(next, PoliticalStep::MinorControl);
+    assert_eq!(step(&s), PoliticalStep::MinorControl);
+    // Every eligible power is asked in the order of 4.6.3.2: France first.
+    let mut asked = Vec::new();
+    for _ in 0..10 {
+        let Pending::Choice { .. } = pending(ctx(), &s) else { break };
+        let p = waiting(&s);
+        asked.push(p);
+        let seek = matches!(p, Power::France | Power::Prussia);
+        let text = if seek { "seek control of switzerland" } else { "decline control of switzerland" };
+        match run(&s, p, text, &[]) {
+            Ok(n) => s = n,
+            Err(e) if e.starts_with("dice|") => {
+                // The last answer rolls: France 3, Prussia 3 (modifiers decide).
+                s = run(&s, p, text, &[3, 3, 6, 1, 6, 1]).unwrap_or_else(|e| panic!("{e}"));
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(!asked.contains(&Power::Austria), "Austria, at war with it, is not eligible");
+    assert_eq!(asked[0], Power::France);
+    let controller = s.minors["switzerland"].controller.unwrap_or_else(|| panic!("somebody runs it"));
+    assert!(matches!(controller, Power::France | Power::Prussia));
+    // 4.6.3.1 and 4.2.1.2: one district: the controller gains one, Austria loses one.
+    assert_eq!(points(&s, controller), 1);
+    assert_eq!(points(&s, Power::Austria), -1);
+}
+
+#[test]
+fn r4_2_1_2_nobody_runs_it_nobody_loses_points() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Austria, "declare on switzerland")], &[]).unwrap();
+    let mut s = end_until(next, PoliticalStep::MinorControl);
+    while let Pending::Choice { .. } = pending(ctx(), &s) {
+        let p = waiting(&s);
+        s = ok(&s, p, "decline control of switzerland");
+    }
+    assert_eq!(s.minors["switzerland"].controller, None);
+    assert_eq!(points(&s, Power::Austria), 0);
+    assert!(s.relations.at_war("austria", "switzerland"));
+}
+
+#[test]
+fn r4_8_a_conquered_minor_becomes_a_free_state_once() {
+    let state = declare(&opening(), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let state = end_until(state, PoliticalStep::FreeStates);
+    let state = end_until_power(state, Power::France);
+    // Hanover, conquered by France, has corps cards?
+    let r = run(&state, Power::France, "free state hanover", &[]);
+    match r {
+        Ok(s) => {
+            assert!(s.minors["hanover"].free_state);
+            let again = refused(run(&s, Power::France, "free state hanover", &[]));
+            assert!(again.starts_with("4.8|"), "{again}");
+        }
+        Err(e) => assert!(e.starts_with("4.8|"), "{e}"),
+    }
+    let e = refused(run(&state, Power::France, "free state bavaria", &[]));
+    assert!(e.starts_with("4.8|"), "Bavaria is a free state already: {e}");
+}
