@@ -158,6 +158,8 @@ pub enum Command {
     Naval(crate::naval::NavalCommand),
     /// The political phase (4.0; option `political`): forms in `politics::command`.
     Political(crate::politics::command::PoliticalCommand),
+    /// The economic phase (8.0; option `economic`): forms in `economy::command`.
+    Economic(crate::economy::command::EconomicCommand),
     /// What the other players see of a command that changes or reads a corps' hidden
     /// strength (2.4.2): the public projection of a concealed command (`veiled.rs`). Never
     /// typed by a player.
@@ -210,6 +212,9 @@ impl Command {
         }
         if let Some(political) = crate::politics::command::parse(&words) {
             return political.map(Command::Political);
+        }
+        if let Some(economic) = crate::economy::command::parse(&words) {
+            return economic.map(Command::Economic);
         }
         match words.as_slice() {
             ["end"] => Ok(Command::End),
@@ -370,6 +375,7 @@ impl fmt::Display for Command {
             Command::Chit(chit) => write!(f, "{chit}"),
             Command::Naval(c) => write!(f, "{c}"),
             Command::Political(c) => write!(f, "{c}"),
+            Command::Economic(c) => write!(f, "{c}"),
             Command::Lose { losses, emptying } => {
                 f.write_str("lose")?;
                 for (k, n) in losses.iter() {

@@ -44,6 +44,9 @@ pub fn of(state: &State, command: &Command) -> Vec<Power> {
         }
         _ => {}
     }
+    if let Ok(ctx) = crate::ctx::Ctx::builtin() {
+        powers.extend(crate::economy::concerns(ctx, state, command));
+    }
     powers.sort();
     powers.dedup();
     powers

@@ -2,6 +2,7 @@
 //! and the scenarios. Every state is read against it.
 
 use crate::data::cards::{NationalCards, CARDS_TEXT};
+use crate::data::economy::{EconomyData, ECONOMY_TEXT};
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};
@@ -27,6 +28,8 @@ pub struct Ctx {
     pub politics: Politics,
     /// The peace terms of the victory conditions chart (`data/peace.txt`).
     pub peace: PeaceChart,
+    /// The economic charts: provinces' values, costs, trade, victory (`data/economy.txt`).
+    pub economy: EconomyData,
     /// The scenarios (`data/scenario-*.txt`).
     pub scenarios: Vec<Scenario>,
 }
@@ -41,7 +44,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 8] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 9] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -50,6 +53,7 @@ impl Ctx {
             ("tables.txt", TABLES_TEXT),
             ("politics.txt", POLITICS_TEXT),
             ("peace.txt", PEACE_TEXT),
+            ("economy.txt", ECONOMY_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
         ]
     }
@@ -66,9 +70,21 @@ impl Ctx {
                 let charts = Charts::parse(TABLES_TEXT).map_err(|e| format!("data/tables.txt: {e}"))?;
                 let politics = Politics::parse(POLITICS_TEXT, &map).map_err(|e| format!("data/politics.txt: {e}"))?;
                 let peace = PeaceChart::parse(PEACE_TEXT).map_err(|e| format!("data/peace.txt: {e}"))?;
+                let economy =
+                    EconomyData::parse(ECONOMY_TEXT, &map, &politics).map_err(|e| format!("data/economy.txt: {e}"))?;
                 let s1805 = Scenario::parse(SCENARIO_1805_TEXT, &map, &cards, &leaders)
                     .map_err(|e| format!("data/scenario-1805.txt: {e}"))?;
-                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, politics, peace, scenarios: vec![s1805] })
+                Ok(Ctx {
+                    map: Arc::new(map),
+                    rules,
+                    cards,
+                    leaders,
+                    charts,
+                    politics,
+                    peace,
+                    economy,
+                    scenarios: vec![s1805],
+                })
             })
             .as_ref()
             .map_err(|e| RuleError::new("data", e.clone()))

@@ -73,12 +73,29 @@ fn political(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
         }
         return as_commands(legal::answers(ctx, state, q));
     }
+    if crate::politics::minor_control::backdown(state).is_some() {
+        let both = [true, false].map(|back| Command::Political(crate::politics::command::PoliticalCommand::BackDown { back }));
+        return both.to_vec();
+    }
     if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::Declarations) {
         return as_commands(legal::declarations(ctx, state, player));
     }
     let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return Vec::new() };
     let mut out = vec![Command::End];
     out.extend(as_commands(legal::commands(ctx, state, power)));
+    out
+}
+
+/// The economic phase (3.5, 8.0): the acting power's commands the rules accept, and `end`.
+fn economic(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
+    let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return Vec::new() };
+    let mut out = vec![Command::End];
+    for c in crate::economy::legal::commands(ctx, state, power) {
+        let command = Command::Economic(c);
+        if accepted(ctx, state, player, &command) {
+            out.push(command);
+        }
+    }
     out
 }
 
@@ -92,6 +109,9 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     }
     if let crate::sequence::Phase::Political(_) = state.sequence.phase {
         return political(ctx, state, player);
+    }
+    if let crate::sequence::Phase::Economic(_) = state.sequence.phase {
+        return economic(ctx, state, player);
     }
     let mut out = Vec::new();
     let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return out };

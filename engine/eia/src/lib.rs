@@ -12,6 +12,7 @@ pub mod ctx;
 pub mod data;
 pub mod date;
 pub mod depot_garrison;
+pub mod economy;
 pub mod enemy_depot;
 pub mod factor;
 pub mod forage;

@@ -78,6 +78,9 @@ fn apply_unsettled(
     if let Phase::Political(_) = state.sequence.phase {
         return political(ctx, state, power, command, dice);
     }
+    if let Phase::Economic(_) = state.sequence.phase {
+        return economic(ctx, state, power, command, dice);
+    }
     if let Some(r) = &state.reveal {
         return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
     }
@@ -120,6 +123,30 @@ fn political(
     let (mut next, mut events, over) = crate::politics::apply(ctx, state, power, c, dice)?;
     if over {
         turn::end_politics(ctx, &mut next, &mut events);
+    }
+    Ok(Applied { state: next, events })
+}
+
+/// A command of the economic phase (3.5, 8.0): `end` or an economic command.
+fn economic(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Applied<State>, ApplyError> {
+    let c = match command {
+        Command::End => None,
+        Command::Economic(c) => Some(c),
+        other => {
+            return Err(
+                RuleError::new("3.5", format!("`{other}` is not a command of the {}", state.sequence.phase)).into()
+            )
+        }
+    };
+    let (mut next, mut events, over) = crate::economy::apply(ctx, state, power, c, dice)?;
+    if over {
+        turn::advance(ctx, &mut next, &mut events);
     }
     Ok(Applied { state: next, events })
 }
@@ -286,6 +313,9 @@ pub fn dispatch(
         (Command::Political(c), _) => {
             return Err(RuleError::new("4.0", format!("`{c}` is a command of the political phase")).into())
         }
+        (Command::Economic(c), _) => {
+            return Err(RuleError::new("3.5", format!("`{c}` is a command of the economic phase")).into())
+        }
         (Command::Veiled(v), _) => crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?,
     };
     let mut next = next;
@@ -317,12 +347,9 @@ fn chit_side(state: &State, battle: &crate::combat::Battle, player: PlayerId) ->
 pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
     if let Phase::Political(_) = state.sequence.phase {
         let Command::Political(c) = choice else {
-            return Err(RuleError::new(
-                "4.2",
-                "the declarations of war step asks for `declare ...` (or `declare none`)",
-            ));
+            return Err(RuleError::new("4.0", "the political phase asks for a political command in secret"));
         };
-        return crate::politics::declaration::check(ctx, state, player, c).map(|_| ());
+        return crate::politics::check_sealed(ctx, state, player, c);
     }
     let battle = state.battle.as_ref().ok_or_else(|| RuleError::new("7.5.2.1", "no battle waits for chits"))?;
     let Command::Chit(chit) = choice else {
@@ -346,11 +373,11 @@ pub fn apply_sealed(
         let mut political = Vec::new();
         for (player, choice) in choices {
             let Command::Political(c) = choice else {
-                return Err(RuleError::new("4.2", "the declarations of war step asks for `declare ...`").into());
+                return Err(RuleError::new("4.0", "the political phase asks for a political command in secret").into());
             };
             political.push((*player, c.clone()));
         }
-        let (mut next, mut events) = crate::politics::declaration::reveal(ctx, state, &political, dice)?;
+        let (mut next, mut events) = crate::politics::apply_sealed(ctx, state, &political, dice)?;
         if crate::politics::settle(ctx, &mut next, dice, &mut events)? {
             turn::end_politics(ctx, &mut next, &mut events);
         }
@@ -476,6 +503,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
     if let Some(political) = crate::politics::pending(ctx, state) {
         return political;
     }
+    if let Some(economic) = crate::economy::pending(ctx, state) {
+        return economic;
+    }
     if let Some(naval) = crate::naval::pending(ctx, state) {
         return naval;
     }
@@ -498,6 +528,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::Land(LandStep::Supply) => "forage (`forage CORPS`) or `end` to pay depot supply",
         Phase::Land(LandStep::Combat) => "fight every battle owed (`battle AREA`), then `end`",
         Phase::Political(_) => "the political phase",
+        Phase::Economic(_) => "the economic phase",
         Phase::Over => "nothing",
     };
     let _ = ctx;
@@ -635,10 +666,7 @@ impl Ruleset for Eia {
     fn lost_sealed_choice(&self, state: &State, player: PlayerId) -> Option<Command> {
         let ctx = self.ctx().ok()?;
         if let Phase::Political(_) = state.sequence.phase {
-            // R13.5: declarations lost with a replaced player are no declarations.
-            return Some(Command::Political(crate::politics::command::PoliticalCommand::Declare {
-                powers: Vec::new(),
-            }));
+            return crate::politics::lost_sealed_choice(state).map(Command::Political);
         }
         let battle = state.battle.as_ref()?;
         let text = if chit_side(state, battle, player).ok()? { "chit assault" } else { "chit defend" };

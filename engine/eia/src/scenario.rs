@@ -49,6 +49,14 @@ pub fn options() -> Vec<OptionInfo> {
                 .into(),
         },
         OptionInfo {
+            id: crate::economy::OPTION_ECONOMIC.into(),
+            description: "play the campaign games' economic phase at the end of March, June, September and December: \
+                          victory points, taxation, trade and manpower, loans, maintenance, debts, buying factors, \
+                          corps, ships and fleets, status adjustment, civil disorder, the December levy (3.5, 8.0); \
+                          it replaces the scenario's monthly money (5.2.5)"
+                .into(),
+        },
+        OptionInfo {
             id: crate::politics::OPTION_POLITICAL.into(),
             description: "play the campaign games' political phase at the start of every month: declarations of war \
                           sealed and revealed together, calls to allies, peace and its terms, alliances, control of \
@@ -249,10 +257,12 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         reveal: None,
         lenient: false,
         politics: Default::default(),
+        economy: Default::default(),
         over: None,
     };
     let mut log = Vec::new();
     crate::politics::open(ctx, &mut state);
+    crate::economy::open(ctx, &mut state);
     if political {
         crate::politics::start(&mut state);
     }
@@ -265,7 +275,12 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
 /// 5.2.2.1, 5.2.5: scenario money comes with the army reinforcement step, counted here).
 pub fn new_month(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     state.due = dues(ctx, state);
+    crate::economy::new_month(ctx, state, log);
     crate::retirement::new_month(state);
+    // 5.2.5: in the campaign games money arrives in the economic phase instead (R8.2).
+    if crate::economy::played(state) {
+        return;
+    }
     let Ok(s) = find(ctx, &state.scenario) else { return };
     for (power, p) in state.powers.iter_mut() {
         let monthly = s.money.get(power).map_or(0, |m| i32::from(m.monthly));

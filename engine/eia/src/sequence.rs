@@ -58,6 +58,8 @@ pub enum Phase {
     Naval,
     /// 7.2-7.5: the land phase, one step of the acting power's sequence.
     Land(LandStep),
+    /// 3.5, 8.0: the economic phase (option `economic`), one of its steps.
+    Economic(crate::economy::EconomicStep),
     /// The game is over.
     Over,
 }
@@ -70,6 +72,7 @@ impl fmt::Display for Phase {
             Phase::ArmyReinforcement => f.write_str("army reinforcement step"),
             Phase::Naval => f.write_str("naval phase"),
             Phase::Land(step) => write!(f, "land phase, {}", step.name()),
+            Phase::Economic(step) => write!(f, "economic phase, {}", step.name()),
             Phase::Over => f.write_str("game over"),
         }
     }
@@ -135,6 +138,7 @@ impl Sequence {
                 order
             }
             Phase::Political(_) => keep(&crate::politics::ORDER),
+            Phase::Economic(_) => keep(&crate::economy::ORDER),
             Phase::Over => Vec::new(),
         }
     }

@@ -332,6 +332,9 @@ pub struct State {
     /// The political phase's records (4.0, option `political`).
     #[serde(default, skip_serializing_if = "crate::politics::Politics::is_empty")]
     pub politics: crate::politics::Politics,
+    /// The economic phase's records (8.0, option `economic`).
+    #[serde(default, skip_serializing_if = "crate::economy::Economy::is_empty")]
+    pub economy: crate::economy::Economy,
     /// Set when the game is over.
     pub over: Option<Outcome>,
 }

@@ -47,7 +47,7 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
                     && state.sieges.iter().any(|a| state.garrisons.get(a).is_some_and(|g| nation_of(&g.nation))))
         }
         Phase::Land(_) => corps,
-        Phase::Political(_) => true,
+        Phase::Political(_) | Phase::Economic(_) => true,
         Phase::Over => false,
     }
 }
@@ -71,6 +71,7 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
         format!("{}: {}", state.date, phase),
         serde_json::json!({"kind": "phase", "phase": phase, "date": state.date}),
     ));
+    crate::economy::start_phase(ctx, state, phase, log);
 }
 
 /// The step after the acting power's current one: its next land step, or the next power, or
@@ -125,11 +126,16 @@ fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     // 7.1.3: after every power's land sequence the conquest step is resolved at once (R7.7).
     if let Phase::Land(_) = phase {
         crate::conquest::step(ctx, state, log);
+        // 3.5: the quarter's last month ends with the economic phase, before the time record.
+        if crate::economy::due_now(state) {
+            start_phase(ctx, state, Phase::Economic(crate::economy::EconomicStep::FIRST), log);
+            return;
+        }
     }
     let naval = state.options.iter().any(|o| o == crate::scenario::OPTION_NAVAL);
     let phases = Sequence::phases(naval, crate::politics::played(state));
     let here = match phase {
-        Phase::Land(_) => phases.iter().position(|p| matches!(p, Phase::Land(_))),
+        Phase::Land(_) | Phase::Economic(_) => phases.iter().position(|p| matches!(p, Phase::Land(_))),
         Phase::Political(_) => phases.iter().position(|p| matches!(p, Phase::Political(_))),
         other => phases.iter().position(|p| *p == other),
     };

@@ -453,3 +453,98 @@ fn r4_8_a_conquered_minor_becomes_a_free_state_once() {
     let e = refused(run(&state, Power::France, "free state bavaria", &[]));
     assert!(e.starts_with("4.8|"), "Bavaria is a free state already: {e}");
 }
+
+/// Every eligible power answers the control question: those in `seeking` seek it.
+fn answer_control(mut s: State, minor: &str, seeking: &[Power], faces: &[u32]) -> State {
+    for _ in 0..10 {
+        let Pending::Choice { prompt, .. } = pending(ctx(), &s) else { break };
+        if !prompt.contains("seek to run") {
+            break;
+        }
+        let p = waiting(&s);
+        let verb = if seeking.contains(&p) { "seek" } else { "decline" };
+        let text = format!("{verb} control of {minor}");
+        s = match run(&s, p, &text, &[]) {
+            Ok(n) => n,
+            Err(e) if e.starts_with("dice|") => run(&s, p, &text, faces).unwrap_or_else(|e| panic!("{e}")),
+            Err(e) => panic!("{e}"),
+        };
+    }
+    s
+}
+
+fn seal_backdowns(state: &State, choices: &[(Power, &str)]) -> State {
+    let Pending::Sealed { players, step, .. } = pending(ctx(), state) else {
+        panic!("a sealed back-down, not {:?}", pending(ctx(), state))
+    };
+    assert!(step.starts_with("back-down-"), "{step}");
+    let sealed: Vec<(PlayerId, Command)> = players
+        .iter()
+        .map(|p| {
+            let text = choices.iter().find(|(power, _)| state.player_of(*power) == Some(p.0)).map_or("remain at war", |c| c.1);
+            let c = Command::parse(text).unwrap_or_else(|e| panic!("{e}"));
+            check_sealed(ctx(), state, *p, &c).unwrap_or_else(|e| panic!("{e}"));
+            (*p, c)
+        })
+        .collect();
+    apply_sealed(ctx(), state, &sealed, &mut ScriptedDice::new(&[])).unwrap_or_else(|e| panic!("{e}")).state
+}
+
+#[test]
+fn r4_6_4_2_declarers_who_stay_go_to_war_with_each_other_and_4_6_5_the_controller_may_join() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Austria, "declare on saxony"), (Power::Prussia, "declare on saxony")], &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = end_until(next, PoliticalStep::MinorControl);
+    let s = answer_control(s, "saxony", &[Power::France], &[]);
+    assert_eq!(s.minors["saxony"].controller, Some(Power::France), "France alone sought it");
+    let (austria, prussia) = (points(&s, Power::Austria), points(&s, Power::Prussia));
+    assert_eq!((austria, prussia), (-1, -1), "4.2.1.2: one district each");
+    // 4.6.4: both remain at war: forced to declare war on each other (4.6.4.2), one
+    // declaration's points each.
+    let s = seal_backdowns(&s, &[]);
+    assert!(s.relations.at_war("austria", "prussia"));
+    assert_eq!((points(&s, Power::Austria), points(&s, Power::Prussia)), (-4, -4));
+    // 4.6.5: France, at war with Austria already, may declare war on Prussia alone.
+    assert_eq!(waiting(&s), Power::France);
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert_eq!(options, ["support none", "support against prussia"]);
+    let before = points(&s, Power::France);
+    let s = ok(&s, Power::France, "support against prussia");
+    assert!(s.relations.at_war("france", "prussia"));
+    assert_eq!(points(&s, Power::France), before - 3, "4.6.5.1");
+}
+
+#[test]
+fn r4_6_4_a_declarer_who_backs_down_keeps_its_losses_and_4_6_4_1_control_stands() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Austria, "declare on saxony"), (Power::Prussia, "declare on saxony")], &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let s = end_until(next, PoliticalStep::MinorControl);
+    let s = answer_control(s, "saxony", &[Power::Russia], &[]);
+    let s = seal_backdowns(&s, &[(Power::Prussia, "back down")]);
+    assert!(!s.relations.at_war("prussia", "saxony"));
+    assert!(s.relations.at_war("austria", "saxony"));
+    assert!(!s.relations.at_war("austria", "prussia"), "nobody else stayed: no forced war");
+    assert_eq!(points(&s, Power::Prussia), -1, "4.6.4: the declaration's points stay lost");
+    assert_eq!(s.minors["saxony"].controller, Some(Power::Russia));
+}
+
+#[test]
+fn r4_6_6_a_war_on_a_minor_with_no_aggressor_corps_inside_lapses_in_a_later_peace_step() {
+    let mut state = opening();
+    state.relations.declare_war("austria", "switzerland");
+    state.politics.round = Some(Default::default());
+    let mut log = Vec::new();
+    grognard_eia::politics::minor_control::lapse(ctx(), &mut state, &mut log);
+    assert!(!state.relations.at_war("austria", "switzerland"));
+    assert!(log.iter().any(|e| e.data["kind"] == "lapse"));
+    // Declared this month: no lapse yet (R4.6.6).
+    let mut fresh = opening();
+    fresh.relations.declare_war("austria", "switzerland");
+    let mut round = grognard_eia::politics::Round::default();
+    round.declared.push(grognard_eia::politics::Declared { by: Power::Austria, on: "switzerland".into() });
+    fresh.politics.round = Some(round);
+    grognard_eia::politics::minor_control::lapse(ctx(), &mut fresh, &mut Vec::new());
+    assert!(fresh.relations.at_war("austria", "switzerland"));
+}

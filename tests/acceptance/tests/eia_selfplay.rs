@@ -39,6 +39,20 @@ fn seven_players_start_the_1805_scenario_through_real_journals() {
 }
 
 #[test]
+fn seven_players_play_the_political_phase_through_real_journals() {
+    // Declarations of war sealed by all seven (4.2), calls, answers, proposals and control
+    // rolls, each through signed journals with fair dice.
+    let mut c = config(7, 3);
+    c.setup = Setup::scenario("1805").with_options([
+        grognard_eia::scenario::OPTION_HIDDEN.to_string(),
+        grognard_eia::politics::OPTION_POLITICAL.to_string(),
+    ]);
+    let r = selfplay::play_rounds(&c, 20).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.commands >= 20, "{} commands", r.commands);
+    report("seven players with the political phase, 20 rounds", &r);
+}
+
+#[test]
 fn two_players_running_several_powers_start_the_1805_scenario() {
     let r = selfplay::play_rounds(&config(2, 2), 12).unwrap_or_else(|e| panic!("{e}"));
     assert!(r.commands >= 12, "{} commands", r.commands);

@@ -6,6 +6,7 @@
 //! ([`grognard_board::text`]).
 
 pub mod cards;
+pub mod economy;
 pub mod leaders;
 pub mod peace;
 pub mod politics;

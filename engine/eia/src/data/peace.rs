@@ -67,6 +67,9 @@ pub struct Term {
     pub restricts: Vec<String>,
     /// A duration in months (B.2's 24, B.4's 12).
     pub months: Option<u32>,
+    /// `months` is how long the loser may not declare war on the victor (4.4.6.3: B.2, C.2
+    /// lengthen the enforced peace for the loser).
+    pub truce: bool,
     /// A number of corps (B.1's 3).
     pub corps: Option<u32>,
     /// A fraction (B.1's half of the corps, B.3's half of the tax value).
@@ -291,6 +294,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
         excludes,
         restricts: Vec::new(),
         months: None,
+        truce: false,
         corps: None,
         share: None,
         spread: None,
@@ -306,6 +310,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
         }
         match key {
             "all-victors" if value.is_empty() => term.all_victors = true,
+            "truce" if value.is_empty() => term.truce = true,
             "months" => term.months = Some(positive(line, value)?),
             "corps" => term.corps = Some(positive(line, value)?),
             "count" => term.count = Some(positive(line, value)?),
@@ -323,7 +328,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
             _ => {
                 return Err(line.error(format!(
                     "unknown key `{word}` (keys: months=N corps=N count=N share=N/D spread=N/DxK restricts=ID \
-                     all-victors)"
+                     all-victors truce)"
                 )))
             }
         }
@@ -405,6 +410,7 @@ mod tests {
         assert_eq!(chart.enforced_months, 18);
         let t = |id: &str| chart.term(id).unwrap_or_else(|| panic!("{id}"));
         assert_eq!(t("B.2").months, Some(24));
+        assert!(t("B.2").truce && t("C.2").truce && !t("B.4").truce, "B.2 and C.2 lengthen the loser's enforced peace");
         assert!(t("C.2").months.is_some_and(|m| m > 24));
         assert_eq!(t("B.4").months, Some(12));
         assert_eq!(t("B.1").corps, Some(3));

@@ -46,6 +46,12 @@ pub enum PoliticalCommand {
     /// 4.6.2: an eligible power asks to run a minor country, or not (`seek control of
     /// portugal`, `decline control of portugal`).
     Control { minor: String, seek: bool },
+    /// 4.6.4: a declarer of war on a minor country backs down or stays at war, in secret
+    /// (`back down`, `remain at war`).
+    BackDown { back: bool },
+    /// 4.6.5: the controller of a minor country declares war on its aggressors (`support
+    /// none`, `support against france prussia`).
+    Support { against: Vec<Power> },
     /// 4.7: break an alliance (`break alliance with spain`).
     BreakAlliance { with: Power },
     /// 4.8: declare a conquered minor country a free state (`free state holland`).
@@ -126,6 +132,10 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         [verb @ ("seek" | "decline"), "control", "of", minor] => {
             Ok(P::Control { minor: minor.to_string(), seek: *verb == "seek" })
         }
+        ["back", "down"] => Ok(P::BackDown { back: true }),
+        ["remain", "at", "war"] => Ok(P::BackDown { back: false }),
+        ["support", "none"] => Ok(P::Support { against: Vec::new() }),
+        ["support", "against", rest @ ..] => powers(rest).map(|against| P::Support { against }),
         ["break", "alliance", "with", who] => power(who).map(|with| P::BreakAlliance { with }),
         ["free", "state", minor] => Ok(P::FreeState { minor: minor.to_string() }),
         _ => return None,
@@ -171,6 +181,10 @@ impl fmt::Display for PoliticalCommand {
             P::Control { minor, seek } => {
                 write!(f, "{} control of {minor}", if *seek { "seek" } else { "decline" })
             }
+            P::BackDown { back: true } => f.write_str("back down"),
+            P::BackDown { back: false } => f.write_str("remain at war"),
+            P::Support { against } if against.is_empty() => f.write_str("support none"),
+            P::Support { against } => write!(f, "support against {}", ids(against)),
             P::BreakAlliance { with } => write!(f, "break alliance with {}", with.id()),
             P::FreeState { minor } => write!(f, "free state {minor}"),
         }
@@ -205,6 +219,10 @@ mod tests {
             "seek control of portugal",
             "decline control of portugal",
             "break alliance with spain",
+            "back down",
+            "remain at war",
+            "support none",
+            "support against france prussia",
             "free state holland",
         ] {
             let words: Vec<&str> = text.split_whitespace().collect();
@@ -212,6 +230,9 @@ mod tests {
             let lower_words: Vec<&str> = lower.split_whitespace().collect();
             let parsed = parse(&lower_words).unwrap_or_else(|| panic!("{text}: not political")).unwrap();
             assert_eq!(parsed.to_string(), text, "{words:?}");
+            // No other command form of the game takes the same words (the naval ones).
+            let whole = crate::command::Command::parse(text).unwrap();
+            assert_eq!(whole, crate::command::Command::Political(parsed), "{text}");
         }
         for bad in ["declare", "declare france", "call against france", "sue for peace to", "call x against y"] {
             let words: Vec<&str> = bad.split_whitespace().collect();

@@ -25,6 +25,10 @@ pub fn answers(ctx: &Ctx, state: &State, q: &Question) -> Vec<PoliticalCommand> 
             vec![P::Control { minor: minor.clone(), seek: true }, P::Control { minor: minor.clone(), seek: false }]
         }
         Question::Peace { power } => super::peace::answers(ctx, state, *power),
+        Question::Support { minor, power } => super::minor_control::support_answers(ctx, state, minor, *power)
+            .into_iter()
+            .map(|against| P::Support { against })
+            .collect(),
     }
 }
 

@@ -143,6 +143,8 @@ pub enum Question {
     Proposal { from: Power, to: Power, what: Proposal },
     /// 4.6.2: `power` says whether it seeks control of `minor`.
     Control { minor: String, power: Power },
+    /// 4.6.5: `power`, controlling `minor`, may declare war on its aggressors.
+    Support { minor: String, power: Power },
     /// 4.4: the peace being made waits for `power` (`peace.rs`).
     Peace { power: Power },
 }
@@ -153,7 +155,7 @@ impl Question {
         match self {
             Question::Call { ally, .. } => *ally,
             Question::Proposal { to, .. } => *to,
-            Question::Control { power, .. } | Question::Peace { power } => *power,
+            Question::Control { power, .. } | Question::Support { power, .. } | Question::Peace { power } => *power,
         }
     }
 }
@@ -304,8 +306,8 @@ fn begin_step(ctx: &Ctx, state: &mut State, step: PoliticalStep, dice: &mut dyn 
         serde_json::json!({"kind": "phase", "phase": state.sequence.phase, "date": state.date}),
     ));
     match step {
-        PoliticalStep::MinorControl => minor_control::begin(ctx, state, log),
-        PoliticalStep::CallToAllies | PoliticalStep::Declarations => {}
+        PoliticalStep::MinorControl => minor_control::begin(state),
+        PoliticalStep::Peace => minor_control::lapse(ctx, state, log),
         _ => {}
     }
 }
@@ -359,6 +361,17 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
         let player = PlayerId(state.player_of(power)?);
         let options = legal::answers(ctx, state, q).iter().map(ToString::to_string).collect();
         return Some(Pending::Choice { player, prompt: format!("{}: {}", state.date, prompt(ctx, state, q)), options });
+    }
+    if let Some((minor, players)) = minor_control::backdown(state) {
+        return Some(Pending::Sealed {
+            step: format!("back-down-{minor}-{}", state.date.id()),
+            players,
+            prompt: format!(
+                "{}: several powers declared war on {minor}: each writes in secret `back down` or `remain at war` \
+                 (4.6.4); those who stay go to war with each other",
+                state.date
+            ),
+        });
     }
     if step == PoliticalStep::Declarations {
         let mut players: Vec<PlayerId> =
@@ -416,13 +429,53 @@ fn prompt(ctx: &Ctx, state: &State, q: &Question) -> String {
             power.name()
         ),
         Question::Peace { power } => peace::prompt(state, *power),
+        Question::Support { minor, power } => format!(
+            "{} runs {minor}, attacked: it may declare war on its aggressors (4.6.5): `support none` or `support \
+             against POWER...`",
+            power.name()
+        ),
     }
+}
+
+/// Check a command sealed in the political phase: declarations (4.2) or a back-down (4.6.4).
+pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, c: &PoliticalCommand) -> Result<(), RuleError> {
+    if minor_control::backdown(state).is_some() {
+        return minor_control::check_backdown(state, player, c);
+    }
+    if state.sequence.phase != crate::sequence::Phase::Political(PoliticalStep::Declarations) {
+        return Err(RuleError::new("4.0", "nothing is chosen in secret now"));
+    }
+    declaration::check(ctx, state, player, c).map(|_| ())
+}
+
+/// Every player's sealed command is open: apply them.
+pub fn apply_sealed(
+    ctx: &Ctx,
+    state: &State,
+    choices: &[(PlayerId, PoliticalCommand)],
+    dice: &mut dyn DiceSource,
+) -> Result<(State, Vec<Event>), ApplyError> {
+    if minor_control::backdown(state).is_some() {
+        return minor_control::reveal_backdowns(ctx, state, choices);
+    }
+    declaration::reveal(ctx, state, choices, dice)
+}
+
+/// R13.5: a sealed command lost with a replaced player: no declarations, or staying at war.
+pub fn lost_sealed_choice(state: &State) -> Option<PoliticalCommand> {
+    if minor_control::backdown(state).is_some() {
+        return Some(PoliticalCommand::BackDown { back: false });
+    }
+    Some(PoliticalCommand::Declare { powers: Vec::new() })
 }
 
 /// The power `player` acts for now in the political phase.
 pub fn actor(state: &State, player: PlayerId) -> Result<Option<Power>, RuleError> {
     let crate::sequence::Phase::Political(step) = state.sequence.phase else { return Ok(None) };
     let Some(round) = &state.politics.round else { return Ok(None) };
+    if minor_control::backdown(state).is_some() {
+        return Err(RuleError::new("4.6.4", "the declarers choose in secret: `back down` or `remain at war` is sealed"));
+    }
     let power = if let Some(q) = round.questions.first() {
         q.power()
     } else if step == PoliticalStep::CallToAllies {
@@ -529,6 +582,7 @@ fn answer(
             Question::Proposal { what: Proposal::Alliance, .. } => "4.5",
             Question::Proposal { what: Proposal::InformalPeace, .. } => "4.4.1",
             Question::Control { .. } => "4.6.2",
+            Question::Support { .. } => "4.6.5",
             Question::Peace { .. } => "4.4",
         };
         return Err(RuleError::new(rule, format!("`{c}` does not answer this question: {}", options.join(", "))).into());
@@ -548,6 +602,10 @@ fn answer(
             Ok(())
         }
         (Question::Peace { power }, c) => peace::answered(ctx, next, *power, c, dice, log),
+        (Question::Support { minor, power }, P::Support { against }) => {
+            minor_control::support(ctx, next, minor, *power, against, log);
+            Ok(())
+        }
         _ => Err(RuleError::new("3.1", format!("`{c}` does not answer this question")).into()),
     }
 }

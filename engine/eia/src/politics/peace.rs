@@ -335,7 +335,7 @@ fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
         ));
         let mut loser_months = ctx.peace.enforced_months;
         for (v, term) in in_effect.iter().filter(|(v, _)| *v == victor) {
-            if let Some(months) = ctx.peace.term(term).and_then(|t| t.months).filter(|_| extends_peace(term)) {
+            if let Some(months) = ctx.peace.term(term).filter(|t| t.truce).and_then(|t| t.months) {
                 loser_months = loser_months.max(months);
             }
             next.politics.terms.push(TermInForce { victor: *v, loser, term: term.clone(), from: next.date });
@@ -349,11 +349,6 @@ fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
         next.politics.enforced.push(Enforced { by: loser, on: victor, until: add_months(date, loser_months) });
         effects(ctx, next, victor, loser, log);
     }
-}
-
-/// 4.4.6.3: the terms that lengthen the loser's enforced peace (B.2 and C.2).
-fn extends_peace(term: &str) -> bool {
-    matches!(term, "B.2" | "C.2")
 }
 
 /// `months` after `date` (the last month of the time record at most).

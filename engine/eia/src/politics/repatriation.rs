@@ -36,7 +36,7 @@ pub fn repatriate(ctx: &Ctx, state: &mut State, a: Power, b: Power, log: &mut Ve
     for (power, host) in [(a, b), (b, a)] {
         give_back(ctx, state, power, host, log);
         move_corps(ctx, state, power, host, log);
-        move_garrisons(ctx, state, power, host, log);
+        move_garrisons(ctx, state, power, |s: &State, area: &str| s.in_territory(ctx, host, area), log);
         pick_up_depots(ctx, state, power, host, log);
     }
     crate::siege::update(ctx, state, log);
@@ -124,11 +124,22 @@ fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut
     }
 }
 
-fn move_garrisons(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut Vec<Event>) {
+/// 4.6.6: the garrisons of `power` in minor country `minor` go home as in 4.4.6.2.
+pub fn leave_minor(ctx: &Ctx, state: &mut State, power: Power, minor: &str, log: &mut Vec<Event>) {
+    move_garrisons(ctx, state, power, |_: &State, area: &str| ctx.map.area(area).is_some_and(|a| a.nation == minor), log);
+}
+
+fn move_garrisons(
+    ctx: &Ctx,
+    state: &mut State,
+    power: Power,
+    inside: impl Fn(&State, &str) -> bool,
+    log: &mut Vec<Event>,
+) {
     let away: Vec<(String, Garrison)> = state
         .garrisons
         .iter()
-        .filter(|(area, g)| state.controller_of_nation(&g.nation) == Some(power) && state.in_territory(ctx, host, area))
+        .filter(|(area, g)| state.controller_of_nation(&g.nation) == Some(power) && inside(state, area))
         .map(|(a, g)| (a.clone(), g.clone()))
         .collect();
     for (from, garrison) in away {

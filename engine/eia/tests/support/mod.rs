@@ -74,6 +74,7 @@ pub fn bare() -> State {
         reveal: None,
         lenient: false,
         politics: Default::default(),
+        economy: Default::default(),
         over: None,
     }
 }

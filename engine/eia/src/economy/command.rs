@@ -1,0 +1,167 @@
+//! The commands of the economic phase (8.0) as players type them. Every command parses back
+//! from its text.
+
+use crate::power::Power;
+use crate::FactorKind;
+use grognard_engine::RuleError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A command of the economic phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "economic", rename_all = "kebab-case")]
+pub enum EconomicCommand {
+    /// 8.3: lend money to another power (`lend 5 to austria`).
+    Lend { amount: i32, to: Power },
+    /// 8.5.3: buy army factors (`buy 3 infantry`, `buy 2 cavalry for bavaria at munich`).
+    Buy {
+        count: u16,
+        kind: FactorKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nation: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area: Option<String>,
+    },
+    /// 8.5.4: buy back a corps counter with its first factors (`buy corps fr-9 with 4
+    /// infantry at lyon`).
+    BuyCorps {
+        corps: String,
+        count: u16,
+        kind: FactorKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area: Option<String>,
+    },
+    /// 8.5.3, 5.1.2: buy ships for a fleet (`buy 2 ships for fr-fleet-3`).
+    BuyShips { count: u16, fleet: String },
+    /// 8.5.4, 5.1.1: buy back a fleet counter with its ships (`buy fleet fr-fleet-6 with 3
+    /// ships at toulon`).
+    BuyFleet { fleet: String, ships: u16, area: String },
+}
+
+fn number<T: std::str::FromStr + PartialOrd + Default>(word: &str, what: &str) -> Result<T, RuleError> {
+    match word.parse::<T>() {
+        Ok(n) if n > T::default() => Ok(n),
+        _ => Err(RuleError::new("input", format!("`{word}` is not a number of {what} (at least 1)"))),
+    }
+}
+
+fn kind(word: &str) -> Result<FactorKind, RuleError> {
+    FactorKind::from_id(word).ok_or_else(|| {
+        let known: Vec<&str> = FactorKind::ALL.iter().map(|k| k.id()).collect();
+        RuleError::new("input", format!("`{word}` is not a kind of factor ({})", known.join(", ")))
+    })
+}
+
+/// `[at AREA]` at the end of a command.
+fn at(rest: &[&str]) -> Result<Option<String>, RuleError> {
+    match rest {
+        [] => Ok(None),
+        ["at", area] => Ok(Some(area.to_string())),
+        _ => Err(RuleError::new("input", format!("unexpected `{}`: [at AREA]", rest.join(" ")))),
+    }
+}
+
+fn buy_corps(corps: &str, n: &str, k: &str, rest: &[&str]) -> Result<EconomicCommand, RuleError> {
+    Ok(EconomicCommand::BuyCorps {
+        corps: corps.to_string(),
+        count: number(n, "factors")?,
+        kind: kind(k)?,
+        area: at(rest)?,
+    })
+}
+
+fn buy(n: &str, k: &str, rest: &[&str]) -> Result<EconomicCommand, RuleError> {
+    let (nation, rest) = match rest {
+        ["for", nation, rest @ ..] => (Some(nation.to_string()), rest),
+        rest => (None, rest),
+    };
+    Ok(EconomicCommand::Buy { count: number(n, "factors")?, kind: kind(k)?, nation, area: at(rest)? })
+}
+
+/// Parses an economic command, or `None` when `words` are not one.
+pub fn parse(words: &[&str]) -> Option<Result<EconomicCommand, RuleError>> {
+    use EconomicCommand as E;
+    let parsed = match words {
+        ["lend", n, "to", who] => number::<i32>(n, "money points").and_then(|amount| {
+            Power::from_id(who)
+                .map(|to| E::Lend { amount, to })
+                .ok_or_else(|| RuleError::new("input", format!("`{who}` is not a major power")))
+        }),
+        ["lend", ..] => Err(RuleError::new("input", "a loan: lend N to POWER")),
+        ["buy", "corps", corps, "with", n, k, rest @ ..] => buy_corps(corps, n, k, rest),
+        ["buy", "fleet", fleet, "with", n, "ships", "at", area] => {
+            number(n, "ships").map(|ships| E::BuyFleet { fleet: fleet.to_string(), ships, area: area.to_string() })
+        }
+        ["buy", n, "ships", "for", fleet] => {
+            number(n, "ships").map(|count| E::BuyShips { count, fleet: fleet.to_string() })
+        }
+        ["buy", n, k, rest @ ..] if !matches!(*n, "corps" | "fleet") && *k != "ships" => buy(n, k, rest),
+        ["buy", ..] => Err(RuleError::new(
+            "input",
+            "a purchase: buy N KIND [for MINOR] [at AREA] | buy corps CORPS with N KIND [at AREA] | buy N ships for FLEET \
+             | buy fleet FLEET with N ships at AREA",
+        )),
+        _ => return None,
+    };
+    Some(parsed)
+}
+
+impl fmt::Display for EconomicCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EconomicCommand::Lend { amount, to } => write!(f, "lend {amount} to {}", to.id()),
+            EconomicCommand::Buy { count, kind, nation, area } => {
+                write!(f, "buy {count} {kind}")?;
+                if let Some(n) = nation {
+                    write!(f, " for {n}")?;
+                }
+                if let Some(a) = area {
+                    write!(f, " at {a}")?;
+                }
+                Ok(())
+            }
+            EconomicCommand::BuyCorps { corps, count, kind, area } => {
+                write!(f, "buy corps {corps} with {count} {kind}")?;
+                if let Some(a) = area {
+                    write!(f, " at {a}")?;
+                }
+                Ok(())
+            }
+            EconomicCommand::BuyShips { count, fleet } => write!(f, "buy {count} ships for {fleet}"),
+            EconomicCommand::BuyFleet { fleet, ships, area } => {
+                write!(f, "buy fleet {fleet} with {ships} ships at {area}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r8_every_economic_command_parses_back_from_its_text() {
+        for text in [
+            "lend 5 to austria",
+            "buy 3 infantry",
+            "buy 2 cavalry for bavaria",
+            "buy 2 cavalry for bavaria at munich",
+            "buy 1 militia at lyon",
+            "buy corps fr-9 with 4 infantry",
+            "buy corps fr-9 with 4 infantry at lyon",
+            "buy 2 ships for fr-fleet-3",
+            "buy fleet fr-fleet-6 with 3 ships at toulon",
+        ] {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let parsed = parse(&words).unwrap_or_else(|| panic!("{text}: not economic"));
+            let c = parsed.unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(c.to_string(), text);
+        }
+        for bad in ["lend 0 to austria", "lend 5 to atlantis", "buy 0 infantry", "buy 2 dragoons", "buy 2 infantry at"]
+        {
+            let words: Vec<&str> = bad.split_whitespace().collect();
+            assert!(matches!(parse(&words), Some(Err(_))), "{bad}");
+        }
+        assert!(parse(&["end"]).is_none());
+    }
+}

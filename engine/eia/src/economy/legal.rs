@@ -1,0 +1,69 @@
+//! Candidate commands of the economic phase, for prompts, bots and random play: a loan of one
+//! point and of everything to each power a loan may go to; one factor of each kind bought for
+//! the power and each free state it runs; each corps counter off the map with one factor; with
+//! the option `naval`, a ship for each fleet and each fleet counter off the map with one ship in
+//! each home port. The caller keeps those the rules accept.
+
+use super::command::EconomicCommand;
+use super::EconomicStep;
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::sequence::Phase;
+use crate::state::State;
+use crate::FactorKind;
+
+/// What `power` may try in its turn of the economic phase (besides `end`).
+pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> {
+    use EconomicCommand as E;
+    let mut out = Vec::new();
+    match state.sequence.phase {
+        Phase::Economic(EconomicStep::Lending) => {
+            let all = super::money_of(state, power);
+            for to in super::lending::borrowers(state, power) {
+                out.push(E::Lend { amount: 1, to });
+                if all > 1 {
+                    out.push(E::Lend { amount: all, to });
+                }
+            }
+        }
+        Phase::Economic(EconomicStep::Expenditure) => {
+            let mut nations = vec![power.id().to_string()];
+            nations.extend(super::maintenance::free_states(state, power));
+            for nation in &nations {
+                let minor = (nation != power.id()).then(|| nation.clone());
+                for kind in FactorKind::ALL {
+                    if ctx.economy.factor(kind).buy.is_some() {
+                        out.push(E::Buy { count: 1, kind, nation: minor.clone(), area: None });
+                    }
+                }
+                for card in ctx.cards.corps.values().filter(|c| c.owner.id() == nation.as_str()) {
+                    if state.corps.contains_key(&card.id) {
+                        continue;
+                    }
+                    if let Some(kind) = card.capacity.boxes.first().and_then(|b| b.kinds.first()) {
+                        out.push(E::BuyCorps { corps: card.id.clone(), count: 1, kind: *kind, area: None });
+                    }
+                }
+                if crate::naval::played(state) {
+                    for (id, f) in &state.fleets {
+                        if f.nation == *nation {
+                            out.push(E::BuyShips { count: 1, fleet: id.clone() });
+                        }
+                    }
+                    for card in ctx.cards.fleets.values().filter(|c| c.owner.id() == nation.as_str()) {
+                        if state.fleets.contains_key(&card.id) {
+                            continue;
+                        }
+                        for port in ctx.map.ports() {
+                            if ctx.map.province_of(&port.area).is_some_and(|p| p.nation == *nation) {
+                                out.push(E::BuyFleet { fleet: card.id.clone(), ships: 1, area: port.area.clone() });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}

@@ -1,0 +1,66 @@
+//! The victory points step (8.1, reconstructed R8.1): each power records, every economic
+//! phase, the victory points its status marker's zone gives (R8.1.1, `data/economy.txt`
+//! `[zones]`); a campaign is won by the power furthest over its own target (R8.1.3,
+//! [`outcome`]). The possible British change in victory points (8.1.2) is not yet played.
+
+use crate::ctx::Ctx;
+use crate::power::Power;
+use crate::state::{Outcome, State};
+use grognard_engine::Event;
+
+/// R8.1.1: every power records the victory points of its status zone.
+pub fn record(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    for power in super::order(state) {
+        let status = super::status_of(ctx, state, power);
+        let zone = ctx.politics.zone(status);
+        let points = ctx.economy.zone_points(&zone.name);
+        let total = state.economy.victory_of(power).saturating_add(points);
+        state.economy.victory.insert(power, total);
+        log.push(Event::new(
+            format!(
+                "{} records {points:+} victory point(s) for its status in the {} Zone (box {status}): {total} in all (8.1.1)",
+                power.name(),
+                zone.name
+            ),
+            serde_json::json!({"kind": "victory-points", "power": power, "points": points, "total": total,
+                "zone": zone.name, "rule": "8.1.1"}),
+        ));
+    }
+}
+
+/// R8.1.3: how a campaign game ends, read from the victory points recorded so far. A power
+/// reaches its target (`data/economy.txt` `[powers]`) with at least that many points; of
+/// those that do, the one furthest over it, counted as a share of the target, wins (powers
+/// level on that share win together); when none does, nobody wins. For the campaign games:
+/// the scenarios keep their own victory conditions (R13.21).
+pub fn outcome(ctx: &Ctx, state: &State) -> Outcome {
+    let mut reached: Vec<(Power, i64, i64)> = Vec::new();
+    let mut lines = Vec::new();
+    for power in state.powers.keys().copied() {
+        let points = i64::from(state.economy.victory_of(power));
+        let target = i64::from(ctx.economy.power(power).map_or(1, |p| p.target.max(1)));
+        lines.push(format!("{} {points}/{target}", power.name()));
+        if points >= target {
+            reached.push((power, points, target));
+        }
+    }
+    // Compare points/target exactly: a/b > c/d when a*d > c*b (targets are positive).
+    let best = reached.iter().copied().reduce(|a, b| if b.1 * a.2 > a.1 * b.2 { b } else { a });
+    let Some((_, bp, bt)) = best else {
+        return Outcome {
+            result: format!("no power reaches its victory target (8.1.3): {}", lines.join(", ")),
+            winners: Vec::new(),
+        };
+    };
+    let winners: Vec<Power> = reached.iter().filter(|(_, p, t)| p * bt == bp * t).map(|(w, _, _)| *w).collect();
+    let names: Vec<&str> = winners.iter().map(|p| p.name()).collect();
+    Outcome {
+        result: format!(
+            "{} win{} furthest over its victory target (8.1.3): {}",
+            names.join(" and "),
+            if winners.len() == 1 { "s," } else { "," },
+            lines.join(", ")
+        ),
+        winners,
+    }
+}
