@@ -74,7 +74,8 @@ fn political(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
         return as_commands(legal::answers(ctx, state, q));
     }
     if crate::politics::minor_control::backdown(state).is_some() {
-        let both = [true, false].map(|back| Command::Political(crate::politics::command::PoliticalCommand::BackDown { back }));
+        let both =
+            [true, false].map(|back| Command::Political(crate::politics::command::PoliticalCommand::BackDown { back }));
         return both.to_vec();
     }
     if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::Declarations) {

@@ -54,6 +54,8 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
             p.side
         );
     }
-    let _ = ctx;
+    for line in crate::economy::summary(ctx, state) {
+        let _ = writeln!(out, "  {line}");
+    }
     out
 }

@@ -31,7 +31,7 @@ fn play(seed: u64, players: usize, max_commands: usize) -> Seen {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Seen::default();
     let mut month = state.date;
-    let mut dice = |rng: &mut ChaCha8Rng| {
+    let dice = |rng: &mut ChaCha8Rng| {
         let mut seed_bytes = [0u8; 32];
         rng.fill_bytes(&mut seed_bytes);
         StreamDice::from_seed(seed_bytes)
@@ -74,10 +74,8 @@ fn play(seed: u64, players: usize, max_commands: usize) -> Seen {
             let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
             assert_eq!(&texts, options, "seed {seed} step {step}: the choice offers the legal answers");
         }
-        let busy: Vec<&Command> = legal
-            .iter()
-            .filter(|c| !matches!(c, Command::End | Command::Demobilise { .. }))
-            .collect();
+        let busy: Vec<&Command> =
+            legal.iter().filter(|c| !matches!(c, Command::End | Command::Demobilise { .. })).collect();
         let command = if !busy.is_empty() && rng.next_u64() % 3 != 0 {
             busy[rng.next_u64() as usize % busy.len()]
         } else {

@@ -481,7 +481,8 @@ fn seal_backdowns(state: &State, choices: &[(Power, &str)]) -> State {
     let sealed: Vec<(PlayerId, Command)> = players
         .iter()
         .map(|p| {
-            let text = choices.iter().find(|(power, _)| state.player_of(*power) == Some(p.0)).map_or("remain at war", |c| c.1);
+            let text =
+                choices.iter().find(|(power, _)| state.player_of(*power) == Some(p.0)).map_or("remain at war", |c| c.1);
             let c = Command::parse(text).unwrap_or_else(|e| panic!("{e}"));
             check_sealed(ctx(), state, *p, &c).unwrap_or_else(|e| panic!("{e}"));
             (*p, c)
@@ -547,4 +548,84 @@ fn r4_6_6_a_war_on_a_minor_with_no_aggressor_corps_inside_lapses_in_a_later_peac
     fresh.politics.round = Some(round);
     grognard_eia::politics::minor_control::lapse(ctx(), &mut fresh, &mut Vec::new());
     assert!(fresh.relations.at_war("austria", "switzerland"));
+}
+
+/// Prussia, at war with France, sues it; France offers an unconditional peace, accepted.
+fn prussia_surrenders_unconditionally() -> State {
+    let state = end_until_power(prussia_at_war(), Power::Prussia);
+    let sued = ok(&state, Power::Prussia, "sue for peace to france");
+    let offered = ok(&sued, Power::France, "offer unconditional peace");
+    ok(&offered, Power::Prussia, "accept unconditional peace")
+}
+
+#[test]
+fn r4_4_4_ceding_by_c4_takes_provinces_and_4_4_8_the_capital_s_last() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.4");
+    let s = ok(&s, Power::France, "no more terms");
+    // The victor names what it takes, up to three.
+    assert_eq!(waiting(&s), Power::France);
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&"cede silesia".to_string()), "{options:?}");
+    assert!(!options.contains(&"cede brandenburg".to_string()), "Berlin's province last (4.4.8): {options:?}");
+    let e = refused(run(&s, Power::France, "cede brandenburg", &[]));
+    assert!(e.starts_with("4.4.8|"), "{e}");
+    let s = ok(&s, Power::France, "cede silesia");
+    assert_eq!(s.area_controller(ctx(), "breslau"), Some("france"));
+    let s = ok(&s, Power::France, "cede ansbach");
+    let s = ok(&s, Power::France, "no more ceding");
+    assert!(!s.relations.at_war("france", "prussia"));
+    // 4.4.6.2: Prussian forces in the ceded provinces went home.
+    let breslau = &s.corps["pr-2"].area;
+    assert_ne!(breslau, "breslau", "pr-2 left Silesia, now French");
+    assert!(s.in_territory(ctx(), Power::Prussia, breslau), "{breslau}");
+    assert!(grognard_eia::invariants::broken(ctx(), &s).is_empty());
+}
+
+#[test]
+fn r4_4_8_ceding_the_capital_s_province_is_a_final_peace() {
+    let mut s = prussia_surrenders_unconditionally();
+    // Prussia holds only Brandenburg: every other home province is French already.
+    for p in ["pomerania", "east-prussia", "west-prussia", "silesia", "posen", "masovia", "westphalia", "ansbach"] {
+        for a in ctx().map.areas_of_province(p) {
+            s.occupied.insert(a.id.clone(), "france".into());
+        }
+    }
+    let s = ok(&s, Power::France, "term C.4");
+    let s = ok(&s, Power::France, "no more terms");
+    let s = ok(&s, Power::France, "cede brandenburg");
+    assert!(s.politics.out.contains(&Power::Prussia));
+    assert!(s.corps.values().all(|c| c.nation != "prussia"), "every Prussian force leaves the map for good");
+    assert!(!s.relations.wars.iter().any(|(a, b)| a == "prussia" || b == "prussia"));
+}
+
+#[test]
+fn r4_4_4_corps_removed_by_c1_are_picked_at_random_but_never_the_guard() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.1");
+    let before: Vec<String> = s.corps.iter().filter(|(_, c)| c.nation == "prussia").map(|(id, _)| id.clone()).collect();
+    assert_eq!(before.len(), 7);
+    // C.1: six corps or all but the Guard, whichever is fewer: six of the seven; the dice
+    // pick among those left each time.
+    let done = run(&s, Power::France, "no more terms", &[1, 1, 1, 1, 1]).unwrap_or_else(|e| panic!("{e}"));
+    let left: Vec<&String> = done.corps.iter().filter(|(_, c)| c.nation == "prussia").map(|(id, _)| id).collect();
+    assert_eq!(left, ["pr-guard"]);
+    assert!(
+        refused(run(&s, Power::France, "no more terms", &[1])).starts_with("dice|"),
+        "five rolls: one a corps left"
+    );
+}
+
+#[test]
+fn r4_4_6_2_c5_leaves_the_victor_s_forces_where_they_are() {
+    let mut s = prussia_surrenders_unconditionally();
+    let id = s.corps.iter().find(|(_, c)| c.nation == "france").map(|(id, _)| id.clone()).unwrap();
+    if let Some(c) = s.corps.get_mut(&id) {
+        c.area = "stettin".into();
+        c.in_city = false;
+    }
+    let with_access = ok(&ok(&s, Power::France, "term C.5"), Power::France, "no more terms");
+    assert_eq!(with_access.corps[&id].area, "stettin");
+    let without = ok(&ok(&s, Power::France, "term B.3"), Power::France, "no more terms");
+    assert_ne!(without.corps[&id].area, "stettin", "4.4.6.2: repatriated");
 }

@@ -70,6 +70,8 @@ pub struct Term {
     /// `months` is how long the loser may not declare war on the victor (4.4.6.3: B.2, C.2
     /// lengthen the enforced peace for the loser).
     pub truce: bool,
+    /// The victor's forces are not repatriated (4.4.6.2 EXCEPTION: C.5).
+    pub access: bool,
     /// A number of corps (B.1's 3).
     pub corps: Option<u32>,
     /// A fraction (B.1's half of the corps, B.3's half of the tax value).
@@ -295,6 +297,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
         restricts: Vec::new(),
         months: None,
         truce: false,
+        access: false,
         corps: None,
         share: None,
         spread: None,
@@ -311,6 +314,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
         match key {
             "all-victors" if value.is_empty() => term.all_victors = true,
             "truce" if value.is_empty() => term.truce = true,
+            "access" if value.is_empty() => term.access = true,
             "months" => term.months = Some(positive(line, value)?),
             "corps" => term.corps = Some(positive(line, value)?),
             "count" => term.count = Some(positive(line, value)?),
@@ -328,7 +332,7 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
             _ => {
                 return Err(line.error(format!(
                     "unknown key `{word}` (keys: months=N corps=N count=N share=N/D spread=N/DxK restricts=ID \
-                     all-victors truce)"
+                     all-victors truce access)"
                 )))
             }
         }

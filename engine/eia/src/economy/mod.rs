@@ -430,6 +430,36 @@ pub fn apply(
     Ok((next, log, over))
 }
 
+/// A line a power for `grognard status` (option `economic`): victory points, status, manpower,
+/// debt, free states' treasuries.
+pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
+    if !played(state) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for power in state.powers.keys().copied() {
+        let status = status_of(ctx, state, power);
+        let mut line = format!(
+            "{:<14} {} victory points (target {}), status box {status} ({}), {} manpower",
+            power.name(),
+            state.economy.victory_of(power),
+            ctx.economy.power(power).map_or(0, |p| p.target),
+            ctx.politics.zone(status).name,
+            state.economy.manpower_of(power)
+        );
+        if state.economy.debt_of(power) > 0 {
+            line.push_str(&format!(", owes ${}", state.economy.debt_of(power)));
+        }
+        for minor in maintenance::free_states(state, power) {
+            if let Some(t) = state.economy.minors.get(&minor) {
+                line.push_str(&format!(", {minor} ${} {} manpower", t.money, t.manpower));
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
 /// The powers a roll after `command` concerns: ending the expenditure step rolls for civil
 /// disorder (8.7) of the powers in its zone.
 pub fn concerns(ctx: &Ctx, state: &State, command: &crate::command::Command) -> Vec<Power> {

@@ -1,9 +1,9 @@
 //! The political status adjustment step (8.6, 10.5.1, reconstructed R8.6). Debts cost their
 //! political points first (R8.5.2). Then each power's status marker moves one box for each
 //! political point gained or lost since the last economic phase (`PowerState::political`),
-//! which then starts again from zero; a marker above or below the middle zone drifts back
-//! towards it (`drift` boxes, never past the zone's edge: a high standing fades, a low one
-//! recovers); and it stays on the track (a marker pushed past an end stays at that end).
+//! which then starts again from zero, staying on the track (a marker pushed past an end stays
+//! at that end); then a marker above or below the middle zone drifts back towards it
+//! (`drift` boxes, never past the zone's edge: a high standing fades, a low one recovers).
 
 use crate::ctx::Ctx;
 use crate::state::State;
@@ -12,16 +12,13 @@ use grognard_engine::Event;
 /// The status after `points` and the drift, on the track.
 pub fn moved(ctx: &Ctx, status: i32, points: i32) -> i32 {
     let rules = &ctx.economy.rules;
-    let mut s = status.saturating_add(points);
-    if let Some(middle) = ctx.politics.zones().find(|z| z.name == rules.middle_zone) {
-        if s > middle.highest {
-            s = (s - rules.drift).max(middle.highest);
-        } else if s < middle.lowest {
-            s = (s + rules.drift).min(middle.lowest);
-        }
-    }
     let (low, high) = ctx.politics.track();
-    s.clamp(low, high)
+    let s = status.saturating_add(points).clamp(low, high);
+    match ctx.politics.zones().find(|z| z.name == rules.middle_zone) {
+        Some(middle) if s > middle.highest => (s - rules.drift).max(middle.highest),
+        Some(middle) if s < middle.lowest => (s + rules.drift).min(middle.lowest),
+        _ => s,
+    }
 }
 
 /// 8.6: every status marker moves.

@@ -36,6 +36,9 @@ pub enum PoliticalCommand {
     AnswerUnconditional { accept: bool },
     /// 4.4.3-4.4.5: a peace term (`term B.2`), or no more (`no more terms`).
     Term { term: Option<String> },
+    /// B.7, C.4: the victor takes a province or minor country of the loser (`cede silesia`),
+    /// or no more (`no more ceding`).
+    Cede { what: Option<String> },
     /// 4.4.1: propose an informal peace (`propose informal peace with austria`).
     ProposeInformal { to: Power },
     /// 4.5: propose an alliance (`propose alliance with spain`).
@@ -126,6 +129,8 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         }
         ["term", id] => Ok(P::Term { term: Some(id.to_ascii_uppercase()) }),
         ["no", "more", "terms"] => Ok(P::Term { term: None }),
+        ["cede", what] => Ok(P::Cede { what: Some(what.to_string()) }),
+        ["no", "more", "ceding"] => Ok(P::Cede { what: None }),
         ["propose", "informal", "peace", "with", who] => power(who).map(|to| P::ProposeInformal { to }),
         ["propose", "alliance", "with", who] => power(who).map(|to| P::ProposeAlliance { to }),
         [verb @ ("accept" | "decline"), "proposal"] => Ok(P::AnswerProposal { accept: *verb == "accept" }),
@@ -175,6 +180,8 @@ impl fmt::Display for PoliticalCommand {
             }
             P::Term { term: Some(t) } => write!(f, "term {t}"),
             P::Term { term: None } => f.write_str("no more terms"),
+            P::Cede { what: Some(w) } => write!(f, "cede {w}"),
+            P::Cede { what: None } => f.write_str("no more ceding"),
             P::ProposeInformal { to } => write!(f, "propose informal peace with {}", to.id()),
             P::ProposeAlliance { to } => write!(f, "propose alliance with {}", to.id()),
             P::AnswerProposal { accept } => write!(f, "{} proposal", if *accept { "accept" } else { "decline" }),
@@ -212,6 +219,8 @@ mod tests {
             "refuse unconditional peace",
             "term B.2",
             "no more terms",
+            "cede silesia",
+            "no more ceding",
             "propose informal peace with austria",
             "propose alliance with spain",
             "accept proposal",

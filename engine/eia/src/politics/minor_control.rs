@@ -106,7 +106,12 @@ fn update(state: &mut State, bid: &Bid) {
 
 /// The step goes on once every question is answered: controllers rolled for, back-downs
 /// forced or asked, support asked. `true`: the step is done.
-pub fn settle(ctx: &Ctx, state: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<bool, ApplyError> {
+pub fn settle(
+    ctx: &Ctx,
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<bool, ApplyError> {
     loop {
         if state.politics.round.as_ref().is_none_or(|r| !r.questions.is_empty()) {
             return Ok(state.politics.round.is_none());
@@ -220,7 +225,16 @@ fn assign(ctx: &Ctx, state: &mut State, bid: &Bid, winner: Option<Power>, log: &
         format!("{} runs {name} (4.6.3.1)", winner.name()),
         serde_json::json!({"kind": "control", "minor": bid.minor, "controller": winner}),
     ));
-    points::change(ctx, state, winner, Points::ControlMinorDistrict, districts, "4.6.3.1", &format!("running {name}"), log);
+    points::change(
+        ctx,
+        state,
+        winner,
+        Points::ControlMinorDistrict,
+        districts,
+        "4.6.3.1",
+        &format!("running {name}"),
+        log,
+    );
     for d in &bid.declarers {
         points::change(
             ctx,
@@ -257,10 +271,8 @@ fn forced_backdowns(ctx: &Ctx, state: &mut State, bid: &Bid, log: &mut Vec<Event
         for &b in declarers.iter().filter(|b| **b != a) {
             let mutual = state.politics.enforced_peace(a, b, state.date).is_some()
                 && state.politics.enforced_peace(b, a, state.date).is_some();
-            if mutual || !may_fight(ctx, state, a, b) {
-                if !out.contains(&a) {
-                    out.push(a);
-                }
+            if (mutual || !may_fight(ctx, state, a, b)) && !out.contains(&a) {
+                out.push(a);
             }
         }
     }
@@ -301,7 +313,10 @@ pub fn check_backdown(state: &State, player: PlayerId, c: &super::command::Polit
     }
     match c {
         super::command::PoliticalCommand::BackDown { .. } => Ok(()),
-        _ => Err(RuleError::new("4.6.4", format!("several powers declared war on {minor}: `back down` or `remain at war`"))),
+        _ => Err(RuleError::new(
+            "4.6.4",
+            format!("several powers declared war on {minor}: `back down` or `remain at war`"),
+        )),
     }
 }
 
@@ -356,7 +371,16 @@ fn forced_wars(ctx: &Ctx, next: &mut State, staying: &[Power], log: &mut Vec<Eve
             }
             if next.relations.allied(a.id(), b.id()) {
                 for (x, y) in [(a, b), (b, a)] {
-                    points::change(ctx, next, x, Points::BreakAlliance, 1, "4.6.4.2.2", &format!("its alliance with {} broken", y.name()), log);
+                    points::change(
+                        ctx,
+                        next,
+                        x,
+                        Points::BreakAlliance,
+                        1,
+                        "4.6.4.2.2",
+                        &format!("its alliance with {} broken", y.name()),
+                        log,
+                    );
                 }
                 next.politics.broken.push(super::Broken { a, b, on: next.date });
             }
@@ -375,7 +399,16 @@ fn forced_wars(ctx: &Ctx, next: &mut State, staying: &[Power], log: &mut Vec<Eve
         }
     }
     for p in declared {
-        points::change(ctx, next, p, Points::DeclareWarMajor, 1, "4.6.4.2.1", "the declarations of war forced by 4.6.4.2", log);
+        points::change(
+            ctx,
+            next,
+            p,
+            Points::DeclareWarMajor,
+            1,
+            "4.6.4.2.1",
+            "the declarations of war forced by 4.6.4.2",
+            log,
+        );
     }
 }
 
@@ -423,7 +456,16 @@ pub fn support(ctx: &Ctx, next: &mut State, minor: &str, controller: Power, agai
             serde_json::json!({"kind": "declaration", "by": controller, "on": a, "rule": "4.6.5"}),
         ));
     }
-    points::change(ctx, next, controller, Points::DeclareWarMajor, 1, "4.6.5.1", "its declarations in support of a minor country", log);
+    points::change(
+        ctx,
+        next,
+        controller,
+        Points::DeclareWarMajor,
+        1,
+        "4.6.5.1",
+        "its declarations in support of a minor country",
+        log,
+    );
 }
 
 /// 4.6.6: at the start of the peace step, a war on a minor country lapses for each aggressor
@@ -446,7 +488,9 @@ pub fn lapse(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         })
         .collect();
     for (power, minor) in wars {
-        if this_month.contains(&(power, minor.clone())) || state.minors.get(&minor).is_some_and(|m| m.controller == Some(power)) {
+        if this_month.contains(&(power, minor.clone()))
+            || state.minors.get(&minor).is_some_and(|m| m.controller == Some(power))
+        {
             continue;
         }
         let inside = state.corps.values().any(|c| {

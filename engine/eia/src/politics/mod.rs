@@ -13,6 +13,7 @@
 
 pub mod alliance;
 pub mod allies;
+pub mod cession;
 pub mod command;
 pub mod declaration;
 pub mod legal;
@@ -20,6 +21,7 @@ pub mod minor_control;
 pub mod peace;
 pub mod points;
 pub mod repatriation;
+pub mod term_effects;
 pub mod terms;
 
 use crate::ctx::Ctx;
@@ -214,6 +216,13 @@ pub struct Politics {
     /// start until the economic phase moves it.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub status: std::collections::BTreeMap<Power, i32>,
+    /// Land areas ceded by a peace (B.7, C.4): their controller is in `State::occupied`, but
+    /// no later peace gives them back (4.4.6.2 returns only what was occupied).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ceded: Vec<String>,
+    /// Powers out of the game by a final peace (4.4.8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<Power>,
     /// Peace terms in force (4.4.3-4.4.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<TermInForce>,
@@ -273,7 +282,7 @@ pub fn played(state: &State) -> bool {
 
 /// The powers of the game in [`ORDER`].
 pub fn order(state: &State) -> Vec<Power> {
-    ORDER.into_iter().filter(|p| state.powers.contains_key(p)).collect()
+    ORDER.into_iter().filter(|p| state.powers.contains_key(p) && !state.politics.out.contains(p)).collect()
 }
 
 /// Records a game starts with: the political status markers (4.6.2.2) and the scenario's
@@ -294,6 +303,8 @@ pub fn open(ctx: &Ctx, state: &mut State) {
 /// The phase begins: a new round, and the declarations of war are asked of every player.
 pub fn start(state: &mut State) {
     state.politics.round = Some(Round::default());
+    state.sequence.order = order(state);
+    state.sequence.index = 0;
 }
 
 /// The step `step` begins: what it asks first.
@@ -331,7 +342,7 @@ pub fn settle(
             PoliticalStep::CallToAllies => round.next_caller >= round.callers.len(),
             PoliticalStep::MinorControl => minor_control::settle(ctx, state, dice, log)?,
             PoliticalStep::Peace if round.peace.is_some() => {
-                peace::settle(ctx, state, log)?;
+                peace::settle(ctx, state, dice, log)?;
                 false
             }
             _ => state.sequence.index >= state.sequence.order.len(),
@@ -474,7 +485,10 @@ pub fn actor(state: &State, player: PlayerId) -> Result<Option<Power>, RuleError
     let crate::sequence::Phase::Political(step) = state.sequence.phase else { return Ok(None) };
     let Some(round) = &state.politics.round else { return Ok(None) };
     if minor_control::backdown(state).is_some() {
-        return Err(RuleError::new("4.6.4", "the declarers choose in secret: `back down` or `remain at war` is sealed"));
+        return Err(RuleError::new(
+            "4.6.4",
+            "the declarers choose in secret: `back down` or `remain at war` is sealed",
+        ));
     }
     let power = if let Some(q) = round.questions.first() {
         q.power()
@@ -573,8 +587,8 @@ fn answer(
 ) -> Result<(), ApplyError> {
     use PoliticalCommand as P;
     let legal = legal::answers(ctx, next, q);
-    // A peace term the selection refuses is refused by it, naming the rule (`terms.rs`).
-    let term = matches!((q, c), (Question::Peace { .. }, P::Term { term: Some(_) }));
+    // A peace term or a cession the peace refuses is refused by it, naming the rule.
+    let term = matches!((q, c), (Question::Peace { .. }, P::Term { term: Some(_) } | P::Cede { what: Some(_) }));
     if !legal.contains(c) && !term {
         let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
         let rule = match q {

@@ -29,6 +29,18 @@ pub enum Stage {
     LoserTerms { index: usize },
     /// The victors of this group (0: conditional, 1: unconditional) choose their terms.
     Terms { group: usize },
+    /// The victors whose terms cede territory name it, in order (B.7, C.4).
+    Cession { index: usize },
+}
+
+/// A victor's territory still to take by a ceding term.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ceding {
+    pub victor: Power,
+    pub term: String,
+    pub left: u32,
+    /// A.5 for this victor: minor countries only.
+    pub minors_only: bool,
 }
 
 /// A formal peace being made.
@@ -42,6 +54,9 @@ pub struct Talks {
     pub stage: Stage,
     /// The selections of terms: conditional victors, then unconditional ones.
     pub selections: Vec<Selection>,
+    /// The ceding terms in effect, once the terms are chosen.
+    #[serde(default)]
+    pub ceding: Vec<Ceding>,
 }
 
 /// `loser` sues `to` for peace.
@@ -88,8 +103,14 @@ pub fn sue(ctx: &Ctx, next: &mut State, loser: Power, to: &[Power], log: &mut Ve
         serde_json::json!({"kind": "sue", "loser": loser, "to": victors}),
     ));
     let round = next.politics.round.as_mut().ok_or_else(|| RuleError::new("4.4", "no political phase"))?;
-    round.peace =
-        Some(Talks { loser, victors, offers: Vec::new(), stage: Stage::Offers { index: 0 }, selections: Vec::new() });
+    round.peace = Some(Talks {
+        loser,
+        victors,
+        offers: Vec::new(),
+        stage: Stage::Offers { index: 0 },
+        selections: Vec::new(),
+        ceding: Vec::new(),
+    });
     Ok(())
 }
 
@@ -106,11 +127,21 @@ fn asked(ctx: &Ctx, talks: &Talks) -> Option<Power> {
         Stage::Offers { index } => talks.victors.get(*index).copied(),
         Stage::Unconditional | Stage::LoserTerms { .. } => Some(talks.loser),
         Stage::Terms { group } => talks.selections.get(*group).and_then(|s| s.next_victor(&ctx.peace)),
+        Stage::Cession { index } => talks.ceding.get(*index).map(|c| c.victor),
     }
 }
 
+/// What the ceding victor at `index` may still take.
+fn cession_options(ctx: &Ctx, state: &State, talks: &Talks, index: usize) -> Vec<String> {
+    let Some(c) = talks.ceding.get(index) else { return Vec::new() };
+    if c.left == 0 || state.politics.out.contains(&talks.loser) {
+        return Vec::new();
+    }
+    super::cession::options(ctx, state, talks.loser, c.victor, c.minors_only)
+}
+
 /// The talks go on: the next question, or the end of the peace.
-pub fn settle(ctx: &Ctx, next: &mut State, log: &mut Vec<Event>) -> Result<(), ApplyError> {
+pub fn settle(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<(), ApplyError> {
     loop {
         let Some(talks) = next.politics.round.as_ref().and_then(|r| r.peace.clone()) else { return Ok(()) };
         if let Stage::Terms { group } = talks.stage {
@@ -119,7 +150,17 @@ pub fn settle(ctx: &Ctx, next: &mut State, log: &mut Vec<Event>) -> Result<(), A
                     set_stage(next, Stage::Terms { group: group + 1 });
                     continue;
                 }
-                conclude(ctx, next, &talks, log);
+                open_cession(ctx, next, &talks);
+                continue;
+            }
+        }
+        if let Stage::Cession { index } = talks.stage {
+            if cession_options(ctx, next, &talks, index).is_empty() {
+                if index + 1 < talks.ceding.len() {
+                    set_stage(next, Stage::Cession { index: index + 1 });
+                    continue;
+                }
+                conclude(ctx, next, &talks, dice, log)?;
                 return Ok(());
             }
         }
@@ -169,6 +210,14 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
             .filter(|t| t.list == List::A)
             .map(|t| PoliticalCommand::Term { term: Some(t.id.clone()) })
             .collect(),
+        Stage::Cession { index } => {
+            let mut out: Vec<PoliticalCommand> = cession_options(ctx, state, talks, *index)
+                .into_iter()
+                .map(|what| PoliticalCommand::Cede { what: Some(what) })
+                .collect();
+            out.push(PoliticalCommand::Cede { what: None });
+            out
+        }
         Stage::Terms { group } => {
             let Some(selection) = talks.selections.get(*group) else { return Vec::new() };
             let mut out: Vec<PoliticalCommand> = selection
@@ -202,6 +251,12 @@ pub fn prompt(state: &State, power: Power) -> String {
         Stage::Terms { .. } => format!(
             "{}: choose a peace term imposed on {loser} (`term B.N` or `term C.N`), or `no more terms` (4.4.3-4.4.5)",
             power.name()
+        ),
+        Stage::Cession { index } => format!(
+            "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`) or `no more ceding` \
+             (B.7, C.4; its capital's province last, 4.4.8)",
+            power.name(),
+            talks.ceding.get(*index).map_or(0, |c| c.left)
         ),
     }
 }
@@ -281,6 +336,34 @@ pub fn answered(
                 None => selection.pass(power)?,
             }
         }
+        (Stage::Cession { index }, PoliticalCommand::Cede { what }) => {
+            let index = *index;
+            match what {
+                Some(what) => {
+                    if !cession_options(ctx, next, &talks, index).contains(what) {
+                        return Err(RuleError::new(
+                            "4.4.8",
+                            format!(
+                                "{} may not take `{what}`: a home province of {} (its capital's only when no other is \
+                                 left; none after A.5) or a minor country it controls",
+                                power.name(),
+                                talks.loser.name()
+                            ),
+                        )
+                        .into());
+                    }
+                    super::cession::cede(ctx, next, talks.loser, power, what, log)?;
+                    if let Some(c) = talks.ceding.get_mut(index) {
+                        c.left = c.left.saturating_sub(1);
+                    }
+                }
+                None => {
+                    if let Some(c) = talks.ceding.get_mut(index) {
+                        c.left = 0;
+                    }
+                }
+            }
+        }
         (_, c) => return Err(RuleError::new("4.4", format!("`{c}` does not answer the peace being made")).into()),
     }
     if let Some(round) = next.politics.round.as_mut() {
@@ -319,13 +402,47 @@ fn accept(ctx: &Ctx, next: &mut State, talks: &mut Talks, log: &mut Vec<Event>) 
         .collect();
 }
 
-/// The terms are chosen: every peace of the talks is made.
-fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
+/// The terms are chosen: the ceding terms in effect are asked of their victors in turn.
+fn open_cession(ctx: &Ctx, next: &mut State, talks: &Talks) {
+    let in_effect: Vec<(Power, String)> = talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)).collect();
+    let minors_only = |victor: Power| {
+        talks
+            .selections
+            .iter()
+            .any(|s| s.loser_a.get(&victor).and_then(|a| ctx.peace.term(a)).is_some_and(|a| !a.restricts.is_empty()))
+    };
+    let ceding = in_effect
+        .iter()
+        .filter_map(|(victor, term)| {
+            let count = ctx.peace.term(term)?.count?;
+            Some(Ceding { victor: *victor, term: term.clone(), left: count, minors_only: minors_only(*victor) })
+        })
+        .collect();
+    if let Some(t) = next.politics.round.as_mut().and_then(|r| r.peace.as_mut()) {
+        t.ceding = ceding;
+        t.stage = Stage::Cession { index: 0 };
+    }
+}
+
+/// Every term is settled: every peace of the talks is made.
+fn conclude(
+    ctx: &Ctx,
+    next: &mut State,
+    talks: &Talks,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
+    let loser = talks.loser;
+    let in_effect: Vec<(Power, String)> = talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)).collect();
+    // The random picks of corps first, on a copy: a roll still owed leaves the state as it was.
+    let mut after = next.clone();
+    for (victor, term) in &in_effect {
+        super::term_effects::remove_corps(ctx, &mut after, *victor, loser, term, dice, log)?;
+    }
+    *next = after;
     if let Some(round) = next.politics.round.as_mut() {
         round.peace = None;
     }
-    let loser = talks.loser;
-    let in_effect: Vec<(Power, String)> = talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)).collect();
     for (victor, _) in &talks.offers {
         let victor = *victor;
         next.relations.make_peace(loser.id(), victor.id());
@@ -334,9 +451,15 @@ fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
             serde_json::json!({"kind": "peace", "informal": false, "loser": loser, "victor": victor}),
         ));
         let mut loser_months = ctx.peace.enforced_months;
+        let mut access = None;
         for (v, term) in in_effect.iter().filter(|(v, _)| *v == victor) {
-            if let Some(months) = ctx.peace.term(term).filter(|t| t.truce).and_then(|t| t.months) {
-                loser_months = loser_months.max(months);
+            if let Some(t) = ctx.peace.term(term) {
+                if let Some(months) = t.months.filter(|_| t.truce) {
+                    loser_months = loser_months.max(months);
+                }
+                if t.access {
+                    access = Some(victor);
+                }
             }
             next.politics.terms.push(TermInForce { victor: *v, loser, term: term.clone(), from: next.date });
         }
@@ -347,8 +470,10 @@ fn conclude(ctx: &Ctx, next: &mut State, talks: &Talks, log: &mut Vec<Event>) {
             until: add_months(date, ctx.peace.enforced_months),
         });
         next.politics.enforced.push(Enforced { by: loser, on: victor, until: add_months(date, loser_months) });
-        effects(ctx, next, victor, loser, log);
+        super::repatriation::exchange_prisoners(ctx, next, victor, loser, log);
+        super::repatriation::repatriate(ctx, next, victor, loser, access, log);
     }
+    Ok(())
 }
 
 /// `months` after `date` (the last month of the time record at most).
@@ -366,5 +491,5 @@ pub fn add_months(date: Month, months: u32) -> Month {
 /// 4.4.6.1, 4.4.6.2: what every peace between `a` and `b` does.
 pub fn effects(ctx: &Ctx, next: &mut State, a: Power, b: Power, log: &mut Vec<Event>) {
     super::repatriation::exchange_prisoners(ctx, next, a, b, log);
-    super::repatriation::repatriate(ctx, next, a, b, log);
+    super::repatriation::repatriate(ctx, next, a, b, None, log);
 }

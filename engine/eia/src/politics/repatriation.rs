@@ -31,10 +31,18 @@ pub fn exchange_prisoners(ctx: &Ctx, state: &mut State, a: Power, b: Power, log:
     }
 }
 
-/// 4.4.6.2 both ways between `a` and `b`.
-pub fn repatriate(ctx: &Ctx, state: &mut State, a: Power, b: Power, log: &mut Vec<Event>) {
+/// 4.4.6.2 both ways between `a` and `b`; `access`: a victor of peace term C.5, whose corps
+/// and depots stay and whose garrisons leave only the capital cities (the EXCEPTION).
+pub fn repatriate(ctx: &Ctx, state: &mut State, a: Power, b: Power, access: Option<Power>, log: &mut Vec<Event>) {
     for (power, host) in [(a, b), (b, a)] {
         give_back(ctx, state, power, host, log);
+        if access == Some(power) {
+            let capital = |_: &State, area: &str| {
+                ctx.map.is_capital(area) && ctx.map.area(area).is_some_and(|x| x.nation == host.id())
+            };
+            move_garrisons(ctx, state, power, capital, log);
+            continue;
+        }
         move_corps(ctx, state, power, host, log);
         move_garrisons(ctx, state, power, |s: &State, area: &str| s.in_territory(ctx, host, area), log);
         pick_up_depots(ctx, state, power, host, log);
@@ -48,7 +56,8 @@ fn give_back(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut 
         .occupied
         .iter()
         .filter(|(area, holder)| {
-            state.controller_of_nation(holder) == Some(power)
+            !state.politics.ceded.contains(area)
+                && state.controller_of_nation(holder) == Some(power)
                 && ctx.map.area(area).and_then(|x| state.controller_of_nation(&x.nation)) == Some(host)
         })
         .map(|(area, _)| area.clone())
@@ -126,7 +135,13 @@ fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut
 
 /// 4.6.6: the garrisons of `power` in minor country `minor` go home as in 4.4.6.2.
 pub fn leave_minor(ctx: &Ctx, state: &mut State, power: Power, minor: &str, log: &mut Vec<Event>) {
-    move_garrisons(ctx, state, power, |_: &State, area: &str| ctx.map.area(area).is_some_and(|a| a.nation == minor), log);
+    move_garrisons(
+        ctx,
+        state,
+        power,
+        |_: &State, area: &str| ctx.map.area(area).is_some_and(|a| a.nation == minor),
+        log,
+    );
 }
 
 fn move_garrisons(

@@ -1,0 +1,486 @@
+//! The economic phase (3.5, 8.0; option `economic`): reconstructed rules R8.x, one test each,
+//! on hand-made states of the real map (`support::bare`) and on the 1805 scenario.
+
+mod support;
+
+use grognard_eia::economy::{collection, maintenance, status, victory, EconomicStep, Order};
+use grognard_eia::forces::Factors;
+use grognard_eia::reinforcement::Due;
+use grognard_eia::sequence::{LandStep, Phase, Sequence};
+use grognard_eia::state::{FleetPlace, Garrison, MinorState, State};
+use grognard_eia::{Eia, FactorKind, Power};
+use grognard_engine::{Ruleset, Seats, Setup};
+use support::{bare, corps, ctx, fleet, rule_of, run};
+
+fn month(year: u16, month: u8) -> grognard_eia::date::Month {
+    grognard_eia::date::Month::new(year, month).unwrap_or_else(|| panic!("a month"))
+}
+
+/// `bare()` with the option `economic` (and `more`), in `m` 1805, the game running to 1806.
+fn economic(m: u8, more: &[&str]) -> State {
+    let mut s = bare();
+    s.options = std::iter::once("economic").chain(more.iter().copied()).map(String::from).collect();
+    s.date = month(1805, m);
+    s.first = s.date;
+    s.last = month(1806, 12);
+    // A Prussian corps: the army reinforcement step after the phase waits for Prussia, so
+    // that the months after it are not passed over.
+    corps(&mut s, "pr-1", "prussia", "berlin", 5);
+    s
+}
+
+/// The last power's land combat step ends: the month moves on (into the economic phase in a
+/// quarter's last month).
+fn end_of_land_phase(mut s: State) -> State {
+    let order = Sequence::order_of(Phase::Land(LandStep::Combat), &Power::ALL, 0);
+    let index = order.len() - 1;
+    s.sequence = Sequence { phase: Phase::Land(LandStep::Combat), order, index };
+    let mut log = Vec::new();
+    grognard_eia::turn::advance(ctx(), &mut s, &mut log);
+    s
+}
+
+fn step(s: &State) -> Option<EconomicStep> {
+    match s.sequence.phase {
+        Phase::Economic(step) => Some(step),
+        _ => None,
+    }
+}
+
+fn acting(s: &State) -> Power {
+    s.sequence.acting().unwrap_or_else(|| panic!("nobody acts: {:?}", s.sequence))
+}
+
+fn ok(s: &State, power: Power, text: &str) -> State {
+    run(s, power, text, &[]).unwrap_or_else(|e| panic!("`{text}` by {power}: {e}"))
+}
+
+/// Every power ends its turn until the phase leaves `until`'s predecessor steps: `end` by
+/// each acting power while the phase is at `while_at`.
+fn end_while(mut s: State, while_at: EconomicStep, faces: &[u32]) -> State {
+    while step(&s) == Some(while_at) {
+        let p = acting(&s);
+        s = run(&s, p, "end", faces).unwrap_or_else(|e| panic!("{p} ends: {e}"));
+    }
+    s
+}
+
+/// In the expenditure step, with every loan passed.
+fn expenditure(s: State) -> State {
+    let s = end_of_land_phase(s);
+    let s = end_while(s, EconomicStep::Lending, &[]);
+    assert_eq!(step(&s), Some(EconomicStep::Expenditure));
+    s
+}
+
+fn money(s: &State, p: Power) -> i32 {
+    s.powers[&p].money
+}
+
+#[test]
+fn r3_5_the_phase_ends_the_quarter_s_last_month_after_the_land_phase() {
+    let s = end_of_land_phase(economic(12, &[]));
+    assert_eq!(step(&s), Some(EconomicStep::Lending), "{}", s.sequence.phase);
+    assert_eq!(s.date, month(1805, 12), "before the time record");
+    // 3.2 B's order (R8.0): Spain first.
+    assert_eq!(acting(&s), Power::Spain);
+    let s = end_while(s, EconomicStep::Lending, &[]);
+    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    assert_eq!(s.date, month(1806, 1), "the time record follows the phase");
+    assert!(s.economy.round.is_none());
+    // Not in other months.
+    let s = end_of_land_phase(economic(11, &[]));
+    assert_eq!(step(&s), None);
+    assert_eq!(s.date, month(1805, 12));
+}
+
+#[test]
+fn r3_5_without_the_option_there_is_no_economic_phase() {
+    let mut s = economic(12, &[]);
+    s.options.clear();
+    s.last = s.date;
+    let s = end_of_land_phase(s);
+    assert_eq!(step(&s), None);
+    assert!(s.economy.is_empty());
+    assert!(s.over.is_some(), "December 1805 is the bare game's last month");
+}
+
+#[test]
+fn r8_1_1_each_power_records_the_victory_points_of_its_status_zone() {
+    let mut s = economic(9, &[]);
+    s.politics.status.insert(Power::France, 22);
+    s.politics.status.insert(Power::Turkey, 3);
+    s.politics.status.insert(Power::Spain, 8);
+    let s = end_of_land_phase(s);
+    assert_eq!(s.economy.victory_of(Power::France), 5, "Dominant");
+    assert_eq!(s.economy.victory_of(Power::Turkey), -1, "Fiasco");
+    assert_eq!(s.economy.victory_of(Power::Spain), 1, "Instability");
+    assert_eq!(s.economy.victory_of(Power::Prussia), 3, "Normal, its starting box");
+}
+
+#[test]
+fn r8_1_3_the_power_furthest_over_its_target_wins_or_nobody() {
+    let mut s = economic(9, &[]);
+    let target = |p: Power| ctx().economy.power(p).map_or(0, |l| l.target);
+    let none = victory::outcome(ctx(), &s);
+    assert!(none.winners.is_empty(), "{}", none.result);
+    s.economy.victory.insert(Power::France, target(Power::France));
+    s.economy.victory.insert(Power::Turkey, target(Power::Turkey) + 10);
+    let o = victory::outcome(ctx(), &s);
+    assert_eq!(o.winners, vec![Power::Turkey], "{}", o.result);
+    // Level shares of the target win together.
+    s.economy.victory.insert(Power::Turkey, target(Power::Turkey));
+    let o = victory::outcome(ctx(), &s);
+    assert_eq!(o.winners, vec![Power::France, Power::Turkey], "{}", o.result);
+}
+
+#[test]
+fn r8_2_1_home_provinces_yield_in_full_held_ones_half_with_domestic_trade() {
+    let s = economic(9, &[]);
+    let i = collection::income(ctx(), &s, Power::France);
+    assert_eq!(i.home, 83);
+    assert_eq!(i.held, 13, "half of the held provinces' 27, rounded down");
+    assert_eq!(i.domestic, 16, "a fifth of 83");
+    assert_eq!(i.overseas, 4, "American trade, no naval option");
+    assert_eq!(i.manpower, 16, "15 home, half of 3 held");
+    let before = money(&s, Power::France);
+    let s = end_of_land_phase(s);
+    assert_eq!(money(&s, Power::France), before + i.money());
+    assert_eq!(s.economy.manpower_of(Power::France), 16);
+}
+
+#[test]
+fn r8_2_1_1_an_occupied_province_yields_nothing_and_a_ceded_one_goes_to_its_holder() {
+    let mut s = economic(9, &[]);
+    // Austria, at war with France, holds Lyon: the Lyonnais yields nothing.
+    s.occupied.insert("lyon".into(), "austria".into());
+    let i = collection::income(ctx(), &s, Power::France);
+    assert_eq!(i.home, 83 - 7);
+    assert_eq!(i.occupied, 1);
+    assert_eq!(collection::income(ctx(), &s, Power::Austria).held, 4, "the occupier gets nothing of it");
+    // France holds Prussian Ansbach at peace: ceded, at the held share.
+    s.occupied.insert("ansbach".into(), "france".into());
+    assert_eq!(collection::income(ctx(), &s, Power::France).held, (27 + 2) / 2);
+    assert_eq!(collection::income(ctx(), &s, Power::Prussia).home, 30 - 2);
+}
+
+#[test]
+fn r8_2_3_free_states_fill_their_own_treasury_conquered_minors_their_master_s() {
+    let mut s = economic(9, &[]);
+    s.minors.insert("hanover".into(), MinorState { controller: Some(Power::France), free_state: false });
+    let s = end_of_land_phase(s);
+    let bavaria = s.economy.minors.get("bavaria").copied().unwrap_or_default();
+    assert_eq!((bavaria.money, bavaria.manpower), (5, 1), "Bavaria and Berg");
+    assert!(!s.economy.minors.contains_key("switzerland"), "a neutral collects for nobody");
+    let i = collection::income(ctx(), &s, Power::France);
+    assert_eq!(i.held, (27 + 3) / 2, "conquered Hanover at the held share");
+}
+
+#[test]
+fn r8_2_1_2_2_blockaded_home_ports_cut_overseas_trade_with_option_naval() {
+    let mut s = economic(9, &["naval"]);
+    let full = collection::income(ctx(), &s, Power::Britain).overseas;
+    assert_eq!(full, 61);
+    fleet(&mut s, "fr-fleet-1", "france", "channel", 10);
+    if let Some(f) = s.fleets.get_mut("fr-fleet-1") {
+        f.place = FleetPlace::Blockade("london".into());
+    }
+    let ports = ctx()
+        .map
+        .ports()
+        .filter(|p| {
+            ctx()
+                .map
+                .province_of(&p.area)
+                .is_some_and(|pr| pr.nation == "britain" && pr.kind == grognard_board::area::ProvinceKind::Home)
+        })
+        .count() as i32;
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).overseas, 61 * (ports - 1) / ports);
+    // Without the naval option blockades do not count.
+    s.options.retain(|o| o != "naval");
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).overseas, 61);
+}
+
+#[test]
+fn r8_2_1_3_spanish_gold_is_lost_with_cadiz_blockaded_or_taken() {
+    let mut s = economic(9, &["naval"]);
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).gold, 10);
+    fleet(&mut s, "br-fleet-1", "britain", "gulf-of-cadiz", 20);
+    if let Some(f) = s.fleets.get_mut("br-fleet-1") {
+        f.place = FleetPlace::Blockade("cadiz".into());
+    }
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).gold, 0);
+    s.fleets.clear();
+    s.occupied.insert("cadiz".into(), "britain".into());
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).gold, 0);
+}
+
+#[test]
+fn r8_3_powers_lend_in_turn_never_to_an_enemy_nor_more_than_they_have() {
+    let s = end_of_land_phase(economic(9, &[]));
+    assert_eq!(acting(&s), Power::Spain);
+    let spain = money(&s, Power::Spain);
+    assert_eq!(rule_of(run(&s, Power::Spain, "lend 5 to britain", &[])), "R8.3", "Spain is at war with Britain");
+    assert_eq!(rule_of(run(&s, Power::Spain, &format!("lend {} to france", spain + 1), &[])), "8.3");
+    assert_eq!(rule_of(run(&s, Power::Britain, "lend 5 to austria", &[])), "3.0", "not Britain's turn");
+    assert_eq!(rule_of(run(&s, Power::Spain, "buy 1 infantry", &[])), "3.5", "not the expenditure step");
+    let s = ok(&s, Power::Spain, "lend 5 to france");
+    assert_eq!(money(&s, Power::Spain), spain - 5);
+    let s = ok(&s, Power::Spain, "end");
+    assert_eq!(acting(&s), Power::Britain);
+}
+
+#[test]
+fn r8_4_1_an_occupied_capital_withholds_half_the_collection_for_its_occupier() {
+    let mut s = economic(9, &[]);
+    s.occupied.insert("vienna".into(), "france".into());
+    let income = collection::income(ctx(), &s, Power::Austria).money();
+    let (austria, france) = (money(&s, Power::Austria), money(&s, Power::France));
+    let france_income = collection::income(ctx(), &s, Power::France).money();
+    let s = expenditure(s);
+    // Maintenance is paid at the start of the expenditure step: nothing is on the map here.
+    assert_eq!(money(&s, Power::Austria), austria + income - income / 2);
+    assert_eq!(money(&s, Power::France), france + france_income + income / 2);
+}
+
+#[test]
+fn r8_5_1_upkeep_is_counted_from_what_everyone_sees() {
+    let mut s = economic(9, &[]);
+    corps(&mut s, "fr-1", "france", "paris", 18);
+    s.garrisons.insert(
+        "paris".into(),
+        Garrison { nation: "france".into(), factors: Factors::of(&[(FactorKind::Militia, 6)]) },
+    );
+    fleet(&mut s, "fr-fleet-1", "france", "channel", 5);
+    // A corps 8 quarters whatever it holds, 6 garrison factors 6, 5 ships 5: 19 quarters, 5 points.
+    assert_eq!(maintenance::quarters(ctx(), &s, "france"), 19);
+    assert_eq!(maintenance::upkeep(ctx(), &s, "france"), 5);
+    let mut small = s.clone();
+    if let Some(c) = small.corps.get_mut("fr-1") {
+        c.factors = Factors::of(&[(FactorKind::Infantry, 1)]);
+    }
+    assert_eq!(maintenance::upkeep(ctx(), &small, "france"), 5, "the corps' strength does not count");
+    let income = collection::income(ctx(), &s, Power::France).money();
+    let before = money(&s, Power::France);
+    let s = expenditure(s);
+    assert_eq!(money(&s, Power::France), before + income - 5);
+}
+
+#[test]
+fn r8_5_2_what_cannot_be_paid_becomes_a_debt_that_stops_purchases_and_costs_points() {
+    let mut s = economic(9, &[]);
+    let garrison = Factors::of(&[(FactorKind::Militia, 200)]);
+    s.garrisons.insert("constantinople".into(), Garrison { nation: "turkey".into(), factors: garrison });
+    let upkeep = maintenance::upkeep(ctx(), &s, "turkey");
+    assert_eq!(upkeep, 50);
+    let income = collection::income(ctx(), &s, Power::Turkey).money();
+    if let Some(p) = s.powers.get_mut(&Power::Turkey) {
+        p.money = 0;
+    }
+    let mut s = expenditure(s);
+    let owed = upkeep - income;
+    assert!(owed > 0, "upkeep {upkeep} over income {income}");
+    assert_eq!(s.economy.debt_of(Power::Turkey), owed);
+    assert_eq!(money(&s, Power::Turkey), 0);
+    while acting(&s) != Power::Turkey {
+        s = ok(&s, acting(&s), "end");
+    }
+    assert_eq!(rule_of(run(&s, Power::Turkey, "buy 1 militia", &[])), "R8.5.2");
+    let before = grognard_eia::economy::status_of(ctx(), &s, Power::Turkey);
+    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let lost = (owed + 9) / 10;
+    assert_eq!(s.politics.status[&Power::Turkey], status::moved(ctx(), before, -lost));
+}
+
+#[test]
+fn r8_5_3_factors_bought_fall_due_next_month_in_the_capital_and_are_placed() {
+    let s = expenditure(economic(9, &[]));
+    let mut s = s;
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    let (m, men) = (money(&s, Power::France), s.economy.manpower_of(Power::France));
+    let s = ok(&s, Power::France, "buy 2 infantry");
+    let s = ok(&s, Power::France, "buy 1 infantry");
+    assert_eq!(money(&s, Power::France), m - 9);
+    assert_eq!(s.economy.manpower_of(Power::France), men - 3);
+    assert_eq!(s.economy.orders.len(), 1, "one order of 3 infantry");
+    let s = ok(&s, Power::France, "end");
+    assert_eq!(s.date, month(1805, 10));
+    assert!(s.economy.orders.is_empty());
+    let due = Due::Factors { nation: "france".into(), area: "paris".into(), kind: FactorKind::Infantry, count: 3 };
+    assert!(s.due[&Power::France].contains(&due), "{:?}", s.due);
+    assert_eq!(s.sequence.phase, Phase::ArmyReinforcement);
+    let mut s = s;
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    let s = ok(&s, Power::France, "place 3 infantry in city paris");
+    assert_eq!(s.garrisons["paris"].factors.get(FactorKind::Infantry), 3);
+}
+
+#[test]
+fn r8_5_3_what_may_not_be_bought() {
+    let mut s = economic(9, &[]);
+    s.occupied.insert("lyon".into(), "austria".into());
+    let mut s = expenditure(s);
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    let refused = |text: &str| rule_of(run(&s, Power::France, text, &[]));
+    assert_eq!(refused("buy 1 cossack"), "8.5.3", "irregulars are not bought");
+    assert_eq!(refused("buy 500 infantry"), "8.5.3", "more than France can pay");
+    assert_eq!(refused("buy 1 infantry at lyon"), "5.2.2", "Lyon is held by the enemy");
+    assert_eq!(refused("buy 1 infantry at brussels"), "5.2.2", "Belgium is not home");
+    assert_eq!(refused("buy 1 infantry for switzerland"), "4.8", "not a free state of France");
+    assert_eq!(refused("buy 1 militia for bavaria"), "5.2.2", "no Bavarian corps holds militia");
+    let s = ok(&s, Power::France, "buy 1 infantry for bavaria");
+    assert_eq!(s.economy.minors["bavaria"].money, 5 - 3);
+    assert_eq!(s.economy.minors["bavaria"].manpower, 0);
+    assert_eq!(
+        rule_of(run(&s, Power::France, "buy 1 infantry for bavaria", &[])),
+        "8.5.3",
+        "no Bavarian manpower left"
+    );
+}
+
+#[test]
+fn r8_5_4_a_corps_counter_off_the_map_is_bought_with_its_first_factors() {
+    let mut s = economic(9, &[]);
+    corps(&mut s, "fr-1", "france", "paris", 5);
+    let mut s = expenditure(s);
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    assert_eq!(rule_of(run(&s, Power::France, "buy corps fr-1 with 1 infantry", &[])), "5.2.4.2");
+    assert_eq!(rule_of(run(&s, Power::France, "buy corps fr-9 with 19 infantry", &[])), "2.4.2.1.1");
+    assert_eq!(rule_of(run(&s, Power::France, "buy corps au-9 with 1 infantry", &[])), "4.8");
+    let m = money(&s, Power::France);
+    let s = ok(&s, Power::France, "buy corps fr-9 with 4 infantry at lyon");
+    assert_eq!(money(&s, Power::France), m - 2 - 12);
+    assert_eq!(rule_of(run(&s, Power::France, "buy corps fr-9 with 1 infantry", &[])), "5.2.4.2", "bought once");
+    let s = ok(&s, Power::France, "end");
+    assert!(s.due[&Power::France]
+        .iter()
+        .any(|d| matches!(d, Due::Corps { corps, area, .. } if corps == "fr-9" && area == "lyon")));
+}
+
+#[test]
+fn r8_5_4_ships_and_fleets_arrive_in_the_naval_reinforcement_step() {
+    let mut s = economic(9, &["naval"]);
+    fleet(&mut s, "fr-fleet-3", "france", "channel", 10);
+    if let Some(f) = s.fleets.get_mut("fr-fleet-3") {
+        f.place = FleetPlace::Port("brest".into());
+    }
+    let mut s = expenditure(s);
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    assert_eq!(rule_of(run(&s, Power::France, "buy 6 ships for fr-fleet-3", &[])), "2.4.2.1.1", "15 at most");
+    assert_eq!(rule_of(run(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at paris", &[])), "5.1.1");
+    let s = ok(&s, Power::France, "buy 2 ships for fr-fleet-3");
+    let s = ok(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at toulon");
+    let s = ok(&s, Power::France, "end");
+    assert_eq!(s.sequence.phase, Phase::NavalReinforcement);
+    assert_eq!(s.fleets["fr-fleet-3"].ships, 12);
+    assert_eq!(s.fleets["fr-fleet-6"].place, FleetPlace::Port("toulon".into()));
+    assert!(s.economy.orders.is_empty());
+    // Without the naval option there is no step to place them.
+    let mut plain = expenditure(economic(9, &[]));
+    while acting(&plain) != Power::France {
+        plain = ok(&plain, acting(&plain), "end");
+    }
+    assert_eq!(rule_of(run(&plain, Power::France, "buy fleet fr-fleet-6 with 2 ships at toulon", &[])), "5.1");
+}
+
+#[test]
+fn r8_5_7_surplus_money_is_kept_manpower_lost_but_by_prussia() {
+    let s = expenditure(economic(9, &[]));
+    let prussia = s.economy.manpower_of(Power::Prussia);
+    assert!(prussia > 0);
+    let m = money(&s, Power::France);
+    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    assert_eq!(s.economy.manpower_of(Power::France), 0);
+    assert_eq!(s.economy.manpower_of(Power::Prussia), prussia, "the Krümper system");
+    assert_eq!(money(&s, Power::France), m);
+    let orders: Vec<&Order> = s.economy.orders.iter().collect();
+    assert!(orders.is_empty());
+}
+
+#[test]
+fn r8_6_status_moves_by_the_points_then_drifts_towards_the_middle() {
+    assert_eq!(status::moved(ctx(), 19, 4), 22, "23 drifts back a box");
+    assert_eq!(status::moved(ctx(), 19, 1), 20, "inside the Normal Zone: no drift");
+    assert_eq!(status::moved(ctx(), 24, 9), 24, "25 at most, then the drift");
+    assert_eq!(status::moved(ctx(), 12, -8), 5, "4 drifts up a box");
+    assert_eq!(status::moved(ctx(), 3, -9), 2, "1 at least, then the drift");
+    let mut s = economic(9, &[]);
+    if let Some(p) = s.powers.get_mut(&Power::France) {
+        p.political = 4;
+    }
+    let start = ctx().politics.start(Power::France);
+    let s = expenditure(s);
+    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    assert_eq!(s.politics.status[&Power::France], status::moved(ctx(), start, 4));
+    assert_eq!(s.powers[&Power::France].political, 0, "the points start again from zero");
+}
+
+#[test]
+fn r8_7_a_power_in_the_fiasco_zone_rolls_for_civil_disorder() {
+    let mut s = economic(9, &[]);
+    s.politics.status.insert(Power::Turkey, 2);
+    let s = expenditure(s);
+    let mut last = s.clone();
+    while acting(&last) != Power::France {
+        last = ok(&last, acting(&last), "end");
+    }
+    let turkey = money(&last, Power::Turkey);
+    assert_eq!(rule_of(run(&last, Power::France, "end", &[])), "dice", "the roll waits for a die");
+    let after = run(&last, Power::France, "end", &[4]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(money(&after, Power::Turkey), turkey - 8);
+    assert_eq!(money(&after, Power::France), money(&last, Power::France), "France is not in disorder");
+}
+
+fn feudal(area: &str) -> grognard_eia::state::Corps {
+    grognard_eia::state::Corps {
+        nation: "turkey".into(),
+        area: area.into(),
+        in_city: false,
+        factors: Factors::of(&[(FactorKind::FeudalInfantry, 2)]),
+        aboard: None,
+        veil: Default::default(),
+    }
+}
+
+#[test]
+fn r8_10_the_december_levy_musters_feudal_corps_in_their_home_province() {
+    let mut s = economic(12, &[]);
+    s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
+    s.corps.insert("tu-feudal-albania".into(), feudal("sofia"));
+    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    let full = Factors::of(&[(FactorKind::FeudalInfantry, 6), (FactorKind::FeudalCavalry, 4)]);
+    assert_eq!(s.corps["tu-feudal-bosnia"].factors, full);
+    assert_eq!(s.corps["tu-feudal-albania"].factors.total(), 2, "not in Albania: no levy");
+    // Not in September.
+    let mut s = economic(9, &[]);
+    s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
+    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    assert_eq!(s.corps["tu-feudal-bosnia"].factors.total(), 2);
+}
+
+#[test]
+fn r5_2_5_the_scenario_s_monthly_money_gives_way_to_the_economic_phase() {
+    let eia = Eia;
+    assert!(eia.options().iter().any(|o| o.id == "economic"));
+    let info = eia.scenarios().into_iter().find(|s| s.id == "1805").unwrap_or_else(|| panic!("no 1805"));
+    let seats = Seats::round_robin(&info.powers, 7).unwrap_or_else(|e| panic!("{e}"));
+    let plain = eia.setup(&Setup::scenario("1805"), &seats).unwrap_or_else(|e| panic!("{e}"));
+    let mut setup = Setup::scenario("1805");
+    setup.options = vec!["economic".into()];
+    let with = eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(money(&plain, Power::France), 30 + 8, "start and September's money");
+    assert_eq!(money(&with, Power::France), 30, "start only");
+    assert_eq!(with.politics.status[&Power::France], ctx().politics.start(Power::France), "status markers set");
+    assert!(plain.politics.status.is_empty());
+    assert!(ctx().data_files().iter().any(|(name, _)| *name == "economy.txt"), "hashed into the genesis");
+}
