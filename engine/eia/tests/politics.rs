@@ -629,3 +629,34 @@ fn r4_4_6_2_c5_leaves_the_victor_s_forces_where_they_are() {
     let without = ok(&ok(&s, Power::France, "term B.3"), Power::France, "no more terms");
     assert_ne!(without.corps[&id].area, "stettin", "4.4.6.2: repatriated");
 }
+
+#[test]
+fn r4_4_7_an_ally_still_at_war_may_demand_the_separate_peacemaker_break_the_alliance() {
+    // Prussia at war with France and Spain (called by France); a French corps in Prussia's
+    // home nation lets Prussia sue France alone (4.4.2.1).
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on france")], &[]).unwrap();
+    let next = ok(&next, Power::France, "call spain against prussia");
+    let mut next = end_until(ok(&next, Power::Spain, "answer call"), PoliticalStep::Peace);
+    let id = next.corps.iter().find(|(_, c)| c.nation == "france").map(|(id, _)| id.clone()).unwrap();
+    if let Some(c) = next.corps.get_mut(&id) {
+        c.area = "stettin".into();
+        c.in_city = false;
+    }
+    let state = end_until_power(next, Power::Prussia);
+    let sued = ok(&state, Power::Prussia, "sue for peace to france");
+    let offered = ok(&sued, Power::France, "offer conditional peace");
+    let picked = ok(&offered, Power::Prussia, "term A.1");
+    let made = ok(&picked, Power::France, "no more terms");
+    assert!(!made.relations.at_war("prussia", "france") && made.relations.at_war("prussia", "spain"));
+    // Spain, France's ally, fights Prussia on: it may demand France break their alliance.
+    assert_eq!(waiting(&made), Power::Spain);
+    let Pending::Choice { options, .. } = pending(ctx(), &made) else { panic!("a question") };
+    assert_eq!(options, ["demand alliance broken", "accept separate peace"]);
+    let before = points(&made, Power::France);
+    let demanded = ok(&made, Power::Spain, "demand alliance broken");
+    assert!(!demanded.relations.allied("france", "spain"));
+    assert_eq!(points(&demanded, Power::France), before - 2, "France breaks it and pays");
+    let kept = ok(&made, Power::Spain, "accept separate peace");
+    assert!(kept.relations.allied("france", "spain"));
+}

@@ -97,6 +97,9 @@ pub fn answered(
                 serde_json::json!({"kind": "peace", "informal": true, "powers": [from, to]}),
             ));
             super::peace::effects(ctx, next, from, to, log);
+            // 4.4.7: an ally of either still at war with the other may demand a break.
+            super::separate_peace::ask(next, from, to);
+            super::separate_peace::ask(next, to, from);
         }
     }
     Ok(())

@@ -39,6 +39,9 @@ pub enum PoliticalCommand {
     /// B.7, C.4: the victor takes a province or minor country of the loser (`cede silesia`),
     /// or no more (`no more ceding`).
     Cede { what: Option<String> },
+    /// 4.4.7: demand that an ally who made a separate peace break the alliance (`demand
+    /// alliance broken`), or not (`accept separate peace`).
+    Demand { demand: bool },
     /// 4.4.1: propose an informal peace (`propose informal peace with austria`).
     ProposeInformal { to: Power },
     /// 4.5: propose an alliance (`propose alliance with spain`).
@@ -131,6 +134,8 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         ["no", "more", "terms"] => Ok(P::Term { term: None }),
         ["cede", what] => Ok(P::Cede { what: Some(what.to_string()) }),
         ["no", "more", "ceding"] => Ok(P::Cede { what: None }),
+        ["demand", "alliance", "broken"] => Ok(P::Demand { demand: true }),
+        ["accept", "separate", "peace"] => Ok(P::Demand { demand: false }),
         ["propose", "informal", "peace", "with", who] => power(who).map(|to| P::ProposeInformal { to }),
         ["propose", "alliance", "with", who] => power(who).map(|to| P::ProposeAlliance { to }),
         [verb @ ("accept" | "decline"), "proposal"] => Ok(P::AnswerProposal { accept: *verb == "accept" }),
@@ -182,6 +187,8 @@ impl fmt::Display for PoliticalCommand {
             P::Term { term: None } => f.write_str("no more terms"),
             P::Cede { what: Some(w) } => write!(f, "cede {w}"),
             P::Cede { what: None } => f.write_str("no more ceding"),
+            P::Demand { demand: true } => f.write_str("demand alliance broken"),
+            P::Demand { demand: false } => f.write_str("accept separate peace"),
             P::ProposeInformal { to } => write!(f, "propose informal peace with {}", to.id()),
             P::ProposeAlliance { to } => write!(f, "propose alliance with {}", to.id()),
             P::AnswerProposal { accept } => write!(f, "{} proposal", if *accept { "accept" } else { "decline" }),
@@ -221,6 +228,8 @@ mod tests {
             "no more terms",
             "cede silesia",
             "no more ceding",
+            "demand alliance broken",
+            "accept separate peace",
             "propose informal peace with austria",
             "propose alliance with spain",
             "accept proposal",

@@ -21,6 +21,7 @@ pub fn answers(ctx: &Ctx, state: &State, q: &Question) -> Vec<PoliticalCommand> 
             out
         }
         Question::Proposal { .. } => vec![P::AnswerProposal { accept: true }, P::AnswerProposal { accept: false }],
+        Question::Separate { .. } => vec![P::Demand { demand: true }, P::Demand { demand: false }],
         Question::Control { minor, .. } => {
             vec![P::Control { minor: minor.clone(), seek: true }, P::Control { minor: minor.clone(), seek: false }]
         }

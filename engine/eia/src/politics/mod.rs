@@ -21,6 +21,7 @@ pub mod minor_control;
 pub mod peace;
 pub mod points;
 pub mod repatriation;
+pub mod separate_peace;
 pub mod term_effects;
 pub mod terms;
 
@@ -147,6 +148,9 @@ pub enum Question {
     Control { minor: String, power: Power },
     /// 4.6.5: `power`, controlling `minor`, may declare war on its aggressors.
     Support { minor: String, power: Power },
+    /// 4.4.7: `demander`, still at war, may demand that `ally`, who made peace with their
+    /// common enemy, break their alliance.
+    Separate { demander: Power, ally: Power },
     /// 4.4: the peace being made waits for `power` (`peace.rs`).
     Peace { power: Power },
 }
@@ -156,6 +160,7 @@ impl Question {
     pub fn power(&self) -> Power {
         match self {
             Question::Call { ally, .. } => *ally,
+            Question::Separate { demander, .. } => *demander,
             Question::Proposal { to, .. } => *to,
             Question::Control { power, .. } | Question::Support { power, .. } | Question::Peace { power } => *power,
         }
@@ -440,6 +445,11 @@ fn prompt(ctx: &Ctx, state: &State, q: &Question) -> String {
             power.name()
         ),
         Question::Peace { power } => peace::prompt(state, *power),
+        Question::Separate { demander, ally } => format!(
+            "{} made peace with an enemy {} still fights: `demand alliance broken` (4.4.7) or `accept separate peace`",
+            ally.name(),
+            demander.name()
+        ),
         Question::Support { minor, power } => format!(
             "{} runs {minor}, attacked: it may declare war on its aggressors (4.6.5): `support none` or `support \
              against POWER...`",
@@ -597,6 +607,7 @@ fn answer(
             Question::Proposal { what: Proposal::InformalPeace, .. } => "4.4.1",
             Question::Control { .. } => "4.6.2",
             Question::Support { .. } => "4.6.5",
+            Question::Separate { .. } => "4.4.7",
             Question::Peace { .. } => "4.4",
         };
         return Err(RuleError::new(rule, format!("`{c}` does not answer this question: {}", options.join(", "))).into());
@@ -616,6 +627,9 @@ fn answer(
             Ok(())
         }
         (Question::Peace { power }, c) => peace::answered(ctx, next, *power, c, dice, log),
+        (Question::Separate { demander, ally }, P::Demand { demand }) => {
+            separate_peace::answered(ctx, next, *demander, *ally, *demand, log).map_err(Into::into)
+        }
         (Question::Support { minor, power }, P::Support { against }) => {
             minor_control::support(ctx, next, minor, *power, against, log);
             Ok(())

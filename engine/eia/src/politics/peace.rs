@@ -472,6 +472,8 @@ fn conclude(
         next.politics.enforced.push(Enforced { by: loser, on: victor, until: add_months(date, loser_months) });
         super::repatriation::exchange_prisoners(ctx, next, victor, loser, log);
         super::repatriation::repatriate(ctx, next, victor, loser, access, log);
+        // 4.4.7: the victor's allies still at war with the loser may demand a break.
+        super::separate_peace::ask(next, victor, loser);
     }
     Ok(())
 }
