@@ -484,3 +484,18 @@ fn r5_2_5_the_scenario_s_monthly_money_gives_way_to_the_economic_phase() {
     assert!(plain.politics.status.is_empty());
     assert!(ctx().data_files().iter().any(|(name, _)| *name == "economy.txt"), "hashed into the genesis");
 }
+
+#[test]
+fn r8_the_economic_records_round_trip_and_stay_out_of_games_without_the_option() {
+    let mut s = expenditure(economic(9, &[]));
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    let s = ok(&s, Power::France, "buy 2 infantry");
+    let json = serde_json::to_string(&s).unwrap_or_else(|e| panic!("{e}"));
+    let back: State = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, s);
+    assert!(json.contains("\"economy\""));
+    let plain = serde_json::to_value(bare()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(plain.get("economy").is_none(), "a game without the option serializes as before");
+}

@@ -660,3 +660,33 @@ fn r4_4_7_an_ally_still_at_war_may_demand_the_separate_peacemaker_break_the_alli
     let kept = ok(&made, Power::Spain, "accept separate peace");
     assert!(kept.relations.allied("france", "spain"));
 }
+
+#[test]
+fn r4_6_1_a_minor_run_by_a_power_in_fiasco_may_turn_neutral() {
+    let mut state = declare(&opening(), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    state.politics.status.insert(Power::France, 2);
+    let state = end_until(state, PoliticalStep::Alliances);
+    // The last power to end the creating alliances step starts the minor country control
+    // step: France's free states roll, one die each in the order of their ids.
+    let mut s = state;
+    loop {
+        let p = waiting(&s);
+        match run(&s, p, "end", &[]) {
+            Ok(n) => s = n,
+            Err(e) if e.starts_with("dice|") => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let free: Vec<String> =
+        s.minors.iter().filter(|(_, m)| m.free_state && m.controller == Some(Power::France)).map(|(id, _)| id.clone()).collect();
+    assert!(free.len() >= 3, "{free:?}");
+    // The first free state rolls 1 (turns), the others 6 (stay).
+    let mut faces = vec![6; free.len()];
+    faces[0] = 1;
+    let p = waiting(&s);
+    let after = run(&s, p, "end", &faces).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(after.minors[&free[0]].controller, None, "{} turned neutral", free[0]);
+    assert!(after.corps.values().all(|c| c.nation != free[0]), "its forces left the map");
+    assert_eq!(after.minors[&free[1]].controller, Some(Power::France));
+    assert!(grognard_eia::invariants::broken(ctx(), &after).is_empty());
+}

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 pub const POLITICS_TEXT: &str = include_str!("../../data/politics.txt");
 
 /// The sections of a politics file.
-const SECTIONS: [&str; 4] = ["points", "status", "start", "minors"];
+const SECTIONS: [&str; 5] = ["points", "status", "instability", "start", "minors"];
 
 /// The largest political point value a `[points]` line may give, either way.
 const MAX_POINTS: i32 = 20;
@@ -115,6 +115,9 @@ pub struct Zone {
     /// 4.6.1, 10.5.2: whether the zone is one of the Instability and Fiasco Zones, whose
     /// powers' controlled minor countries may change control or turn neutral.
     pub unstable: bool,
+    /// R4.6.1: a minor country run by a power in this zone turns neutral at the start of a
+    /// minor country control step on a die of at most this (0: never), `[instability]`.
+    pub revert: u32,
 }
 
 impl Zone {
@@ -159,7 +162,10 @@ impl Politics {
     pub fn parse(text: &str, map: &AreaMap) -> Result<Politics, MapError> {
         let sections = split_named(text, &SECTIONS)?;
         let points = parse_points(sections.required("points")?)?;
-        let (bottom, above) = parse_status(sections.required("status")?)?;
+        let (mut bottom, mut above) = parse_status(sections.required("status")?)?;
+        if let Some(section) = sections.get("instability") {
+            parse_instability(section, &mut bottom, &mut above)?;
+        }
         let lowest = bottom.lowest;
         let highest = above.last().map_or(bottom.highest, |z| z.highest);
         let start = parse_start(sections.required("start")?, lowest, highest)?;
@@ -259,6 +265,30 @@ fn parse_points(section: &Section<'_>) -> Result<[i32; 9], MapError> {
 }
 
 /// `[status]`: zones from the lowest up, contiguous, modifiers never falling as the zones
+
+/// Reads `[instability]`: `ZONE = N` for unstable zones (R4.6.1).
+fn parse_instability(section: &Section<'_>, bottom: &mut Zone, above: &mut [Zone]) -> Result<(), MapError> {
+    for line in &section.lines {
+        let (name, value) =
+            line.text.split_once('=').ok_or_else(|| line.error("expected `ZONE = N` (a die, 0 to 6)"))?;
+        let (name, value) = (name.trim(), value.trim());
+        let n: u32 =
+            value.parse().ok().filter(|n| *n <= 6).ok_or_else(|| line.error(format!("`{value}` is not a die 0 to 6")))?;
+        let zone = std::iter::once(&mut *bottom)
+            .chain(above.iter_mut())
+            .find(|z| z.name == name)
+            .ok_or_else(|| line.error(format!("no zone `{name}` in [status]")))?;
+        if !zone.unstable {
+            return Err(line.error(format!("zone `{name}` is stable: its minor countries never turn neutral (4.6.1)")));
+        }
+        if zone.revert != 0 {
+            return Err(line.error(format!("zone `{name}` appears twice")));
+        }
+        zone.revert = n;
+    }
+    Ok(())
+}
+
 /// rise, the unstable zones at the bottom.
 fn parse_status(section: &Section<'_>) -> Result<(Zone, Vec<Zone>), MapError> {
     const LAYOUT: &str = "name lowest highest modifier unstable(yes|no)";
@@ -311,7 +341,7 @@ fn parse_status(section: &Section<'_>) -> Result<(Zone, Vec<Zone>), MapError> {
                 )));
             }
         }
-        zones.push(Zone { name: name.to_string(), lowest, highest, modifier, unstable });
+        zones.push(Zone { name: name.to_string(), lowest, highest, modifier, unstable, revert: 0 });
     }
     let mut zones = zones.into_iter();
     let bottom = zones.next().ok_or_else(|| MapError::new(section.header, "[status] has no zone"))?;

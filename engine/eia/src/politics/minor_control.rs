@@ -46,6 +46,52 @@ fn name(ctx: &Ctx, minor: &str) -> String {
     ctx.map.nation(minor).map_or(minor.to_string(), |n| n.name.clone())
 }
 
+/// R4.6.1: at the start of the step, each minor free state run by a power in an unstable
+/// zone of the status display turns neutral on a die of at most the zone's `revert`.
+pub fn instability(ctx: &Ctx, state: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<(), ApplyError> {
+    let shaky: Vec<(String, Power, u32)> = state
+        .minors
+        .iter()
+        .filter(|(_, m)| m.free_state)
+        .filter_map(|(id, m)| {
+            let c = m.controller?;
+            let status = state.politics.status.get(&c).copied().unwrap_or_else(|| ctx.politics.start(c));
+            let revert = ctx.politics.zone(status).revert;
+            (revert > 0).then(|| (id.clone(), c, revert))
+        })
+        .collect();
+    let mut faces = Vec::new();
+    for _ in &shaky {
+        faces.push(dice.roll(6).map_err(|_| ApplyError::NeedDice)?);
+    }
+    for ((minor, controller, revert), face) in shaky.into_iter().zip(faces) {
+        let name = name(ctx, &minor);
+        if face > revert {
+            log.push(Event::new(
+                format!("{name} stays with {} despite its unstable status: {face} (R4.6.1)", controller.name()),
+                serde_json::json!({"kind": "instability", "minor": minor, "die": face, "reverts": false}),
+            ));
+            continue;
+        }
+        if let Some(m) = state.minors.get_mut(&minor) {
+            m.controller = None;
+            m.free_state = true;
+        }
+        state.corps.retain(|_, c| c.nation != minor);
+        state.garrisons.retain(|_, g| g.nation != minor);
+        state.fleets.retain(|_, f| f.nation != minor);
+        log.push(Event::new(
+            format!(
+                "{name} breaks away from {}, whose status is unstable: {face}; it turns neutral and its forces leave \
+                 the map (4.6.1, R4.6.1)",
+                controller.name()
+            ),
+            serde_json::json!({"kind": "instability", "minor": minor, "die": face, "reverts": true}),
+        ));
+    }
+    Ok(())
+}
+
 /// The step begins: a bid for each neutral minor country declared upon, its eligible powers
 /// asked in the order of 4.6.3.2.
 pub fn begin(state: &mut State) {

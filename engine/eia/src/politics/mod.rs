@@ -313,8 +313,13 @@ pub fn start(state: &mut State) {
 }
 
 /// The step `step` begins: what it asks first.
-fn begin_step(ctx: &Ctx, state: &mut State, step: PoliticalStep, dice: &mut dyn DiceSource, log: &mut Vec<Event>) {
-    let _ = dice;
+fn begin_step(
+    ctx: &Ctx,
+    state: &mut State,
+    step: PoliticalStep,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
     state.sequence.phase = crate::sequence::Phase::Political(step);
     state.sequence.index = 0;
     log.push(Event::new(
@@ -322,10 +327,14 @@ fn begin_step(ctx: &Ctx, state: &mut State, step: PoliticalStep, dice: &mut dyn 
         serde_json::json!({"kind": "phase", "phase": state.sequence.phase, "date": state.date}),
     ));
     match step {
-        PoliticalStep::MinorControl => minor_control::begin(state),
+        PoliticalStep::MinorControl => {
+            minor_control::instability(ctx, state, dice, log)?;
+            minor_control::begin(state);
+        }
         PoliticalStep::Peace => minor_control::lapse(ctx, state, log),
         _ => {}
     }
+    Ok(())
 }
 
 /// Move the phase on after a command: skip what has nobody left to act, and leave the phase
@@ -359,7 +368,7 @@ pub fn settle(
             return Ok(false);
         }
         match step.next() {
-            Some(next) => begin_step(ctx, state, next, dice, log),
+            Some(next) => begin_step(ctx, state, next, dice, log)?,
             None => {
                 state.politics.round = None;
                 return Ok(true);
