@@ -3,6 +3,7 @@
 
 use crate::data::cards::{NationalCards, CARDS_TEXT};
 use crate::data::economy::{EconomyData, ECONOMY_TEXT};
+use crate::data::campaign::CAMPAIGN_1805_TEXT;
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};
@@ -44,7 +45,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 9] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 10] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -55,6 +56,7 @@ impl Ctx {
             ("peace.txt", PEACE_TEXT),
             ("economy.txt", ECONOMY_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
+            ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
         ]
     }
 
@@ -74,6 +76,8 @@ impl Ctx {
                     EconomyData::parse(ECONOMY_TEXT, &map, &politics).map_err(|e| format!("data/economy.txt: {e}"))?;
                 let s1805 = Scenario::parse(SCENARIO_1805_TEXT, &map, &cards, &leaders)
                     .map_err(|e| format!("data/scenario-1805.txt: {e}"))?;
+                let campaign = crate::data::campaign::parse(CAMPAIGN_1805_TEXT, std::slice::from_ref(&s1805))
+                    .map_err(|e| format!("data/campaign-1805.txt: {e}"))?;
                 Ok(Ctx {
                     map: Arc::new(map),
                     rules,
@@ -83,7 +87,7 @@ impl Ctx {
                     politics,
                     peace,
                     economy,
-                    scenarios: vec![s1805],
+                    scenarios: vec![s1805, campaign],
                 })
             })
             .as_ref()

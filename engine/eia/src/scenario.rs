@@ -147,6 +147,20 @@ fn factors(f: &crate::data::cards::Factors) -> Factors {
     out
 }
 
+/// The options a game of scenario `s` plays: those chosen, and in a campaign game (R14) every
+/// campaign rule: the naval rules, the political and the economic phases.
+fn played_options(s: &Scenario, chosen: &[String]) -> Vec<String> {
+    let mut out = chosen.to_vec();
+    if s.campaign {
+        for o in [OPTION_NAVAL, crate::politics::OPTION_POLITICAL, crate::economy::OPTION_ECONOMIC] {
+            if !out.iter().any(|c| c == o) {
+                out.push(o.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// The opening of a game of `setup` for these seats.
 pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError> {
     let s = find(ctx, setup.scenario_only("Empires in Arms")?)?;
@@ -226,12 +240,13 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         })
         .collect();
     let present: Vec<Power> = power_states.keys().copied().collect();
-    let naval = setup.options.iter().any(|o| o == OPTION_NAVAL);
-    let political = setup.options.iter().any(|o| o == crate::politics::OPTION_POLITICAL);
+    let options = played_options(s, &setup.options);
+    let naval = options.iter().any(|o| o == OPTION_NAVAL);
+    let political = options.iter().any(|o| o == crate::politics::OPTION_POLITICAL);
     let first_phase = Sequence::phases(naval, political)[0];
     let mut state = State {
         scenario: s.id.clone(),
-        options: setup.options.clone(),
+        options,
         date: s.first,
         first: s.first,
         last: s.last,
@@ -338,6 +353,9 @@ pub fn victory(ctx: &Ctx, state: &State) -> Outcome {
     let Ok(s) = find(ctx, &state.scenario) else {
         return Outcome { result: "the scenario is unknown".into(), winners: Vec::new() };
     };
+    if s.campaign {
+        return crate::economy::victory::outcome(ctx, state);
+    }
     let v = &s.victory;
     let mut points = 0u32;
     let mut held = Vec::new();

@@ -5,6 +5,7 @@
 //! naming the line, on any error. The lexical layer is the map format's
 //! ([`grognard_board::text`]).
 
+pub mod campaign;
 pub mod cards;
 pub mod economy;
 pub mod leaders;

@@ -300,6 +300,10 @@ pub struct Scenario {
     /// Reinforcements in month order.
     pub reinforcements: Vec<Reinforcement>,
     pub victory: Victory,
+    /// A campaign game (14.0, `data/campaign.rs`): every campaign rule is played and victory
+    /// is by victory points (8.1.3).
+    #[serde(default)]
+    pub campaign: bool,
 }
 
 fn pair(a: Power, b: Power) -> (Power, Power) {
@@ -414,6 +418,7 @@ impl Reader<'_> {
                 needed: 0,
                 objectives: BTreeMap::new(),
             },
+            campaign: false,
         };
         self.read_sides(&sections, &mut scenario)?;
         self.read_relations(&sections, &mut scenario)?;

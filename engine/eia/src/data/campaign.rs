@@ -1,0 +1,118 @@
+//! `data/campaign-*.txt`: the campaign games (14.0, reconstructed R14): a scenario's opening
+//! played with every campaign rule to the end of the game. A campaign file names the scenario
+//! whose opening it takes (`base`) and its months; the reader makes a [`Scenario`] of it with
+//! `campaign` set, without the scenario's monthly arrivals and money (campaign games buy
+//! forces and collect money in the economic phase) and without its victory cities (victory
+//! is by victory points, 8.1.3).
+
+use crate::data::scenario::{Month, Scenario};
+use grognard_board::text::split_named;
+use grognard_board::MapError;
+
+/// The built-in campaign game from 1805.
+pub const CAMPAIGN_1805_TEXT: &str = include_str!("../../data/campaign-1805.txt");
+
+/// Reads a campaign file against the scenarios it may take its opening from.
+pub fn parse(text: &str, scenarios: &[Scenario]) -> Result<Scenario, MapError> {
+    let sections = split_named(text, &["campaign"])?;
+    let section = sections.required("campaign")?;
+    let mut id = None;
+    let mut name = None;
+    let mut base = None;
+    let mut first = None;
+    let mut last = None;
+    for line in &section.lines {
+        let (key, value) = line
+            .text
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| line.error("expected `key = value`"))?;
+        let slot = match key {
+            "id" => &mut id,
+            "name" => &mut name,
+            "base" => &mut base,
+            "first" => &mut first,
+            "last" => &mut last,
+            other => return Err(line.error(format!("unknown key `{other}` (keys: id name base first last)"))),
+        };
+        if value.is_empty() {
+            return Err(line.error(format!("`{key}` has no value")));
+        }
+        if slot.is_some() {
+            return Err(line.error(format!("`{key}` is given twice")));
+        }
+        *slot = Some((*line, value));
+    }
+    let header = section.header;
+    let lacks = |key: &str| MapError::new(header, format!("the section lacks `{key} = ...`"));
+    let (id_line, id) = id.ok_or_else(|| lacks("id"))?;
+    if id.len() > 40 || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        return Err(id_line.error(format!("campaign id `{id}` must be lower-case letters, digits or '-'")));
+    }
+    let (_, name) = name.ok_or_else(|| lacks("name"))?;
+    let (base_line, base) = base.ok_or_else(|| lacks("base"))?;
+    let opening = scenarios
+        .iter()
+        .find(|s| s.id == base)
+        .ok_or_else(|| base_line.error(format!("no scenario `{base}` to take the opening from")))?;
+    let (first_line, first) = first.ok_or_else(|| lacks("first"))?;
+    let first = Month::parse(first).map_err(|m| first_line.error(m))?;
+    if first != opening.first {
+        return Err(first_line.error(format!(
+            "the opening of `{base}` is of {}: a campaign from it begins then",
+            opening.first
+        )));
+    }
+    let (last_line, last) = last.ok_or_else(|| lacks("last"))?;
+    let last = Month::parse(last).map_err(|m| last_line.error(m))?;
+    if last < first {
+        return Err(last_line.error(format!("the last month ({last}) comes before the first ({first})")));
+    }
+    let mut s = opening.clone();
+    s.id = id.to_string();
+    s.name = name.to_string();
+    s.first = first;
+    s.last = last;
+    s.campaign = true;
+    s.reinforcements.clear();
+    for money in s.money.values_mut() {
+        money.monthly = 0;
+    }
+    s.victory.objectives.clear();
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> Vec<Scenario> {
+        vec![Scenario::builtin_1805().unwrap()]
+    }
+
+    #[test]
+    fn r14_the_campaign_from_1805_takes_the_scenario_s_opening_to_1815() {
+        let c = parse(CAMPAIGN_1805_TEXT, &base()).unwrap();
+        let s = &base()[0];
+        assert!(c.campaign && !s.campaign);
+        assert_eq!(c.id, "campaign-1805");
+        assert_eq!((c.first, c.last.id()), (s.first, "1815-12".to_string()));
+        assert_eq!(c.corps, s.corps);
+        assert_eq!(c.wars, s.wars);
+        assert!(c.reinforcements.is_empty() && c.money.values().all(|m| m.monthly == 0));
+    }
+
+    #[test]
+    fn r14_a_campaign_file_is_refused_naming_the_line() {
+        let head = "[campaign]\nid = c\nname = C\n";
+        for (text, line) in [
+            (format!("{head}base = 1806\nfirst = 1805-09\nlast = 1815-12\n"), 4),
+            (format!("{head}base = 1805\nfirst = 1805-10\nlast = 1815-12\n"), 5),
+            (format!("{head}base = 1805\nfirst = 1805-09\nlast = 1805-01\n"), 6),
+            (format!("{head}base = 1805\nfirst = 1805-09\nlast = 1815-12\nwhen = now\n"), 7),
+        ] {
+            let e = parse(&text, &base()).unwrap_err().to_string();
+            assert!(e.contains(&format!("line {line}")), "{e}");
+        }
+    }
+}
