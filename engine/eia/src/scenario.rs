@@ -91,13 +91,23 @@ pub fn scenarios() -> Vec<ScenarioInfo> {
         .map(|s| ScenarioInfo {
             id: s.id.clone(),
             name: s.name.clone(),
-            description: format!(
-                "{} to {}, one turn a month; seven major powers, one to seven players (a player may run several powers); \
-                 sides: {}. A reconstruction: see engine/eia/RECONSTRUCTION.md.",
-                s.first,
-                s.last,
-                side_names(s)
-            ),
+            description: if s.campaign {
+                format!(
+                    "{} to {}, one turn a month; the campaign game: seven major powers, each for itself, one to seven \
+                     players (a player may run several powers); the naval rules, the political phase every month and \
+                     the economic phase every quarter; victory by victory points. A reconstruction: see \
+                     engine/eia/RECONSTRUCTION.md.",
+                    s.first, s.last
+                )
+            } else {
+                format!(
+                    "{} to {}, one turn a month; seven major powers, one to seven players (a player may run several \
+                     powers); sides: {}. A reconstruction: see engine/eia/RECONSTRUCTION.md.",
+                    s.first,
+                    s.last,
+                    side_names(s)
+                )
+            },
             powers: powers(s),
             min_players: 1,
             max_players: Power::ALL.len(),

@@ -690,3 +690,10 @@ fn r4_6_1_a_minor_run_by_a_power_in_fiasco_may_turn_neutral() {
     assert_eq!(after.minors[&free[1]].controller, Some(Power::France));
     assert!(grognard_eia::invariants::broken(ctx(), &after).is_empty());
 }
+
+#[test]
+fn r13_5_declarations_lost_with_a_replaced_player_are_none() {
+    let state = opening();
+    let lost = Eia.lost_sealed_choice(&state, player(&state, Power::France));
+    assert_eq!(lost.map(|c| c.to_string()), Some("declare none".to_string()));
+}

@@ -46,6 +46,9 @@ pub struct Script {
     /// A power's preferred answers to the decisions the rules ask of it (the first of them
     /// that is an option wins).
     answers: BTreeMap<Power, Vec<String>>,
+    /// A power's declarations of war in a month's political phase (4.2), sealed; `declare
+    /// none` when the script names none.
+    declarations: BTreeMap<(Month, Power), String>,
 }
 
 /// A scripted command, and whether it may be passed over.
@@ -77,6 +80,11 @@ impl Script {
     /// `power`'s chit (`chit ID ...`) in the battle in `area` in `month`.
     pub fn chit(&mut self, month: Month, area: &str, power: Power, chit: &str) {
         self.chits.insert((month, area.to_string(), power), chit.to_string());
+    }
+
+    /// `power`'s declarations of war (`declare on ...`) in the political phase of `month`.
+    pub fn declare(&mut self, month: Month, power: Power, declarations: &str) {
+        self.declarations.insert((month, power), declarations.to_string());
     }
 
     /// `power` answers a decision with the first of these that the rules offer.
@@ -177,17 +185,32 @@ impl ScriptedBot {
                 }
                 None => (power, policy(&legal())?, false),
             }
+        } else if let (Pending::Sealed { .. }, Phase::Political(_)) = (ruleset.pending(view), state.sequence.phase) {
+            let power = state.powers_of(player.0).first().copied()?;
+            let text = if grognard_eia::politics::minor_control::backdown(state).is_some() {
+                let preferred = self.script.answers.get(&power).and_then(|a| a.iter().find(|x| x.as_str() == "back down"));
+                preferred.cloned().unwrap_or_else(|| "remain at war".to_string())
+            } else {
+                self.script.declarations.get(&(state.date, power)).cloned().unwrap_or_else(|| "declare none".to_string())
+            };
+            (power, text, true)
         } else if let Some(due) = state.losses.first() {
             (due.power, legal().first()?.clone(), false)
         } else if let Pending::Choice { options, .. } = ruleset.pending(view) {
-            let power = grognard_eia::depot_garrison::decider(state).or_else(|| grognard_eia::naval::decider(state))?;
+            let question = state.politics.round.as_ref().and_then(|r| r.questions.first()).map(|q| q.power());
+            let power = grognard_eia::depot_garrison::decider(state)
+                .or_else(|| grognard_eia::naval::decider(state))
+                .or(question)?;
             let preferred = self.script.answers.get(&power).and_then(|a| a.iter().find(|x| options.contains(x)));
             match preferred {
                 Some(answer) => (power, answer.clone(), true),
                 None => (power, policy(&options)?, false),
             }
         } else {
-            let power = state.sequence.acting()?;
+            let power = match grognard_eia::politics::actor(state, player) {
+                Ok(Some(power)) => power,
+                _ => state.sequence.acting()?,
+            };
             let key = (state.date, state.sequence.phase, power);
             let orders = self.script.orders.get(&key).map(Vec::as_slice).unwrap_or_default();
             let mut next = None;

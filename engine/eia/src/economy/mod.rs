@@ -291,14 +291,17 @@ fn begin_step(
     dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
 ) -> Result<(), ApplyError> {
-    state.sequence.phase = Phase::Economic(step);
+    // The phase's first step was announced as the phase began (`turn::start_phase`).
+    if state.sequence.phase != Phase::Economic(step) {
+        state.sequence.phase = Phase::Economic(step);
+        log.push(Event::new(
+            format!("{}: {}", state.date, step.name()),
+            serde_json::json!({"kind": "phase", "phase": state.sequence.phase, "date": state.date}),
+        ));
+    }
     if step.in_turns() {
         state.sequence.index = 0;
     }
-    log.push(Event::new(
-        format!("{}: {}", state.date, step.name()),
-        serde_json::json!({"kind": "phase", "phase": state.sequence.phase, "date": state.date}),
-    ));
     match step {
         EconomicStep::VictoryPoints => victory::record(ctx, state, log),
         EconomicStep::Collection => collection::collect(ctx, state, log),
