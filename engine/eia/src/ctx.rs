@@ -1,9 +1,9 @@
 //! The game's fixed data, read once: the map, the national cards, the leaders, the charts
 //! and the scenarios. Every state is read against it.
 
+use crate::data::campaign::CAMPAIGN_1805_TEXT;
 use crate::data::cards::{NationalCards, CARDS_TEXT};
 use crate::data::economy::{EconomyData, ECONOMY_TEXT};
-use crate::data::campaign::CAMPAIGN_1805_TEXT;
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};

@@ -283,18 +283,23 @@ fn bots(script: &Arc<Script>, played: &Arc<Mutex<Played>>) -> Vec<&'static dyn B
 /// Britain, Spain, Austria, Prussia, Russia and Turkey, one each, in that seat order), fair
 /// dice witnessed by the players each roll concerns, through real journals, to the end.
 pub fn play(script: Script, seed: u64) -> Result<Game, String> {
+    play_with(script, seed, setup(), &Extras::default())
+}
+
+/// [`play`] for any game of seven players (`setup`), with letters and an early stop.
+pub fn play_with(script: Script, seed: u64, setup: Setup, extras: &Extras) -> Result<Game, String> {
     let script = Arc::new(script);
     let played = Arc::new(Mutex::new(Played::default()));
     let cfg = selfplay::Config {
         ruleset: eia::ruleset(),
-        setup: setup(),
+        setup,
         bots: bots(&script, &played),
         seed,
         max_rounds: 5_000,
         invariants: Some(eia::invariants),
     };
     let dice = DiceConfig { mode: DiceMode::Fair, witnesses: Witnesses::Concerned, faces: Vec::new() };
-    let report = conduct(&cfg, dice)?;
+    let report = conduct_with(&cfg, dice, extras)?;
     Ok(Game { report, played, script })
 }
 
@@ -310,7 +315,35 @@ pub fn play(script: Script, seed: u64) -> Result<Game, String> {
 /// the acting copy after every command too. At the end a third party verifies the journal
 /// (`selfplay::finish`).
 pub fn conduct(cfg: &selfplay::Config, dice: DiceConfig) -> Result<selfplay::Report, String> {
+    conduct_with(cfg, dice, &Extras::default())
+}
+
+/// What a scripted game does besides its commands: letters between players (4.1, carried
+/// sealed in the packets, docs/PROTOCOL.md section 14), and a month after which it stops
+/// (a campaign game runs for years).
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// (month, author's seat, readers' seats, text): written by the author just before the
+    /// first packet it sends once the game has reached that month.
+    pub letters: Vec<(Month, usize, Vec<usize>, String)>,
+    /// Stop once the game has passed this month (its time record done).
+    pub until: Option<Month>,
+}
+
+/// Import `packets` into player `i`'s copy, keeping the letters written to it.
+fn import_all(g: &mut JournalGame<'static>, me: PlayerId, packets: &[Packet]) -> Result<(), String> {
+    g.import_many(packets).map_err(|e| format!("player {} refused a packet: {e}", me.0))?;
+    for p in packets {
+        grognard_journal::letters_local::receive(g, me, &p.letters).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// [`conduct`], with letters and an early stop.
+pub fn conduct_with(cfg: &selfplay::Config, dice: DiceConfig, extras: &Extras) -> Result<selfplay::Report, String> {
     let started = Instant::now();
+    let mut letters_due: Vec<(Month, usize, Vec<usize>, String)> = extras.letters.clone();
+    let date = |g: &JournalGame| g.replay.state.downcast_ref::<State>().map(|s| (s.date, s.over.is_some()));
     let players = cfg.bots.len();
     let t = Table::of_game(cfg.ruleset, cfg.setup.clone(), players, dice, 64, ENTRY_VERSION);
     let mut copies: Vec<JournalGame<'static>> = (0..players).map(|i| t.open(i)).collect();
@@ -321,7 +354,11 @@ pub fn conduct(cfg: &selfplay::Config, dice: DiceConfig) -> Result<selfplay::Rep
     let fail = |round: usize, m: String| format!("seed {}, round {round}: {m}", cfg.seed);
     for round in 0..cfg.max_rounds {
         let hub = &copies[0];
-        if hub.replay.over().is_some() && hub.replay.unopened().is_empty() {
+        let stopped = match (extras.until, date(hub)) {
+            (Some(until), Some((now, _))) => now > until,
+            _ => false,
+        };
+        if stopped || (hub.replay.over().is_some() && hub.replay.unopened().is_empty()) {
             checkpoint(cfg, &t, &mut copies, &mut unseen).map_err(|m| fail(round, m))?;
             return selfplay::finish(cfg, t, round, commands, started);
         }
@@ -330,12 +367,28 @@ pub fn conduct(cfg: &selfplay::Config, dice: DiceConfig) -> Result<selfplay::Rep
         for &i in &owing {
             let (g, seat) = (&mut copies[i], &t.seats[i]);
             if !unseen[i].is_empty() {
-                g.import_many(&unseen[i]).map_err(|e| fail(round, format!("player {i} refused a packet: {e}")))?;
+                import_all(g, seat.me, &unseen[i]).map_err(|m| fail(round, m))?;
                 unseen[i].clear();
             }
             commands += selfplay::decide_in(g, seat, cfg, i, round)?;
-            let packet = local::send(g, seat.me, &seat.key).map_err(|e| fail(round, format!("player {i}: {e}")))?;
-            if !packet.entries.is_empty() {
+            let now = date(g).map(|d| d.0);
+            let mut letters = Vec::new();
+            for (month, from, to, text) in letters_due.iter().filter(|l| l.1 == i && now.is_some_and(|n| n >= l.0)) {
+                let _ = month;
+                let to: Vec<PlayerId> = to.iter().map(|r| t.seats[*r].me).collect();
+                letters.push(
+                    grognard_journal::letters_local::write(g, t.seats[*from].me, &seat.key, &to, text)
+                        .map_err(|e| fail(round, format!("player {i}'s letter: {e}")))?,
+                );
+            }
+            letters_due.retain(|l| !(l.1 == i && now.is_some_and(|n| n >= l.0)));
+            let mut packet =
+                local::send(g, seat.me, &seat.key).map_err(|e| fail(round, format!("player {i}: {e}")))?;
+            if !letters.is_empty() {
+                packet.letters = letters;
+                grognard_journal::letters_local::sent(g).map_err(|e| fail(round, e.to_string()))?;
+            }
+            if !packet.entries.is_empty() || !packet.letters.is_empty() {
                 sent.push((i, packet));
             }
         }
@@ -344,7 +397,8 @@ pub fn conduct(cfg: &selfplay::Config, dice: DiceConfig) -> Result<selfplay::Rep
         }
         let to_hub: Vec<Packet> = sent.iter().filter(|(i, _)| *i != 0).map(|(_, p)| p.clone()).collect();
         if !to_hub.is_empty() {
-            copies[0].import_many(&to_hub).map_err(|e| fail(round, format!("player 0 refused a packet: {e}")))?;
+            let me = t.seats[0].me;
+            import_all(&mut copies[0], me, &to_hub).map_err(|m| fail(round, m))?;
         }
         for (i, packet) in &sent {
             for (j, queue) in unseen.iter_mut().enumerate().skip(1) {
@@ -372,7 +426,7 @@ fn checkpoint(
 ) -> Result<(), String> {
     for (i, g) in copies.iter_mut().enumerate() {
         if !unseen[i].is_empty() {
-            g.import_many(&unseen[i]).map_err(|e| format!("player {i} refused a packet: {e}"))?;
+            import_all(g, t.seats[i].me, &unseen[i])?;
             unseen[i].clear();
         }
     }

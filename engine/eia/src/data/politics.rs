@@ -264,16 +264,17 @@ fn parse_points(section: &Section<'_>) -> Result<[i32; 9], MapError> {
     Ok(points)
 }
 
-/// `[status]`: zones from the lowest up, contiguous, modifiers never falling as the zones
-
 /// Reads `[instability]`: `ZONE = N` for unstable zones (R4.6.1).
 fn parse_instability(section: &Section<'_>, bottom: &mut Zone, above: &mut [Zone]) -> Result<(), MapError> {
     for line in &section.lines {
         let (name, value) =
             line.text.split_once('=').ok_or_else(|| line.error("expected `ZONE = N` (a die, 0 to 6)"))?;
         let (name, value) = (name.trim(), value.trim());
-        let n: u32 =
-            value.parse().ok().filter(|n| *n <= 6).ok_or_else(|| line.error(format!("`{value}` is not a die 0 to 6")))?;
+        let n: u32 = value
+            .parse()
+            .ok()
+            .filter(|n| *n <= 6)
+            .ok_or_else(|| line.error(format!("`{value}` is not a die 0 to 6")))?;
         let zone = std::iter::once(&mut *bottom)
             .chain(above.iter_mut())
             .find(|z| z.name == name)
@@ -289,6 +290,7 @@ fn parse_instability(section: &Section<'_>, bottom: &mut Zone, above: &mut [Zone
     Ok(())
 }
 
+/// `[status]`: zones from the lowest up, contiguous, modifiers never falling as the zones
 /// rise, the unstable zones at the bottom.
 fn parse_status(section: &Section<'_>) -> Result<(Zone, Vec<Zone>), MapError> {
     const LAYOUT: &str = "name lowest highest modifier unstable(yes|no)";
