@@ -677,8 +677,12 @@ fn r4_6_1_a_minor_run_by_a_power_in_fiasco_may_turn_neutral() {
             Err(e) => panic!("{e}"),
         }
     }
-    let free: Vec<String> =
-        s.minors.iter().filter(|(_, m)| m.free_state && m.controller == Some(Power::France)).map(|(id, _)| id.clone()).collect();
+    let free: Vec<String> = s
+        .minors
+        .iter()
+        .filter(|(_, m)| m.free_state && m.controller == Some(Power::France))
+        .map(|(id, _)| id.clone())
+        .collect();
     assert!(free.len() >= 3, "{free:?}");
     // The first free state rolls 1 (turns), the others 6 (stay).
     let mut faces = vec![6; free.len()];

@@ -188,10 +188,15 @@ impl ScriptedBot {
         } else if let (Pending::Sealed { .. }, Phase::Political(_)) = (ruleset.pending(view), state.sequence.phase) {
             let power = state.powers_of(player.0).first().copied()?;
             let text = if grognard_eia::politics::minor_control::backdown(state).is_some() {
-                let preferred = self.script.answers.get(&power).and_then(|a| a.iter().find(|x| x.as_str() == "back down"));
+                let preferred =
+                    self.script.answers.get(&power).and_then(|a| a.iter().find(|x| x.as_str() == "back down"));
                 preferred.cloned().unwrap_or_else(|| "remain at war".to_string())
             } else {
-                self.script.declarations.get(&(state.date, power)).cloned().unwrap_or_else(|| "declare none".to_string())
+                self.script
+                    .declarations
+                    .get(&(state.date, power))
+                    .cloned()
+                    .unwrap_or_else(|| "declare none".to_string())
             };
             (power, text, true)
         } else if let Some(due) = state.losses.first() {
@@ -382,8 +387,7 @@ pub fn conduct_with(cfg: &selfplay::Config, dice: DiceConfig, extras: &Extras) -
                 );
             }
             letters_due.retain(|l| !(l.1 == i && now.is_some_and(|n| n >= l.0)));
-            let mut packet =
-                local::send(g, seat.me, &seat.key).map_err(|e| fail(round, format!("player {i}: {e}")))?;
+            let mut packet = local::send(g, seat.me, &seat.key).map_err(|e| fail(round, format!("player {i}: {e}")))?;
             if !letters.is_empty() {
                 packet.letters = letters;
                 grognard_journal::letters_local::sent(g).map_err(|e| fail(round, e.to_string()))?;

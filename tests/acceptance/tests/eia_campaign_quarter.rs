@@ -38,7 +38,10 @@ fn script() -> Script {
     s.declare(sep, Prussia, "declare on france");
     s.declare(sep, Spain, "declare on portugal");
     s.orders(sep, CALLS, France, &["call spain against prussia"]);
-    s.answers(Spain, &["answer call", "decline control of portugal", "offer conditional peace", "term B.2", "no more terms"]);
+    s.answers(
+        Spain,
+        &["answer call", "decline control of portugal", "offer conditional peace", "term B.2", "no more terms"],
+    );
     s.answers(Britain, &["seek control of portugal"]);
     s.answers(France, &["decline control of portugal", "offer conditional peace", "term B.3", "no more terms"]);
     for p in [Power::Austria, Power::Russia, Power::Turkey] {
@@ -70,9 +73,8 @@ fn game() -> &'static Played {
         let unplayed = played.unplayed(&game.script);
         assert!(unplayed.is_empty(), "the script was not played: {unplayed:?}");
         drop(played);
-        let chronicles = (0..7)
-            .map(|i| eia_script::chronicle(&game.report.table, i).unwrap_or_else(|e| panic!("{e}")))
-            .collect();
+        let chronicles =
+            (0..7).map(|i| eia_script::chronicle(&game.report.table, i).unwrap_or_else(|e| panic!("{e}"))).collect();
         Played { game, chronicles }
     })
 }
@@ -117,11 +119,18 @@ fn r3_5_four_months_two_economic_phases_and_a_political_phase_every_month() {
 #[test]
 fn r4_2_declarations_of_war_sealed_by_seven_and_revealed_together() {
     let declared: Vec<(String, String)> = kind("declaration")
-        .filter(|(t, _)| state(t).date.id() == "1805-09" && state(t).sequence.phase == Phase::Political(PoliticalStep::Declarations))
-        .map(|(_, e)| (e.data["by"].as_str().unwrap_or("").to_string(), e.data["on"].as_str().unwrap_or("").to_string()))
+        .filter(|(t, _)| {
+            state(t).date.id() == "1805-09" && state(t).sequence.phase == Phase::Political(PoliticalStep::Declarations)
+        })
+        .map(|(_, e)| {
+            (e.data["by"].as_str().unwrap_or("").to_string(), e.data["on"].as_str().unwrap_or("").to_string())
+        })
         .collect();
     // Revealed together, told in the order of 4.6.3.2.
-    assert_eq!(declared, [("prussia".to_string(), "france".to_string()), ("spain".to_string(), "portugal".to_string())]);
+    assert_eq!(
+        declared,
+        [("prussia".to_string(), "france".to_string()), ("spain".to_string(), "portugal".to_string())]
+    );
     // 4.2.1.1: Prussia paid three points for its declaration on a major power.
     let prussia: Vec<i64> = kind("political-points")
         .filter(|(_, e)| e.data["power"] == "prussia" && e.data["rule"] == "4.2.1.1")
@@ -133,7 +142,8 @@ fn r4_2_declarations_of_war_sealed_by_seven_and_revealed_together() {
 #[test]
 fn r4_3_france_calls_spain_which_answers() {
     assert!(kind("call").any(|(_, e)| e.data["caller"] == "france" && e.data["ally"] == "spain"));
-    assert!(kind("declaration").any(|(_, e)| e.data["by"] == "spain" && e.data["on"] == "prussia" && e.data["call"] == "france"));
+    assert!(kind("declaration")
+        .any(|(_, e)| e.data["by"] == "spain" && e.data["on"] == "prussia" && e.data["call"] == "france"));
 }
 
 #[test]
@@ -144,8 +154,10 @@ fn r4_6_great_britain_takes_portugal_under_control() {
     assert_eq!(control[0].data["controller"], "britain");
     assert_eq!(last().minors["portugal"].controller, Some(Britain));
     // 4.2.1.2 and 4.6.3.1: one district.
-    assert!(kind("political-points").any(|(_, e)| e.data["power"] == "spain" && e.data["rule"] == "4.2.1.2" && e.data["amount"] == -1));
-    assert!(kind("political-points").any(|(_, e)| e.data["power"] == "britain" && e.data["rule"] == "4.6.3.1" && e.data["amount"] == 1));
+    assert!(kind("political-points")
+        .any(|(_, e)| e.data["power"] == "spain" && e.data["rule"] == "4.2.1.2" && e.data["amount"] == -1));
+    assert!(kind("political-points")
+        .any(|(_, e)| e.data["power"] == "britain" && e.data["rule"] == "4.6.3.1" && e.data["amount"] == 1));
 }
 
 #[test]
@@ -153,12 +165,8 @@ fn r4_4_prussia_makes_peace_with_terms_and_points_exactly_as_4_4_2_3_1() {
     let peaces: Vec<&Event> = kind("peace").map(|(_, e)| e).collect();
     assert_eq!(peaces.len(), 2, "{peaces:?}");
     assert!(peaces.iter().all(|e| e.data["loser"] == "prussia" && e.data["informal"] == false));
-    let terms: Vec<(String, String)> = last()
-        .politics
-        .terms
-        .iter()
-        .map(|t| (t.victor.id().to_string(), t.term.clone()))
-        .collect();
+    let terms: Vec<(String, String)> =
+        last().politics.terms.iter().map(|t| (t.victor.id().to_string(), t.term.clone())).collect();
     assert_eq!(terms, [("france".to_string(), "B.3".to_string()), ("spain".to_string(), "B.2".to_string())]);
     let points = |power: &str, rule: &str| -> Vec<i64> {
         kind("political-points")

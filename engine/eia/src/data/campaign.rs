@@ -58,10 +58,8 @@ pub fn parse(text: &str, scenarios: &[Scenario]) -> Result<Scenario, MapError> {
     let (first_line, first) = first.ok_or_else(|| lacks("first"))?;
     let first = Month::parse(first).map_err(|m| first_line.error(m))?;
     if first != opening.first {
-        return Err(first_line.error(format!(
-            "the opening of `{base}` is of {}: a campaign from it begins then",
-            opening.first
-        )));
+        return Err(first_line
+            .error(format!("the opening of `{base}` is of {}: a campaign from it begins then", opening.first)));
     }
     let (last_line, last) = last.ok_or_else(|| lacks("last"))?;
     let last = Month::parse(last).map_err(|m| last_line.error(m))?;

@@ -48,7 +48,12 @@ fn name(ctx: &Ctx, minor: &str) -> String {
 
 /// R4.6.1: at the start of the step, each minor free state run by a power in an unstable
 /// zone of the status display turns neutral on a die of at most the zone's `revert`.
-pub fn instability(ctx: &Ctx, state: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<(), ApplyError> {
+pub fn instability(
+    ctx: &Ctx,
+    state: &mut State,
+    dice: &mut dyn DiceSource,
+    log: &mut Vec<Event>,
+) -> Result<(), ApplyError> {
     let shaky: Vec<(String, Power, u32)> = state
         .minors
         .iter()

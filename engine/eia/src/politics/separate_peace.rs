@@ -46,7 +46,11 @@ pub fn answered(
         return Ok(());
     }
     log.push(Event::new(
-        format!("{} demands that {} break their alliance after its separate peace (4.4.7)", demander.name(), ally.name()),
+        format!(
+            "{} demands that {} break their alliance after its separate peace (4.4.7)",
+            demander.name(),
+            ally.name()
+        ),
         serde_json::json!({"kind": "separate-peace", "demander": demander, "ally": ally, "demand": true}),
     ));
     super::alliance::break_alliance(ctx, next, ally, demander, "4.4.7", log)
