@@ -215,3 +215,32 @@ fn every_journal_verifies_and_the_seven_end_byte_identical() {
     assert_eq!(game().chronicles.len(), 7);
     assert!(game().chronicles.iter().all(|c| c.entries == game().chronicles[0].entries));
 }
+
+/// A whole campaign year, bot against bot: seven players whose bots follow the rules with
+/// the fixed policy of the scripted harness (end each step, the first legal answer), through
+/// signed journals with fair dice, September 1805 to August 1806: twelve political phases,
+/// four economic phases. On demand: `cargo test --release -p grognard-acceptance --test
+/// eia_campaign_quarter -- --ignored`.
+#[test]
+#[ignore = "a campaign year takes minutes: run on demand"]
+fn a_campaign_year_bot_against_bot_through_real_journals() {
+    let extras = Extras { letters: Vec::new(), until: Some(month(1806, 8)) };
+    let game = eia_script::play_with(Script::default(), 21, setup(), &extras).unwrap_or_else(|e| panic!("{e}"));
+    let t = &game.report.table;
+    let first = t.journal_bytes(0);
+    assert!((1..7).all(|i| t.journal_bytes(i) == first), "the seven journals end byte-identical");
+    let chronicle = eia_script::chronicle(t, 0).unwrap_or_else(|e| panic!("{e}"));
+    let end = chronicle.state.downcast_ref::<State>().unwrap_or_else(|| panic!("an EiA state"));
+    assert_eq!(end.date.id(), "1806-09");
+    let economic: std::collections::BTreeSet<String> = chronicle
+        .story
+        .iter()
+        .filter(|t| matches!(state(t).sequence.phase, Phase::Economic(_)))
+        .map(|t| state(t).date.id())
+        .collect();
+    assert_eq!(economic.len(), 4, "{economic:?}");
+    eprintln!(
+        "a campaign year: {} rounds, {} commands, {} entries, {:.1} s",
+        game.report.rounds, game.report.commands, game.report.entries, game.report.seconds
+    );
+}
