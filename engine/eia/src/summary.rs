@@ -7,9 +7,14 @@ use std::fmt::Write;
 /// A few lines about `state`.
 pub fn summary(ctx: &Ctx, state: &State) -> String {
     let mut out = String::new();
-    match (&state.over, state.sequence.acting()) {
+    let political = matches!(state.sequence.phase, crate::sequence::Phase::Political(_));
+    let acting = if political { crate::politics::waiting_power(state) } else { state.sequence.acting() };
+    match (&state.over, acting) {
         (Some(o), _) => {
             let _ = writeln!(out, "Game over after {}: {}", state.date, o.result);
+        }
+        (None, None) if political => {
+            let _ = writeln!(out, "{}: {}, every player writes in secret", state.date, state.sequence.phase);
         }
         (None, Some(p)) => {
             let _ = writeln!(out, "{}: {}, {} to act", state.date, state.sequence.phase, p.name());
@@ -56,6 +61,11 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
     }
     for line in crate::economy::summary(ctx, state) {
         let _ = writeln!(out, "  {line}");
+    }
+    if crate::politics::played(state) {
+        for line in crate::politics::summary(ctx, state) {
+            let _ = writeln!(out, "{line}");
+        }
     }
     out
 }

@@ -68,7 +68,7 @@ pub fn call(
     let round = next.politics.round.as_ref().ok_or_else(|| RuleError::new("4.3", "no political phase"))?;
     let defender = round.callers.get(round.next_caller).is_some_and(|c| c.power == caller && c.defender);
     let enemy = Power::from_id(enemy).filter(|e| enemies(next, caller, defender).contains(e)).ok_or_else(|| {
-        let list: Vec<&str> = enemies(next, caller, defender).iter().map(|p| p.id()).collect();
+        let list: Vec<&str> = enemies(next, caller, defender).iter().map(|p| p.name()).collect();
         RuleError::new(
             if defender { "4.3" } else { "4.3.1.1" },
             format!(

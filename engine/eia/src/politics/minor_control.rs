@@ -135,12 +135,12 @@ pub fn begin(state: &mut State) {
 }
 
 /// `power` answered whether it seeks control of `minor`.
-pub fn answered(next: &mut State, minor: &str, power: Power, seek: bool, log: &mut Vec<Event>) {
+pub fn answered(ctx: &Ctx, next: &mut State, minor: &str, power: Power, seek: bool, log: &mut Vec<Event>) {
     if let Some(bid) = next.politics.round.as_mut().and_then(|r| r.minors.iter_mut().find(|b| b.minor == minor)) {
         bid.answers.push((power, seek));
     }
     log.push(Event::new(
-        format!("{} {} control of {minor} (4.6.2)", power.name(), if seek { "seeks" } else { "declines" }),
+        format!("{} {} control of {} (4.6.2)", power.name(), if seek { "seeks" } else { "declines" }, name(ctx, minor)),
         serde_json::json!({"kind": "control-answer", "power": power, "minor": minor, "seek": seek}),
     ));
 }

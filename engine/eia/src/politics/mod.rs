@@ -460,9 +460,10 @@ fn prompt(ctx: &Ctx, state: &State, q: &Question) -> String {
             demander.name()
         ),
         Question::Support { minor, power } => format!(
-            "{} runs {minor}, attacked: it may declare war on its aggressors (4.6.5): `support none` or `support \
+            "{} runs {}, attacked: it may declare war on its aggressors (4.6.5): `support none` or `support \
              against POWER...`",
-            power.name()
+            power.name(),
+            ctx.map.nation(minor).map_or(minor.as_str(), |n| n.name.as_str())
         ),
     }
 }
@@ -497,6 +498,61 @@ pub fn lost_sealed_choice(state: &State) -> Option<PoliticalCommand> {
         return Some(PoliticalCommand::BackDown { back: false });
     }
     Some(PoliticalCommand::Declare { powers: Vec::new() })
+}
+
+/// The power the political phase waits for: the one asked a question, the caller, or the
+/// power whose turn of the step it is; `None` when every player seals (declarations,
+/// back-downs) or the phase is not being played.
+pub fn waiting_power(state: &State) -> Option<Power> {
+    let crate::sequence::Phase::Political(step) = state.sequence.phase else { return None };
+    let round = state.politics.round.as_ref()?;
+    if minor_control::backdown(state).is_some() || step == PoliticalStep::Declarations {
+        return None;
+    }
+    if let Some(q) = round.questions.first() {
+        return Some(q.power());
+    }
+    if step == PoliticalStep::CallToAllies {
+        return round.callers.get(round.next_caller).map(|c| c.power);
+    }
+    state.sequence.acting()
+}
+
+/// The lines `grognard status` shows of the political situation: wars and alliances between
+/// major powers, enforced peaces, peace terms in force, powers out of the game.
+pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
+    let _ = ctx;
+    let pairs = |set: &std::collections::BTreeSet<(String, String)>| -> Vec<String> {
+        set.iter()
+            .filter_map(|(a, b)| Some(format!("{}-{}", Power::from_id(a)?.name(), Power::from_id(b)?.name())))
+            .collect()
+    };
+    let mut out = Vec::new();
+    let wars = pairs(&state.relations.wars);
+    out.push(format!("At war: {}", if wars.is_empty() { "nobody".to_string() } else { wars.join(", ") }));
+    let allied = pairs(&state.relations.alliances);
+    out.push(format!("Allied: {}", if allied.is_empty() { "nobody".to_string() } else { allied.join(", ") }));
+    for e in state.politics.enforced.iter().filter(|e| state.date < e.until) {
+        out.push(format!(
+            "Enforced peace: {} may not declare war on {} before {} (4.4.6.3)",
+            e.by.name(),
+            e.on.name(),
+            e.until
+        ));
+    }
+    for t in &state.politics.terms {
+        out.push(format!(
+            "Peace term {} imposed on {} by {} since {}",
+            t.term,
+            t.loser.name(),
+            t.victor.name(),
+            t.from
+        ));
+    }
+    for p in &state.politics.out {
+        out.push(format!("{} is out of the game (4.4.8)", p.name()));
+    }
+    out
 }
 
 /// The power `player` acts for now in the political phase.
@@ -632,7 +688,7 @@ fn answer(
             alliance::answered(ctx, next, *from, *to, *what, *accept, log)
         }
         (Question::Control { minor, power }, P::Control { seek, .. }) => {
-            minor_control::answered(next, minor, *power, *seek, log);
+            minor_control::answered(ctx, next, minor, *power, *seek, log);
             Ok(())
         }
         (Question::Peace { power }, c) => peace::answered(ctx, next, *power, c, dice, log),

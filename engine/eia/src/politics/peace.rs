@@ -248,9 +248,13 @@ pub fn prompt(state: &State, power: Power) -> String {
             "{loser} surrenders conditionally to {}: choose its term from list A (`term A.N`, 4.4.3)",
             conditional(talks).get(*index).map_or("?", |v| v.name())
         ),
-        Stage::Terms { .. } => format!(
-            "{}: choose a peace term imposed on {loser} (`term B.N` or `term C.N`), or `no more terms` (4.4.3-4.4.5)",
-            power.name()
+        Stage::Terms { group } => format!(
+            "{}: choose a peace term imposed on {loser} ({}), or `no more terms` (4.4.3-4.4.5)",
+            power.name(),
+            match talks.selections.get(*group).map(|s| s.kind) {
+                Some(Surrender::Conditional) => "`term B.N`: a conditional peace",
+                _ => "`term B.N` or `term C.N`: an unconditional peace",
+            }
         ),
         Stage::Cession { index } => format!(
             "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`) or `no more ceding` \
@@ -283,10 +287,10 @@ pub fn answered(
             talks.offers.push((power, kind));
             log.push(Event::new(
                 format!(
-                    "{} offers {} an {} peace (4.4.2.2)",
+                    "{} offers {} {} peace (4.4.2.2)",
                     power.name(),
                     talks.loser.name(),
-                    if *unconditional { "unconditional" } else { "conditional" }
+                    if *unconditional { "an unconditional" } else { "a conditional" }
                 ),
                 serde_json::json!({"kind": "peace-offer", "victor": power, "loser": talks.loser, "unconditional": unconditional}),
             ));
@@ -472,8 +476,11 @@ fn conclude(
         next.politics.enforced.push(Enforced { by: loser, on: victor, until: add_months(date, loser_months) });
         super::repatriation::exchange_prisoners(ctx, next, victor, loser, log);
         super::repatriation::repatriate(ctx, next, victor, loser, access, log);
-        // 4.4.7: the victor's allies still at war with the loser may demand a break.
-        super::separate_peace::ask(next, victor, loser);
+    }
+    // 4.4.7: once every peace of the talks is made, the victors' allies still at war with the
+    // loser may demand a break.
+    for (victor, _) in &talks.offers {
+        super::separate_peace::ask(next, *victor, loser);
     }
     Ok(())
 }
