@@ -5,7 +5,7 @@
 //! forces and collect money in the economic phase) and without its victory cities (victory
 //! is by victory points, 8.1.3).
 
-use crate::data::scenario::{Month, Scenario};
+use crate::data::scenario::{key_values, Month, Scenario};
 use grognard_board::text::split_named;
 use grognard_board::MapError;
 
@@ -16,52 +16,24 @@ pub const CAMPAIGN_1805_TEXT: &str = include_str!("../../data/campaign-1805.txt"
 pub fn parse(text: &str, scenarios: &[Scenario]) -> Result<Scenario, MapError> {
     let sections = split_named(text, &["campaign"])?;
     let section = sections.required("campaign")?;
-    let mut id = None;
-    let mut name = None;
-    let mut base = None;
-    let mut first = None;
-    let mut last = None;
-    for line in &section.lines {
-        let (key, value) = line
-            .text
-            .split_once('=')
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .ok_or_else(|| line.error("expected `key = value`"))?;
-        let slot = match key {
-            "id" => &mut id,
-            "name" => &mut name,
-            "base" => &mut base,
-            "first" => &mut first,
-            "last" => &mut last,
-            other => return Err(line.error(format!("unknown key `{other}` (keys: id name base first last)"))),
-        };
-        if value.is_empty() {
-            return Err(line.error(format!("`{key}` has no value")));
-        }
-        if slot.is_some() {
-            return Err(line.error(format!("`{key}` is given twice")));
-        }
-        *slot = Some((*line, value));
-    }
-    let header = section.header;
-    let lacks = |key: &str| MapError::new(header, format!("the section lacks `{key} = ...`"));
-    let (id_line, id) = id.ok_or_else(|| lacks("id"))?;
+    let keys = key_values(section, &["id", "name", "base", "first", "last"])?;
+    let (id_line, id) = keys["id"];
     if id.len() > 40 || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
         return Err(id_line.error(format!("campaign id `{id}` must be lower-case letters, digits or '-'")));
     }
-    let (_, name) = name.ok_or_else(|| lacks("name"))?;
-    let (base_line, base) = base.ok_or_else(|| lacks("base"))?;
+    let (_, name) = keys["name"];
+    let (base_line, base) = keys["base"];
     let opening = scenarios
         .iter()
         .find(|s| s.id == base)
         .ok_or_else(|| base_line.error(format!("no scenario `{base}` to take the opening from")))?;
-    let (first_line, first) = first.ok_or_else(|| lacks("first"))?;
+    let (first_line, first) = keys["first"];
     let first = Month::parse(first).map_err(|m| first_line.error(m))?;
     if first != opening.first {
         return Err(first_line
             .error(format!("the opening of `{base}` is of {}: a campaign from it begins then", opening.first)));
     }
-    let (last_line, last) = last.ok_or_else(|| lacks("last"))?;
+    let (last_line, last) = keys["last"];
     let last = Month::parse(last).map_err(|m| last_line.error(m))?;
     if last < first {
         return Err(last_line.error(format!("the last month ({last}) comes before the first ({first})")));

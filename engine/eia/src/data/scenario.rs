@@ -969,7 +969,10 @@ impl CityLoads {
 }
 
 /// Reads a `key = value` section: each of `keys` exactly once, no other key.
-fn key_values<'a>(section: &Section<'a>, keys: &[&str]) -> Result<BTreeMap<String, (Line<'a>, &'a str)>, MapError> {
+pub(crate) fn key_values<'a>(
+    section: &Section<'a>,
+    keys: &[&str],
+) -> Result<BTreeMap<String, (Line<'a>, &'a str)>, MapError> {
     let mut found: BTreeMap<String, (Line<'a>, &'a str)> = BTreeMap::new();
     for line in &section.lines {
         let (key, value) = line
