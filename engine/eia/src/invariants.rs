@@ -86,7 +86,9 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
     if let Some(acting) = state.sequence.acting() {
         for id in state.book.corps.keys() {
             if let Some(c) = state.corps.get(id) {
-                if state.controller_of_nation(&c.nation) != Some(acting) {
+                // 4.9: allies combining their movement share the land steps' record.
+                let group = crate::politics::combined::group_of(state, acting).unwrap_or(std::slice::from_ref(&acting));
+                if !state.controller_of_nation(&c.nation).is_some_and(|p| group.contains(&p)) {
                     out.push(format!("corps {id} moved in {}'s step but is not its", acting.name()));
                 }
             }

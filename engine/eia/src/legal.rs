@@ -81,6 +81,9 @@ fn political(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::Declarations) {
         return as_commands(legal::declarations(ctx, state, player));
     }
+    if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::CombinedMovement) {
+        return as_commands(crate::politics::combined::choices(state, player));
+    }
     let Ok(power) = crate::ruleset::acting_power_of(state, player) else { return Vec::new() };
     let mut out = vec![Command::End];
     out.extend(as_commands(legal::commands(ctx, state, power)));

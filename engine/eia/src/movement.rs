@@ -120,6 +120,7 @@ pub fn walk(
                 format!("corps {corps} entered an area holding an enemy corps and must stop there"),
             ));
         }
+        crate::politics::combined::may_enter(ctx, state, power, next)?;
         let cost = step_cost(ctx, state, power, &here, next)?;
         let left = allowance.saturating_sub(spent);
         if cost.points > left {

@@ -59,7 +59,11 @@ pub fn present(state: &State) -> Vec<Power> {
 
 /// Start `phase` of the month: its order, first power with something to do.
 fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>) {
-    let order = Sequence::order_of(phase, &present(state), 0);
+    let mut order = Sequence::order_of(phase, &present(state), 0);
+    if matches!(phase, Phase::Naval | Phase::Land(_)) {
+        // 6.1.2, 7.1.2: allies combining their movement (4.9) move in the last one's place.
+        order = crate::politics::combined::arrange(state, order);
+    }
     state.sequence = Sequence { phase, order, index: 0 };
     state.book = Book::default();
     if let Phase::Political(_) = phase {
@@ -109,15 +113,23 @@ fn step_once(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     if phase == Phase::Land(LandStep::Movement) {
         crate::port_city::end_of_movement(ctx, state, log);
     }
+    // 4.9: allies combining their movement take each land step in turn, then the next step.
+    let run = crate::politics::combined::run_at(state, state.sequence.index);
     if let Phase::Land(step) = phase {
+        if state.sequence.index + 1 < run.end {
+            state.sequence.index += 1;
+            return;
+        }
         if let Some(next) = step.next() {
             state.sequence.phase = Phase::Land(next);
+            state.sequence.index = run.start;
             return;
         }
     }
     state.book = Book::default();
-    if state.sequence.index + 1 < state.sequence.order.len() {
-        state.sequence.index += 1;
+    let after = if matches!(phase, Phase::Land(_)) { run.end } else { state.sequence.index + 1 };
+    if after < state.sequence.order.len() {
+        state.sequence.index = after;
         if let Phase::Land(_) = phase {
             state.sequence.phase = Phase::Land(LandStep::Depots);
         }

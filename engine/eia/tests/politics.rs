@@ -92,11 +92,16 @@ fn waiting(state: &State) -> Power {
     state.powers_of(p[0].0)[0]
 }
 
-/// Every power ends its turns of the political phase until `until` (or the phase ends).
+/// Every power ends its turns of the political phase until `until` (or the phase ends); no
+/// power combines its movement (4.9).
 fn end_until(mut state: State, until: PoliticalStep) -> State {
     for _ in 0..100 {
         match state.sequence.phase {
             Phase::Political(s) if s == until => return state,
+            Phase::Political(PoliticalStep::CombinedMovement) => {
+                state = combine(&state, &[]);
+                continue;
+            }
             Phase::Political(_) => {}
             _ => return state,
         }
@@ -104,6 +109,22 @@ fn end_until(mut state: State, until: PoliticalStep) -> State {
         state = ok(&state, power, "end");
     }
     panic!("the phase never reached {until:?}")
+}
+
+/// Every player seals `combine none` but those given (4.9).
+fn combine(state: &State, texts: &[(Power, &str)]) -> State {
+    let Pending::Sealed { players, step, .. } = pending(ctx(), state) else {
+        panic!("combined movement is sealed, not {:?}", pending(ctx(), state))
+    };
+    assert_eq!(step, format!("combined-movement-{}", state.date.id()));
+    let mut choices = Vec::new();
+    for p in players {
+        let text = texts.iter().find(|(power, _)| state.player_of(*power) == Some(p.0)).map_or("combine none", |t| t.1);
+        let c = Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        check_sealed(ctx(), state, p, &c).unwrap_or_else(|e| panic!("{text}: {e}"));
+        choices.push((p, c));
+    }
+    apply_sealed(ctx(), state, &choices, &mut ScriptedDice::new(&[])).unwrap_or_else(|e| panic!("{e:?}")).state
 }
 
 #[test]

@@ -187,7 +187,16 @@ impl ScriptedBot {
             }
         } else if let (Pending::Sealed { .. }, Phase::Political(_)) = (ruleset.pending(view), state.sequence.phase) {
             let power = state.powers_of(player.0).first().copied()?;
-            let text = if grognard_eia::politics::minor_control::backdown(state).is_some() {
+            let combining =
+                state.sequence.phase == Phase::Political(grognard_eia::politics::PoliticalStep::CombinedMovement);
+            let text = if combining {
+                self.script
+                    .answers
+                    .get(&power)
+                    .and_then(|a| a.iter().find(|x| x.starts_with("combine")))
+                    .cloned()
+                    .unwrap_or_else(|| "combine none".to_string())
+            } else if grognard_eia::politics::minor_control::backdown(state).is_some() {
                 let preferred =
                     self.script.answers.get(&power).and_then(|a| a.iter().find(|x| x.as_str() == "back down"));
                 preferred.cloned().unwrap_or_else(|| "remain at war".to_string())

@@ -28,7 +28,11 @@ pub fn announce(
         ));
     }
     let mut next = state.clone();
-    let order = Sequence::order_of(Phase::Naval, &present, usize::from(position) - 1);
+    // 6.1.2: allies combining their movement (4.9) move in the last one's place.
+    let order = crate::politics::combined::arrange(
+        state,
+        Sequence::order_of(Phase::Naval, &present, usize::from(position) - 1),
+    );
     let names: Vec<&str> = order.iter().map(|p| p.name()).collect();
     next.sequence = Sequence { phase: Phase::Naval, order, index: 0 };
     next.book.naval.decision = None;

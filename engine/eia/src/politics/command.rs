@@ -15,6 +15,15 @@ pub struct Declarations {
     pub on: Vec<String>,
 }
 
+/// One power's combined movement (4.9): the power (`None`: the only power its player runs)
+/// and the allies it will move with this month.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combination {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<Power>,
+    pub allies: Vec<Power>,
+}
+
 /// A command of the political phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "political", rename_all = "kebab-case")]
@@ -62,6 +71,10 @@ pub enum PoliticalCommand {
     BreakAlliance { with: Power },
     /// 4.8: declare a conquered minor country a free state (`free state holland`).
     FreeState { minor: String },
+    /// 4.9: a player's combined movement declarations, sealed and revealed with everyone's
+    /// (`combine none`, `combine with austria`, `combine britain with austria; russia with
+    /// austria`).
+    Combine { with: Vec<Combination> },
 }
 
 fn power(word: &str) -> Result<Power, RuleError> {
@@ -110,6 +123,33 @@ fn declarations(words: &[&str]) -> Result<Vec<Declarations>, RuleError> {
     Ok(out)
 }
 
+fn combinations(words: &[&str]) -> Result<Vec<Combination>, RuleError> {
+    let bad = || {
+        RuleError::new(
+            "input",
+            "combined movement: `combine none`, `combine with ALLY...` or `combine POWER with ALLY...; POWER with \
+             ALLY...`",
+        )
+    };
+    if words == ["none"] {
+        return Ok(Vec::new());
+    }
+    let joined = words.join(" ");
+    let mut out = Vec::new();
+    for part in joined.split(';') {
+        let part: Vec<&str> = part.split_whitespace().collect();
+        match part.as_slice() {
+            ["with", rest @ ..] if !rest.is_empty() => out.push(Combination { power: None, allies: powers(rest)? }),
+            [who, "with", rest @ ..] if !rest.is_empty() => {
+                out.push(Combination { power: Some(power(who)?), allies: powers(rest)? })
+            }
+            [who, "none"] => out.push(Combination { power: Some(power(who)?), allies: Vec::new() }),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
 /// Parses a political command, or `None` when `words` are not one.
 pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
     use PoliticalCommand as P;
@@ -148,6 +188,7 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         ["support", "against", rest @ ..] => powers(rest).map(|against| P::Support { against }),
         ["break", "alliance", "with", who] => power(who).map(|with| P::BreakAlliance { with }),
         ["free", "state", minor] => Ok(P::FreeState { minor: minor.to_string() }),
+        ["combine", rest @ ..] if !rest.is_empty() => combinations(rest).map(|with| P::Combine { with }),
         _ => return None,
     };
     Some(parsed)
@@ -201,6 +242,18 @@ impl fmt::Display for PoliticalCommand {
             P::Support { against } => write!(f, "support against {}", ids(against)),
             P::BreakAlliance { with } => write!(f, "break alliance with {}", with.id()),
             P::FreeState { minor } => write!(f, "free state {minor}"),
+            P::Combine { with } if with.is_empty() => f.write_str("combine none"),
+            P::Combine { with } => {
+                let parts: Vec<String> = with
+                    .iter()
+                    .map(|c| match (&c.power, c.allies.is_empty()) {
+                        (Some(p), true) => format!("{} none", p.id()),
+                        (Some(p), false) => format!("{} with {}", p.id(), ids(&c.allies)),
+                        (None, _) => format!("with {}", ids(&c.allies)),
+                    })
+                    .collect();
+                write!(f, "combine {}", parts.join("; "))
+            }
         }
     }
 }
@@ -242,6 +295,10 @@ mod tests {
             "support none",
             "support against france prussia",
             "free state holland",
+            "combine none",
+            "combine with austria",
+            "combine britain with austria russia; russia with austria",
+            "combine spain none",
         ] {
             let words: Vec<&str> = text.split_whitespace().collect();
             let lower = text.to_ascii_lowercase();
@@ -252,7 +309,16 @@ mod tests {
             let whole = crate::command::Command::parse(text).unwrap();
             assert_eq!(whole, crate::command::Command::Political(parsed), "{text}");
         }
-        for bad in ["declare", "declare france", "call against france", "sue for peace to", "call x against y"] {
+        for bad in [
+            "declare",
+            "declare france",
+            "call against france",
+            "sue for peace to",
+            "call x against y",
+            "combine",
+            "combine with",
+            "combine x with y",
+        ] {
             let words: Vec<&str> = bad.split_whitespace().collect();
             assert!(parse(&words).is_none_or(|r| r.is_err()), "{bad}");
         }

@@ -115,6 +115,6 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand>
             })
             .map(|(id, _)| P::FreeState { minor: id.clone() })
             .collect(),
-        PoliticalStep::Declarations | PoliticalStep::MinorControl => Vec::new(),
+        PoliticalStep::Declarations | PoliticalStep::MinorControl | PoliticalStep::CombinedMovement => Vec::new(),
     }
 }

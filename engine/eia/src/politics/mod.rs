@@ -1,8 +1,9 @@
 //! The political phase (4.0, option `political`): declarations of war sealed and revealed
 //! together (4.2), calls to allies in the order of competitive rolls (4.3), peace (4.4),
 //! alliances (4.5), control of the minor countries war was declared on (4.6), breaking
-//! alliances (4.7) and free states (4.8). The diplomacy step (4.1) is the players' letters,
-//! outside the rules (docs/PROTOCOL.md section 14). Combined movement (4.9) is not yet played.
+//! alliances (4.7), free states (4.8) and combined movement (4.9), sealed and revealed
+//! together. The diplomacy step (4.1) is the players' letters, outside the rules
+//! (docs/PROTOCOL.md section 14).
 //!
 //! Where the phase stands lives in [`Politics`]: the records that outlast a month (enforced
 //! peaces, broken alliances, the order powers went to war, peace terms in force) and this
@@ -14,6 +15,7 @@
 pub mod alliance;
 pub mod allies;
 pub mod cession;
+pub mod combined;
 pub mod command;
 pub mod declaration;
 pub mod legal;
@@ -59,6 +61,8 @@ pub enum PoliticalStep {
     BreakingAlliances,
     /// 4.8: conquered minor countries made free states.
     FreeStates,
+    /// 4.9: every power's combined movement declarations, sealed, then revealed together.
+    CombinedMovement,
 }
 
 impl PoliticalStep {
@@ -72,7 +76,8 @@ impl PoliticalStep {
             S::Alliances => Some(S::MinorControl),
             S::MinorControl => Some(S::BreakingAlliances),
             S::BreakingAlliances => Some(S::FreeStates),
-            S::FreeStates => None,
+            S::FreeStates => Some(S::CombinedMovement),
+            S::CombinedMovement => None,
         }
     }
 
@@ -87,12 +92,19 @@ impl PoliticalStep {
             S::MinorControl => "minor country control step (4.6)",
             S::BreakingAlliances => "breaking alliances step (4.7)",
             S::FreeStates => "free state declaration step (4.8)",
+            S::CombinedMovement => "declaration of combined movement step (4.9)",
         }
     }
 
     /// Steps in which the powers act one after the other in [`ORDER`].
     fn in_turns(self) -> bool {
-        !matches!(self, PoliticalStep::Declarations | PoliticalStep::CallToAllies | PoliticalStep::MinorControl)
+        !matches!(
+            self,
+            PoliticalStep::Declarations
+                | PoliticalStep::CallToAllies
+                | PoliticalStep::MinorControl
+                | PoliticalStep::CombinedMovement
+        )
     }
 }
 
@@ -203,6 +215,9 @@ pub struct Round {
     pub minors: Vec<minor_control::Bid>,
     /// Proposals made this month, so that none is asked twice (4.5, 4.4.1).
     pub proposed: Vec<(Power, Power, Proposal)>,
+    /// 4.9: the combined movement declarations are revealed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub combined_declared: bool,
 }
 
 /// The political records of a game (option `political`).
@@ -231,6 +246,10 @@ pub struct Politics {
     /// Peace terms in force (4.4.3-4.4.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<TermInForce>,
+    /// 4.9: the groups of allies combining their movement this month, each in the usual
+    /// order of the land phase (`combined.rs`); cleared when the next political phase begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combined: Vec<Vec<Power>>,
     /// This month's phase, while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<Round>,
@@ -308,6 +327,7 @@ pub fn open(ctx: &Ctx, state: &mut State) {
 /// The phase begins: a new round, and the declarations of war are asked of every player.
 pub fn start(state: &mut State) {
     state.politics.round = Some(Round::default());
+    state.politics.combined.clear();
     state.sequence.order = order(state);
     state.sequence.index = 0;
 }
@@ -354,6 +374,7 @@ pub fn settle(
         let done = match step {
             PoliticalStep::Declarations => false,
             PoliticalStep::CallToAllies => round.next_caller >= round.callers.len(),
+            PoliticalStep::CombinedMovement => round.combined_declared || combined::players(state).is_empty(),
             PoliticalStep::MinorControl => minor_control::settle(ctx, state, dice, log)?,
             PoliticalStep::Peace if round.peace.is_some() => {
                 peace::settle(ctx, state, dice, log)?;
@@ -371,6 +392,9 @@ pub fn settle(
             Some(next) => begin_step(ctx, state, next, dice, log)?,
             None => {
                 state.politics.round = None;
+                // The phase is over: its sequence stands at its end (a sealed last step leaves
+                // it at its start), so that the month moves on to the next phase.
+                state.sequence.index = state.sequence.order.len().saturating_sub(1);
                 return Ok(true);
             }
         }
@@ -409,6 +433,18 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
             prompt: format!(
                 "{}: declarations of war, written in secret and revealed together (4.2): `declare none`, \
                  `declare on TARGET...` or `declare POWER on TARGET...; POWER on TARGET...`",
+                state.date
+            ),
+        });
+    }
+    if step == PoliticalStep::CombinedMovement {
+        return Some(Pending::Sealed {
+            step: format!("combined-movement-{}", state.date.id()),
+            players: combined::players(state),
+            prompt: format!(
+                "{}: combined movement, written in secret and revealed together (4.9): `combine none`, `combine with \
+                 ALLY...` or `combine POWER with ALLY...; POWER with ALLY...` (allies who name each other move in \
+                 the place of the one moving last)",
                 state.date
             ),
         });
@@ -473,6 +509,9 @@ pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, c: &PoliticalCom
     if minor_control::backdown(state).is_some() {
         return minor_control::check_backdown(state, player, c);
     }
+    if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::CombinedMovement) {
+        return combined::check(state, player, c).map(|_| ());
+    }
     if state.sequence.phase != crate::sequence::Phase::Political(PoliticalStep::Declarations) {
         return Err(RuleError::new("4.0", "nothing is chosen in secret now"));
     }
@@ -489,6 +528,9 @@ pub fn apply_sealed(
     if minor_control::backdown(state).is_some() {
         return minor_control::reveal_backdowns(ctx, state, choices);
     }
+    if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::CombinedMovement) {
+        return combined::reveal(ctx, state, choices);
+    }
     declaration::reveal(ctx, state, choices, dice)
 }
 
@@ -496,6 +538,9 @@ pub fn apply_sealed(
 pub fn lost_sealed_choice(state: &State) -> Option<PoliticalCommand> {
     if minor_control::backdown(state).is_some() {
         return Some(PoliticalCommand::BackDown { back: false });
+    }
+    if state.sequence.phase == crate::sequence::Phase::Political(PoliticalStep::CombinedMovement) {
+        return Some(PoliticalCommand::Combine { with: Vec::new() });
     }
     Some(PoliticalCommand::Declare { powers: Vec::new() })
 }
@@ -506,7 +551,9 @@ pub fn lost_sealed_choice(state: &State) -> Option<PoliticalCommand> {
 pub fn waiting_power(state: &State) -> Option<Power> {
     let crate::sequence::Phase::Political(step) = state.sequence.phase else { return None };
     let round = state.politics.round.as_ref()?;
-    if minor_control::backdown(state).is_some() || step == PoliticalStep::Declarations {
+    if minor_control::backdown(state).is_some()
+        || matches!(step, PoliticalStep::Declarations | PoliticalStep::CombinedMovement)
+    {
         return None;
     }
     if let Some(q) = round.questions.first() {
@@ -574,6 +621,8 @@ pub fn actor(state: &State, player: PlayerId) -> Result<Option<Power>, RuleError
         }
     } else if step == PoliticalStep::Declarations {
         return Err(RuleError::new("4.2", "the declarations of war are written in secret: `declare ...` is sealed"));
+    } else if step == PoliticalStep::CombinedMovement {
+        return Err(RuleError::new("4.9", "combined movement is written in secret: `combine ...` is sealed"));
     } else {
         match state.sequence.acting() {
             Some(p) => p,
