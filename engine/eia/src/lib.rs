@@ -38,6 +38,7 @@ pub mod scenario;
 pub mod sequence;
 pub mod siege;
 pub mod state;
+pub mod steward;
 pub mod summary;
 pub mod supply;
 pub mod turn;

@@ -553,6 +553,12 @@ impl Ruleset for Eia {
     type State = State;
     type Command = Command;
 
+    /// `steward`, the uncontrolled major powers' bot (R8.11).
+    fn bots(&self) -> Vec<&'static dyn grognard_engine::Bot> {
+        static STEWARD: crate::steward::Steward = crate::steward::Steward;
+        vec![&STEWARD]
+    }
+
     fn info(&self) -> RulesetInfo {
         RulesetInfo { id: "eia".into(), version: "1".into(), name: "Empires in Arms".into(), test_only: false }
     }
