@@ -36,7 +36,7 @@ fn r8_11_stewards_declare_no_war_and_play_only_legal_commands_through_a_campaign
             let legal = grognard_eia::legal::commands(ctx, state, p);
             assert!(!legal.is_empty(), "nothing legal for {p}");
             // Now and then a random choice, else the first legal command (mostly `end`).
-            let pick = if rng.next_u64() % 3 == 0 { rng.next_u64() as usize % legal.len() } else { 0 };
+            let pick = if rng.next_u64().is_multiple_of(3) { rng.next_u64() as usize % legal.len() } else { 0 };
             legal[pick].clone()
         }
     };
