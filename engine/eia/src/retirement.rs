@@ -177,7 +177,13 @@ pub fn settle(before: &State, next: &mut State, log: &mut Vec<Event>) {
             next.leaders.insert(leader, LeaderPlace::Retiring);
             continue;
         };
-        let Some(power) = next.controller_of_nation(&old.nation) else { continue };
+        // The power he served: his corps' controller before the command (a minor country's
+        // corps may have left with the country, turned neutral or conquered).
+        let Some(power) = before.controller_of_nation(&old.nation).or_else(|| next.controller_of_nation(&old.nation))
+        else {
+            next.leaders.insert(leader, LeaderPlace::Retiring);
+            continue;
+        };
         let heir = next
             .corps
             .iter()

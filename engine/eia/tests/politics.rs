@@ -722,3 +722,31 @@ fn r13_5_declarations_lost_with_a_replaced_player_are_none() {
     let lost = Eia.lost_sealed_choice(&state, player(&state, Power::France));
     assert_eq!(lost.map(|c| c.to_string()), Some("declare none".to_string()));
 }
+
+#[test]
+fn r4_6_3_4_a_minor_country_taken_under_control_sets_up_its_chart_strengths_as_a_free_state() {
+    let state = opening();
+    let next = declare(&state, &[(Power::Prussia, "declare on saxony")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let s = end_until(next, PoliticalStep::MinorControl);
+    let s = answer_control(s, "saxony", &[Power::Russia], &[]);
+    assert_eq!(s.minors["saxony"].controller, Some(Power::Russia));
+    assert!(s.minors["saxony"].free_state, "4.6.3.1: a minor country with forces gets a free state flag");
+    // data/politics.txt: Saxony 10 infantry, 3 cavalry; its two corps (8 and 3 each) stand in
+    // Dresden's area, filled in card order; nothing is left for the city.
+    let strength = ctx().politics.strength("saxony").unwrap_or_else(|| panic!("saxony has strengths"));
+    let corps: Vec<(&String, u16)> =
+        s.corps.iter().filter(|(_, c)| c.nation == "saxony").map(|(id, c)| (id, c.factors.total())).collect();
+    let total: u16 = corps.iter().map(|(_, n)| n).sum::<u16>()
+        + s.garrisons.values().filter(|g| g.nation == "saxony").map(|g| g.factors.total()).sum::<u16>();
+    assert_eq!(total, strength.infantry + strength.cavalry, "{corps:?}");
+    let capital = ctx().map.capital("saxony").map(|a| a.id.clone()).unwrap_or_default();
+    assert!(s.corps.values().filter(|c| c.nation == "saxony").all(|c| c.area == capital));
+    assert_eq!(corps.first().map(|(id, n)| (id.as_str(), *n)), Some(("sx-1", 11)));
+    // A minor country without corps counters gets a conquered flag.
+    let next = declare(&state, &[(Power::Prussia, "declare on mecklenburg")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let s = end_until(next, PoliticalStep::MinorControl);
+    let s = answer_control(s, "mecklenburg", &[Power::Russia], &[]);
+    assert_eq!(s.minors["mecklenburg"].controller, Some(Power::Russia));
+    assert!(!s.minors["mecklenburg"].free_state, "4.6.3.1: no forces, a conquered flag");
+    assert!(!s.corps.values().any(|c| c.nation == "mecklenburg"));
+}

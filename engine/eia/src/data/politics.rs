@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 pub const POLITICS_TEXT: &str = include_str!("../../data/politics.txt");
 
 /// The sections of a politics file.
-const SECTIONS: [&str; 5] = ["points", "status", "instability", "start", "minors"];
+const SECTIONS: [&str; 6] = ["points", "status", "instability", "start", "minors", "strengths"];
 
 /// The largest political point value a `[points]` line may give, either way.
 const MAX_POINTS: i32 = 20;
@@ -141,6 +141,16 @@ pub struct Politics {
     start: [i32; 7],
     /// Each minor country's national modifiers, by the power's place in [`Power::ALL`].
     minors: BTreeMap<String, [i32; 7]>,
+    /// 4.6.3.3: the initial strengths of the minor countries that have forces.
+    strengths: BTreeMap<String, Strength>,
+}
+
+/// 4.6.3.3: a minor country's initial strength factors (the MINOR COUNTRIES CHART).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub infantry: u16,
+    pub cavalry: u16,
+    pub ships: u16,
 }
 
 /// The column of `power` in the file's `[minors]` and in the tables: its place in
@@ -170,7 +180,11 @@ impl Politics {
         let highest = above.last().map_or(bottom.highest, |z| z.highest);
         let start = parse_start(sections.required("start")?, lowest, highest)?;
         let minors = parse_minors(sections.required("minors")?, map)?;
-        Ok(Politics { points, bottom, above, start, minors })
+        let strengths = match sections.get("strengths") {
+            Some(section) => parse_strengths(section, map)?,
+            None => BTreeMap::new(),
+        };
+        Ok(Politics { points, bottom, above, start, minors, strengths })
     }
 
     /// The built-in charts, read against `map`.
@@ -206,6 +220,11 @@ impl Politics {
     /// 4.6.2.1: the national modifier of `power` for `minor` (0 for an id that is not a minor).
     pub fn national_modifier(&self, minor: &str, power: Power) -> i32 {
         self.minors.get(minor).map_or(0, |row| row[column(power)])
+    }
+
+    /// 4.6.3.3: the initial strengths of `minor`, if it has forces.
+    pub fn strength(&self, minor: &str) -> Option<Strength> {
+        self.strengths.get(minor).copied()
     }
 
     /// The minor countries with national modifiers, ascending by id.
@@ -377,6 +396,36 @@ fn parse_start(section: &Section<'_>, lowest: i32, highest: i32) -> Result<[i32;
 }
 
 /// `[minors]`: one line for every minor country of `map`, seven modifiers each.
+/// The most factors or ships of one kind a minor country starts with.
+const MAX_STRENGTH: i32 = 99;
+
+/// `[strengths]`: `minor infantry cavalry ships`, each minor country once.
+fn parse_strengths(section: &Section<'_>, map: &AreaMap) -> Result<BTreeMap<String, Strength>, MapError> {
+    let mut out = BTreeMap::new();
+    for line in &section.lines {
+        let words: Vec<&str> = line.text.split_whitespace().collect();
+        let [id, infantry, cavalry, ships] = words.as_slice() else {
+            return Err(line.error("expected `minor infantry cavalry ships`"));
+        };
+        if map.nation(id).is_none_or(|n| n.kind != NationKind::Minor) {
+            return Err(line.error(format!("unknown minor country `{id}`: not a minor nation of the map")));
+        }
+        let number = |text: &str, what: &str| -> Result<u16, MapError> {
+            let n = parse_int(line, text, MAX_STRENGTH, what)?;
+            u16::try_from(n).map_err(|_| line.error(format!("`{text}` is not {what}: it may not be negative")))
+        };
+        let strength = Strength {
+            infantry: number(infantry, "an infantry strength")?,
+            cavalry: number(cavalry, "a cavalry strength")?,
+            ships: number(ships, "a number of ships")?,
+        };
+        if out.insert(id.to_string(), strength).is_some() {
+            return Err(line.error(format!("minor country `{id}` appears twice in [strengths]")));
+        }
+    }
+    Ok(out)
+}
+
 fn parse_minors(section: &Section<'_>, map: &AreaMap) -> Result<BTreeMap<String, [i32; 7]>, MapError> {
     let mut minors: BTreeMap<String, [i32; 7]> = BTreeMap::new();
     let mut first_line: BTreeMap<String, usize> = BTreeMap::new();
@@ -572,6 +621,18 @@ mod tests {
         assert_eq!(refused_at(&replaced("morocco ", "morocco 0 0 0 0 0 0")), line);
         assert_eq!(refused_at(&replaced("morocco ", "morocco 0 0 0 0 0 0 4")), line);
         assert_eq!(refused_at(&replaced("morocco ", "morocco 0 0 0 0 0 0 x")), line);
+    }
+
+    #[test]
+    fn r4_6_3_3_a_bad_strength_line_is_refused_at_its_line() {
+        let prefix = "sardinia              4";
+        let line = line_of(prefix);
+        assert_eq!(builtin().strength("sardinia").map(|s| (s.infantry, s.cavalry, s.ships)), Some((4, 1, 0)));
+        assert_eq!(refused_at(&replaced(prefix, "atlantis 1 1 0")), line);
+        assert_eq!(refused_at(&replaced(prefix, "france 1 1 0")), line);
+        assert_eq!(refused_at(&replaced(prefix, "sardinia 1 1")), line);
+        assert_eq!(refused_at(&replaced(prefix, "sardinia -1 1 0")), line);
+        assert_eq!(refused_at(&replaced(prefix, "naples 1 1 0")), line, "naples twice");
     }
 
     #[test]

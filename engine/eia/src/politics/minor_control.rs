@@ -268,14 +268,17 @@ fn assign(ctx: &Ctx, state: &mut State, bid: &Bid, winner: Option<Power>, log: &
     };
     if let Some(m) = state.minors.get_mut(&bid.minor) {
         m.controller = Some(winner);
-        // R4.6.3.3: the minor countries chart's initial strengths are not known; a minor
-        // country taken under control this way has no forces set up: a conquered flag.
-        m.free_state = false;
     }
     log.push(Event::new(
         format!("{} runs {name} (4.6.3.1)", winner.name()),
         serde_json::json!({"kind": "control", "minor": bid.minor, "controller": winner}),
     ));
+    // 4.6.3.1: a minor country with forces sets them up under a free state flag (4.6.3.3,
+    // 4.6.3.4); one without gets a conquered flag.
+    let set_up = super::minor_setup::set_up(ctx, state, &bid.minor, winner, log);
+    if let Some(m) = state.minors.get_mut(&bid.minor) {
+        m.free_state = set_up;
+    }
     points::change(
         ctx,
         state,

@@ -20,6 +20,7 @@ pub mod command;
 pub mod declaration;
 pub mod legal;
 pub mod minor_control;
+pub mod minor_setup;
 pub mod peace;
 pub mod points;
 pub mod repatriation;
