@@ -105,7 +105,12 @@ fn r4_9_allies_naming_each_other_move_in_the_place_of_the_last_and_take_the_land
         s = run(&s, power, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
     }
     use Power::*;
-    assert_eq!(s.sequence.order, vec![France, Turkey, Prussia, Russia, Austria, Britain, Spain]);
+    // 7.1: in the campaign rules France announces its place first: the coalition still moves
+    // in Britain's place (7.1.2).
+    let e = run(&s, France, "end", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("7.1|"), "{e}");
+    let mut s = run(&s, France, "position 3", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.sequence.order, vec![Turkey, France, Prussia, Russia, Austria, Britain, Spain]);
     // Walk the coalition's sequence: every member's step before the next step.
     let mut seen = Vec::new();
     for _ in 0..200 {
@@ -207,4 +212,26 @@ fn r7_3_8_5_a_later_ally_may_not_enter_an_attack_on_a_power_it_is_not_at_war_wit
     let s = run(&s, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
     let e = run(&s, Power::Spain, "move sp-1 to breisgau", &[]).err().unwrap_or_default();
     assert!(e.starts_with("7.3.8.5|") && e.contains("Austria is not its enemy"), "{e}");
+}
+
+#[test]
+fn r7_1_in_the_campaign_rules_france_announces_its_place_in_the_land_phase() {
+    let mut s = seal(&at_combined_step(), &[]);
+    for _ in 0..200 {
+        if let Phase::Land(_) = s.sequence.phase {
+            break;
+        }
+        let players = pending(ctx(), &s).players();
+        let power = s.powers_of(players[0].0)[0];
+        s = run(&s, power, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let Pending::Choice { options, prompt, .. } = pending(ctx(), &s) else { panic!("France is asked") };
+    assert!(prompt.contains("7.1"), "{prompt}");
+    assert_eq!(options.len(), 7, "{options:?}");
+    let e = run(&s, Power::Britain, "position 1", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("3.0|"), "only France announces: {e}");
+    assert!(run(&s, Power::France, "position 8", &[]).is_err());
+    let s = run(&s, Power::France, "position 7", &[]).unwrap_or_else(|e| panic!("{e}"));
+    use Power::*;
+    assert_eq!(s.sequence.order, vec![Russia, Turkey, Austria, Prussia, Britain, Spain, France]);
 }

@@ -23,6 +23,10 @@ pub fn decisions(ctx: &Ctx, state: &State) -> Vec<NavalCommand> {
                 .map(|position| NavalCommand::Position { position })
                 .collect()
         }
+        Decision::LandPosition => (1..=state.sequence.order.len())
+            .filter_map(|p| u8::try_from(p).ok())
+            .map(|position| NavalCommand::Position { position })
+            .collect(),
         Decision::Intercept { from, .. } => {
             let mut out = vec![NavalCommand::Intercept { place: None }];
             out.extend(from.iter().map(|p| NavalCommand::Intercept { place: Some(places::token(p)) }));

@@ -174,6 +174,10 @@ pub struct Aftermath {
 pub enum Decision {
     /// 6.1: Great Britain announces its place in the naval phase's order (`position N`).
     Position,
+    /// 7.1: in the campaign games France announces its place in the land phase's order
+    /// (`position N`; 3.4: in the scenarios it moves first). Asked through the decisions of
+    /// this book, the one record of a phase's pending announcements.
+    LandPosition,
     /// 6.2.3: `power` may try to intercept the moving stack with its stack at one of
     /// `from` (`intercept PLACE` or `intercept none`).
     Intercept { power: Power, from: Vec<FleetPlace> },
@@ -203,6 +207,7 @@ pub fn played(state: &State) -> bool {
 pub fn decider(state: &State) -> Option<Power> {
     match state.book.naval.decision.as_ref()? {
         Decision::Position => Some(Power::Britain),
+        Decision::LandPosition => Some(Power::France),
         Decision::Intercept { power, .. } => Some(*power),
         Decision::Evade { battle } => Some(battle.defender),
         Decision::Retreat { after, .. } => Some(after.loser),
@@ -226,6 +231,15 @@ pub fn start_phase(state: &mut State, phase: Phase) {
         && crate::turn::has_work(state, Power::Britain, Phase::Naval)
     {
         state.book.naval.decision = Some(Decision::Position);
+    }
+    // 7.1, 3.4: France announces its place in the land phase of the campaign games (those
+    // with the political phase); in the scenarios it moves first.
+    if phase == Phase::Land(crate::sequence::LandStep::Depots)
+        && crate::politics::played(state)
+        && state.powers.contains_key(&Power::France)
+        && state.sequence.order.len() > 1
+    {
+        state.book.naval.decision = Some(Decision::LandPosition);
     }
 }
 
@@ -279,6 +293,7 @@ fn rule_of(command: &NavalCommand) -> &'static str {
 fn decision_rule(decision: &Decision) -> &'static str {
     match decision {
         Decision::Position => "6.1",
+        Decision::LandPosition => "7.1",
         Decision::Intercept { .. } => "6.2.3",
         Decision::Evade { .. } => "6.3.2",
         Decision::Retreat { .. } | Decision::Drive { .. } | Decision::Pursue { .. } => "6.3.5",
@@ -300,6 +315,9 @@ fn answer(
     match (decision, command) {
         (Decision::Position, NavalCommand::Position { position }) => {
             Ok(order::announce(ctx, state, power, *position, log)?)
+        }
+        (Decision::LandPosition, NavalCommand::Position { position }) => {
+            Ok(order::announce_land(ctx, state, power, *position, log)?)
         }
         (Decision::Intercept { .. }, NavalCommand::Intercept { place }) => {
             interception::answer(ctx, state, power, place.as_deref(), dice, log)
@@ -334,6 +352,10 @@ pub fn prompt(ctx: &Ctx, state: &State, decision: &Decision) -> String {
         Decision::Position => {
             let n = state.sequence.order.iter().filter(|p| **p != Power::Britain).count() + 1;
             format!("Great Britain announces its place in the naval phase's order (6.1): `position N`, 1 to {n}")
+        }
+        Decision::LandPosition => {
+            let n = state.sequence.order.len();
+            format!("France announces its place in the land phase's order (7.1): `position N`, 1 to {n}")
         }
         Decision::Intercept { power, from } => {
             let at = state.book.naval.voyage.as_ref().map(|v| places::name(ctx, &v.at)).unwrap_or_default();
