@@ -8,7 +8,10 @@ use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};
 use crate::data::rules::{RuleValues, RULES_TEXT};
-use crate::data::scenario::{Scenario, BUILTIN_SCENARIOS, SCENARIO_1805_TEXT, SCENARIO_1809_TEXT};
+use crate::data::scenario::{
+    Scenario, BUILTIN_SCENARIOS, SCENARIO_1805_TEXT, SCENARIO_1809_TEXT, SCENARIO_1812_TEXT, SCENARIO_1813_TEXT,
+    SCENARIO_PENINSULAR_TEXT,
+};
 use crate::data::tables::{Charts, TABLES_TEXT};
 use grognard_board::AreaMap;
 use grognard_engine::RuleError;
@@ -45,7 +48,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 11] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 14] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -58,6 +61,9 @@ impl Ctx {
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
             ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
             ("scenario-1809.txt", SCENARIO_1809_TEXT),
+            ("scenario-1812.txt", SCENARIO_1812_TEXT),
+            ("scenario-1813.txt", SCENARIO_1813_TEXT),
+            ("scenario-peninsular.txt", SCENARIO_PENINSULAR_TEXT),
         ]
     }
 

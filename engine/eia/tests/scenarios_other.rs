@@ -12,7 +12,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The scenarios this file checks, by id.
-const IDS: [&str; 1] = ["1809"];
+const IDS: [&str; 4] = ["1809", "1812", "1813", "peninsular"];
 
 fn ctx() -> &'static Ctx {
     Ctx::builtin().unwrap_or_else(|e| panic!("{e}"))
@@ -228,6 +228,130 @@ fn r13_3_the_1809_scenario_is_the_war_of_the_fifth_coalition() {
     assert!(points(s, &july) >= s.victory.needed);
 }
 
+// ---- 1812 --------------------------------------------------------------------------------------
+
+#[test]
+fn r13_4_the_1812_scenario_is_the_russian_campaign() {
+    let s = scenario("1812");
+    assert_eq!((s.first, s.last), (month("1812-06"), month("1812-12")));
+    assert!(s.at_war(Power::France, Power::Russia));
+    assert!(s.allied(Power::France, Power::Austria) && s.allied(Power::France, Power::Prussia), "the auxiliary corps");
+    assert!(s.at_war(Power::Austria, Power::Russia) && s.at_war(Power::Prussia, Power::Russia));
+    assert!(s.at_war(Power::Spain, Power::France) && s.at_war(Power::Britain, Power::France));
+    assert!(Power::ALL.iter().all(|p| !s.at_war(Power::Turkey, *p)), "Bucharest: Turkey at peace with Russia");
+    assert_eq!(holder(s, "bessarabia"), "russia", "Bucharest");
+    assert_eq!(holder(s, "abo"), "russia", "Fredrikshamn");
+    assert_eq!(holder(s, "warsaw"), "saxony", "the Duchy of Warsaw");
+    assert_eq!(holder(s, "trieste"), "france", "the Illyrian Provinces");
+    // The Grande Armée on the Niemen: in East Prussia and the Duchy of Warsaw.
+    let theatre = ["konigsberg", "masuria", "warsaw"];
+    let on_niemen =
+        s.corps.values().filter(|c| c.card.starts_with("fr-") && theatre.contains(&c.area.as_str())).count();
+    assert!(on_niemen >= 8, "{on_niemen} French corps on the Niemen");
+    assert!(theatre.contains(&s.corps["fr-guard"].area.as_str()));
+    assert_eq!(s.leaders.get("napoleon").map(String::as_str), Some("fr-guard"));
+    assert_eq!(s.leaders.get("yorck").map(String::as_str), Some("pr-1"));
+    assert_eq!(s.leaders.get("schwarzenberg").map(String::as_str), Some("au-1"));
+    assert_eq!(s.leaders.get("barclay").map(|c| s.corps[c].area.as_str()), Some("vilna"));
+    assert!(s.reinforcements.iter().any(|r| r.leaders.iter().any(|l| l == "kutuzov") && r.corps.is_some()));
+    // R13.4: December 1812 (Warsaw, Königsberg, Madrid, Valencia, Salamanca) is a French defeat;
+    // wintering in Moscow, or in Lithuania with Riga, wins.
+    let december = ["warsaw", "konigsberg", "madrid", "valencia", "salamanca"];
+    assert!(points(s, &december) < s.victory.needed);
+    let start = ["warsaw", "konigsberg", "madrid", "seville", "valencia", "salamanca"];
+    assert!(points(s, &start) < s.victory.needed);
+    assert!(points(s, &[&start[..], &["moscow"]].concat()) >= s.victory.needed);
+    assert!(points(s, &[&start[..], &["vilna", "riga"]].concat()) >= s.victory.needed);
+}
+
+// ---- 1813-1814 ---------------------------------------------------------------------------------
+
+#[test]
+fn r13_5_the_1813_scenario_is_the_war_of_liberation() {
+    let s = scenario("1813");
+    assert_eq!((s.first, s.last), (month("1813-04"), month("1814-04")));
+    for enemy in [Power::Russia, Power::Prussia, Power::Britain, Power::Austria, Power::Spain] {
+        assert!(s.at_war(Power::France, enemy), "{enemy}");
+        assert_eq!(s.side_of(enemy), s.side_of(Power::Russia));
+    }
+    assert!(s.allied(Power::Russia, Power::Prussia), "Kalisch");
+    assert_eq!(holder(s, "dresden"), "russia");
+    assert_eq!(holder(s, "warsaw"), "russia", "the Duchy overrun");
+    assert_eq!(holder(s, "danzig"), "france", "Rapp's garrison");
+    assert_eq!(holder(s, "madrid"), "spain", "Joseph left Madrid in March 1813");
+    assert_eq!(s.leaders.get("blucher").map(String::as_str), Some("pr-1"));
+    assert_eq!(s.leaders.get("napoleon").map(|c| s.corps[c].area.as_str()), Some("weimar"));
+    // Austria's army arrives over the summer.
+    let austrian = s.reinforcements.iter().filter(|r| r.owner == Owner::Major(Power::Austria) && r.corps.is_some());
+    assert!(austrian.count() >= 3);
+    // R13.5: France starts above the line and falls short in April 1814 (Paris lost; Hamburg,
+    // Magdeburg, Mainz, Antwerp, Barcelona and Italy still held).
+    let start = [
+        "paris",
+        "magdeburg",
+        "hamburg",
+        "danzig",
+        "amsterdam",
+        "mainz",
+        "antwerp",
+        "lyon",
+        "milan",
+        "venice",
+        "catalonia",
+        "valencia",
+    ];
+    assert!(points(s, &start) >= s.victory.needed);
+    let april = ["hamburg", "magdeburg", "mainz", "antwerp", "milan", "venice", "catalonia"];
+    assert!(points(s, &april) < s.victory.needed);
+}
+
+// ---- the Peninsular War ------------------------------------------------------------------------
+
+#[test]
+fn r13_6_the_peninsular_scenario_is_limited_to_the_peninsula() {
+    let s = scenario("peninsular");
+    assert_eq!((s.first, s.last), (month("1808-06"), month("1814-04")));
+    assert!(s.at_war(Power::France, Power::Spain) && s.at_war(Power::France, Power::Britain));
+    assert!(s.allied(Power::Britain, Power::Spain));
+    for neutral in [Power::Austria, Power::Prussia, Power::Russia, Power::Turkey] {
+        assert!(Power::ALL.iter().all(|p| !s.at_war(neutral, *p)), "{neutral} at peace");
+        assert_eq!(s.sides.get(neutral.id()).map(Vec::as_slice), Some(&[neutral][..]), "{neutral} alone");
+        assert!(s
+            .corps
+            .values()
+            .all(|c| ctx().cards.corps_card(&c.card).is_some_and(|k| k.owner != Owner::Major(neutral))));
+    }
+    // Every field force on the map or arriving is in the Peninsula or southern France.
+    let peninsula = |area: &str| {
+        let nation = &ctx().map.area(area).expect("an area").nation;
+        ["spain", "portugal"].contains(&nation.as_str()) || ["roussillon", "bordeaux", "toulouse"].contains(&area)
+    };
+    assert!(s.corps.values().all(|c| peninsula(&c.area)), "corps in the Peninsula");
+    assert!(s.reinforcements.iter().all(|r| peninsula(&r.area)), "arrivals in the Peninsula");
+    assert_eq!(holder(s, "lisbon"), "france", "Junot");
+    assert_eq!(holder(s, "madrid"), "france");
+    assert_eq!(holder(s, "seville"), "spain");
+    assert!(s.reinforcements.iter().any(|r| r.leaders.iter().any(|l| l == "wellington")));
+    // R13.6: France must take Lisbon or Cadiz; its high tide of 1812 without them falls short.
+    let start = ["madrid", "lisbon", "catalonia", "old-castile", "navarre", "bordeaux", "toulouse"];
+    assert!(points(s, &start) < s.victory.needed);
+    let tide = [
+        "madrid",
+        "seville",
+        "valencia",
+        "catalonia",
+        "aragon",
+        "salamanca",
+        "old-castile",
+        "navarre",
+        "bordeaux",
+        "toulouse",
+    ];
+    assert!(points(s, &tide) < s.victory.needed);
+    assert!(points(s, &[&tide[..], &["cadiz"]].concat()) >= s.victory.needed);
+    assert!(points(s, &["catalonia"]) < s.victory.needed, "April 1814");
+}
+
 // ---- a month of random legal play --------------------------------------------------------------
 
 fn powers(s: &Scenario) -> Vec<grognard_engine::PowerInfo> {
@@ -292,11 +416,28 @@ fn one_month(id: &str, seed: u64, players: usize) -> usize {
     panic!("{id}: the first month did not end in 4000 commands");
 }
 
+fn month_of_play(id: &str) {
+    let played = one_month(id, 7, 2);
+    eprintln!("{id}: {played} commands in the first month");
+    assert!(played > 0, "{id}");
+}
+
 #[test]
-fn r13_a_month_of_random_legal_play_from_every_scenario() {
-    for id in IDS {
-        let played = one_month(id, 7, 2);
-        eprintln!("{id}: {played} commands in the first month");
-        assert!(played > 0, "{id}");
-    }
+fn r13_3_a_month_of_random_legal_play_from_1809() {
+    month_of_play("1809");
+}
+
+#[test]
+fn r13_4_a_month_of_random_legal_play_from_1812() {
+    month_of_play("1812");
+}
+
+#[test]
+fn r13_5_a_month_of_random_legal_play_from_1813() {
+    month_of_play("1813");
+}
+
+#[test]
+fn r13_6_a_month_of_random_legal_play_from_the_peninsular_war() {
+    month_of_play("peninsular");
 }

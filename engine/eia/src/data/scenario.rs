@@ -29,10 +29,24 @@ pub const SCENARIO_1805_TEXT: &str = include_str!("../../data/scenario-1805.txt"
 /// The text of the built-in 1809 scenario (13.3, reconstructed).
 pub const SCENARIO_1809_TEXT: &str = include_str!("../../data/scenario-1809.txt");
 
+/// The text of the built-in 1812 scenario (13.4, reconstructed).
+pub const SCENARIO_1812_TEXT: &str = include_str!("../../data/scenario-1812.txt");
+
+/// The text of the built-in 1813-1814 scenario (13.5, reconstructed).
+pub const SCENARIO_1813_TEXT: &str = include_str!("../../data/scenario-1813.txt");
+
+/// The text of the built-in Peninsular War scenario (13.6, reconstructed).
+pub const SCENARIO_PENINSULAR_TEXT: &str = include_str!("../../data/scenario-peninsular.txt");
+
 /// The built-in scenarios: id, file name in `engine/eia/data/` and text, in the order the
 /// scenario list shows them.
-pub const BUILTIN_SCENARIOS: [(&str, &str, &str); 2] =
-    [("1805", "scenario-1805.txt", SCENARIO_1805_TEXT), ("1809", "scenario-1809.txt", SCENARIO_1809_TEXT)];
+pub const BUILTIN_SCENARIOS: [(&str, &str, &str); 5] = [
+    ("1805", "scenario-1805.txt", SCENARIO_1805_TEXT),
+    ("1809", "scenario-1809.txt", SCENARIO_1809_TEXT),
+    ("1812", "scenario-1812.txt", SCENARIO_1812_TEXT),
+    ("1813", "scenario-1813.txt", SCENARIO_1813_TEXT),
+    ("peninsular", "scenario-peninsular.txt", SCENARIO_PENINSULAR_TEXT),
+];
 
 /// The sections of a scenario file.
 const SECTIONS: [&str; 15] = [
