@@ -361,6 +361,11 @@ fn powers(s: &Scenario) -> Vec<grognard_engine::PowerInfo> {
 /// Random legal play from the opening of `id` to the start of its second month: no panic, no
 /// legal command refused, no invariant broken. Returns the commands played.
 fn one_month(id: &str, seed: u64, players: usize) -> usize {
+    months(id, seed, players, 1)
+}
+
+/// Random legal play from the opening of `id` for `count` months (or to its end).
+fn months(id: &str, seed: u64, players: usize, count: u32) -> usize {
     let c = ctx();
     let s = scenario(id);
     let seats = Seats::round_robin(&powers(s), players).unwrap_or_else(|e| panic!("{e}"));
@@ -368,8 +373,12 @@ fn one_month(id: &str, seed: u64, players: usize) -> usize {
     assert!(broken(c, &state).is_empty(), "{id} opening: {:?}", broken(c, &state));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut played = 0;
-    for step in 0..4000 {
-        if state.date != s.first {
+    let mut end = s.first;
+    for _ in 0..count {
+        end = end.next().unwrap_or(end);
+    }
+    for step in 0..4000 * count as usize {
+        if state.date >= end && end > s.first {
             return played;
         }
         let player = match Eia.pending(&state) {
@@ -413,7 +422,7 @@ fn one_month(id: &str, seed: u64, players: usize) -> usize {
         assert!(bad.is_empty(), "{id} step {step} after `{command}`: {bad:?}");
         played += 1;
     }
-    panic!("{id}: the first month did not end in 4000 commands");
+    panic!("{id}: {count} month(s) did not end in {} commands", 4000 * count);
 }
 
 fn month_of_play(id: &str) {
@@ -440,4 +449,17 @@ fn r13_5_a_month_of_random_legal_play_from_1813() {
 #[test]
 fn r13_6_a_month_of_random_legal_play_from_the_peninsular_war() {
     month_of_play("peninsular");
+}
+
+/// Longer random play (several months of every scenario, their arrivals included): run on
+/// demand with `cargo test -p grognard-eia --test scenarios_other -- --ignored`.
+#[test]
+#[ignore]
+fn r13_several_months_of_random_legal_play_from_every_scenario() {
+    for id in IDS {
+        for seed in 0..2 {
+            let played = months(id, seed, 7, 5);
+            eprintln!("{id} seed {seed}: {played} commands in five months");
+        }
+    }
 }
