@@ -361,15 +361,17 @@ fn powers(s: &Scenario) -> Vec<grognard_engine::PowerInfo> {
 /// Random legal play from the opening of `id` to the start of its second month: no panic, no
 /// legal command refused, no invariant broken. Returns the commands played.
 fn one_month(id: &str, seed: u64, players: usize) -> usize {
-    months(id, seed, players, 1)
+    months(id, seed, players, 1, &[])
 }
 
-/// Random legal play from the opening of `id` for `count` months (or to its end).
-fn months(id: &str, seed: u64, players: usize, count: u32) -> usize {
+/// Random legal play from the opening of `id` with `options` for `count` months (or to its end).
+fn months(id: &str, seed: u64, players: usize, count: u32, options: &[&str]) -> usize {
     let c = ctx();
     let s = scenario(id);
     let seats = Seats::round_robin(&powers(s), players).unwrap_or_else(|e| panic!("{e}"));
-    let mut state = Eia.setup(&Setup::scenario(id), &seats).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let mut setup = Setup::scenario(id);
+    setup.options = options.iter().map(|o| o.to_string()).collect();
+    let mut state = Eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{id}: {e}"));
     assert!(broken(c, &state).is_empty(), "{id} opening: {:?}", broken(c, &state));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut played = 0;
@@ -383,7 +385,7 @@ fn months(id: &str, seed: u64, players: usize, count: u32) -> usize {
         }
         let player = match Eia.pending(&state) {
             Pending::Over { .. } => return played,
-            Pending::Command { player, .. } => player,
+            Pending::Command { player, .. } | Pending::Choice { player, .. } => player,
             Pending::Sealed { players, .. } => {
                 let mut choices = Vec::new();
                 for p in players {
@@ -458,8 +460,37 @@ fn r13_6_a_month_of_random_legal_play_from_the_peninsular_war() {
 fn r13_several_months_of_random_legal_play_from_every_scenario() {
     for id in IDS {
         for seed in 0..2 {
-            let played = months(id, seed, 7, 5);
+            let played = months(id, seed, 7, 5, &[]);
             eprintln!("{id} seed {seed}: {played} commands in five months");
         }
     }
+}
+
+/// A month of a scenario with every campaign rule chosen (the naval rules, the political and
+/// the economic phases): the held areas, blockades and minor countries of each opening work
+/// with them too.
+fn month_with_campaign_rules(id: &str) {
+    let options = ["naval", "political", "economic", "open-corps"];
+    let played = months(id, 3, 3, 1, &options);
+    eprintln!("{id}: {played} commands in the first month with every campaign rule");
+}
+
+#[test]
+fn r13_3_a_month_of_1809_with_every_campaign_rule() {
+    month_with_campaign_rules("1809");
+}
+
+#[test]
+fn r13_4_a_month_of_1812_with_every_campaign_rule() {
+    month_with_campaign_rules("1812");
+}
+
+#[test]
+fn r13_5_a_month_of_1813_with_every_campaign_rule() {
+    month_with_campaign_rules("1813");
+}
+
+#[test]
+fn r13_6_a_month_of_the_peninsular_war_with_every_campaign_rule() {
+    month_with_campaign_rules("peninsular");
 }
