@@ -8,7 +8,10 @@ use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};
 use crate::data::rules::{RuleValues, RULES_TEXT};
-use crate::data::scenario::{Scenario, SCENARIO_1805_TEXT};
+use crate::data::scenario::{
+    Scenario, BUILTIN_SCENARIOS, SCENARIO_1805_TEXT, SCENARIO_1809_TEXT, SCENARIO_1812_TEXT, SCENARIO_1813_TEXT,
+    SCENARIO_PENINSULAR_TEXT,
+};
 use crate::data::tables::{Charts, TABLES_TEXT};
 use grognard_board::AreaMap;
 use grognard_engine::RuleError;
@@ -45,7 +48,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 10] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 14] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -57,6 +60,10 @@ impl Ctx {
             ("economy.txt", ECONOMY_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
             ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
+            ("scenario-1809.txt", SCENARIO_1809_TEXT),
+            ("scenario-1812.txt", SCENARIO_1812_TEXT),
+            ("scenario-1813.txt", SCENARIO_1813_TEXT),
+            ("scenario-peninsular.txt", SCENARIO_PENINSULAR_TEXT),
         ]
     }
 
@@ -74,21 +81,15 @@ impl Ctx {
                 let peace = PeaceChart::parse(PEACE_TEXT).map_err(|e| format!("data/peace.txt: {e}"))?;
                 let economy =
                     EconomyData::parse(ECONOMY_TEXT, &map, &politics).map_err(|e| format!("data/economy.txt: {e}"))?;
-                let s1805 = Scenario::parse(SCENARIO_1805_TEXT, &map, &cards, &leaders)
-                    .map_err(|e| format!("data/scenario-1805.txt: {e}"))?;
-                let campaign = crate::data::campaign::parse(CAMPAIGN_1805_TEXT, std::slice::from_ref(&s1805))
+                let mut scenarios = Vec::new();
+                for (_, file, text) in BUILTIN_SCENARIOS {
+                    let s = Scenario::parse(text, &map, &cards, &leaders).map_err(|e| format!("data/{file}: {e}"))?;
+                    scenarios.push(s);
+                }
+                let campaign = crate::data::campaign::parse(CAMPAIGN_1805_TEXT, &scenarios)
                     .map_err(|e| format!("data/campaign-1805.txt: {e}"))?;
-                Ok(Ctx {
-                    map: Arc::new(map),
-                    rules,
-                    cards,
-                    leaders,
-                    charts,
-                    politics,
-                    peace,
-                    economy,
-                    scenarios: vec![s1805, campaign],
-                })
+                scenarios.push(campaign);
+                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, politics, peace, economy, scenarios })
             })
             .as_ref()
             .map_err(|e| RuleError::new("data", e.clone()))

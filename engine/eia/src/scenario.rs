@@ -285,6 +285,15 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
         economy: Default::default(),
         over: None,
     };
+    // 13.1.3: areas held at the start by another nation than the map's: ceded ones as a peace
+    // cedes them (B.7, C.4), occupied ones as a corps takes an enemy city and its area (R10.3.2).
+    for (area, held) in &s.held {
+        if held.ceded {
+            crate::politics::cession::record_ceded(&mut state, area, &held.holder);
+        } else {
+            state.occupied.insert(area.clone(), held.holder.clone());
+        }
+    }
     let mut log = Vec::new();
     crate::politics::open(ctx, &mut state);
     crate::economy::open(ctx, &mut state);
@@ -357,8 +366,8 @@ pub fn city_holder<'a>(ctx: &'a Ctx, state: &'a State, area: &str) -> Option<&'a
     state.area_controller(ctx, area)
 }
 
-/// The scenario's victory (reconstructed, R13.21): the scoring side's points for the
-/// objective cities it holds at the end, against what it needs.
+/// The scenario's victory (reconstructed: R13.21 for 1805, its own R13.x for the others): the
+/// scoring side's points for the objective cities it holds at the end, against what it needs.
 pub fn victory(ctx: &Ctx, state: &State) -> Outcome {
     let Ok(s) = find(ctx, &state.scenario) else {
         return Outcome { result: "the scenario is unknown".into(), winners: Vec::new() };
@@ -379,7 +388,8 @@ pub fn victory(ctx: &Ctx, state: &State) -> Outcome {
     let winner = if points >= u32::from(v.needed) { &v.scorer } else { &v.otherwise };
     let winners: Vec<Power> = s.sides.get(winner).cloned().unwrap_or_default();
     let result = format!(
-        "the {winner} side wins (R13.21): the {} side holds {points} of the {} objective points it needs{}",
+        "the {winner} side wins ({}): the {} side holds {points} of the {} objective points it needs{}",
+        v.rule,
         v.scorer,
         v.needed,
         if held.is_empty() { String::new() } else { format!(" ({})", held.join(", ")) }

@@ -26,16 +26,36 @@ use std::fmt;
 /// The text of the built-in 1805 scenario.
 pub const SCENARIO_1805_TEXT: &str = include_str!("../../data/scenario-1805.txt");
 
-/// The built-in scenarios: id and text.
-pub const BUILTIN_SCENARIOS: [(&str, &str); 1] = [("1805", SCENARIO_1805_TEXT)];
+/// The text of the built-in 1809 scenario (13.3, reconstructed).
+pub const SCENARIO_1809_TEXT: &str = include_str!("../../data/scenario-1809.txt");
+
+/// The text of the built-in 1812 scenario (13.4, reconstructed).
+pub const SCENARIO_1812_TEXT: &str = include_str!("../../data/scenario-1812.txt");
+
+/// The text of the built-in 1813-1814 scenario (13.5, reconstructed).
+pub const SCENARIO_1813_TEXT: &str = include_str!("../../data/scenario-1813.txt");
+
+/// The text of the built-in Peninsular War scenario (13.6, reconstructed).
+pub const SCENARIO_PENINSULAR_TEXT: &str = include_str!("../../data/scenario-peninsular.txt");
+
+/// The built-in scenarios: id, file name in `engine/eia/data/` and text, in the order the
+/// scenario list shows them.
+pub const BUILTIN_SCENARIOS: [(&str, &str, &str); 5] = [
+    ("1805", "scenario-1805.txt", SCENARIO_1805_TEXT),
+    ("1809", "scenario-1809.txt", SCENARIO_1809_TEXT),
+    ("1812", "scenario-1812.txt", SCENARIO_1812_TEXT),
+    ("1813", "scenario-1813.txt", SCENARIO_1813_TEXT),
+    ("peninsular", "scenario-peninsular.txt", SCENARIO_PENINSULAR_TEXT),
+];
 
 /// The sections of a scenario file.
-const SECTIONS: [&str; 14] = [
+const SECTIONS: [&str; 15] = [
     "scenario",
     "sides",
     "wars",
     "alliances",
     "minors",
+    "held",
     "corps",
     "garrisons",
     "fleets",
@@ -167,6 +187,16 @@ impl MinorState {
     }
 }
 
+/// A land area held at the start by a nation other than the one the map gives it (13.1.3): a
+/// province ceded by an earlier peace (B.7, C.4, 4.4.6.4), or an area occupied by an army.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    /// The nation holding it: a major power or a minor country of the map.
+    pub holder: String,
+    /// Ceded by a peace (no later peace gives it back, 4.4.6.2), rather than only occupied.
+    pub ceded: bool,
+}
+
 /// A corps on the map at the start (13.1.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CorpsPlacement {
@@ -253,11 +283,14 @@ pub struct Reinforcement {
     pub leaders: Vec<String>,
 }
 
-/// The victory conditions (reconstructed, R13.21): at the end of the last month the scorer
-/// side earns the points of each objective city it controls; with at least `needed` it wins,
-/// otherwise the side `otherwise` wins.
+/// The victory conditions (reconstructed, R13.21 for 1805, R13.3-R13.6 for the others): at the
+/// end of the last month the scorer side earns the points of each objective city it controls;
+/// with at least `needed` it wins, otherwise the side `otherwise` wins.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Victory {
+    /// The reconstructed rule the conditions stand for, cited in the result (`R13.21`).
+    #[serde(default = "default_victory_rule")]
+    pub rule: String,
     /// The side that scores.
     pub scorer: String,
     /// The side that wins when the scorer falls short.
@@ -287,6 +320,9 @@ pub struct Scenario {
     pub alliances: BTreeSet<(Power, Power)>,
     /// Every minor country of the map and its state.
     pub minors: BTreeMap<String, MinorState>,
+    /// Land areas held at the start by a nation other than the map's, by area (`[held]`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<String, Held>,
     /// The corps on the map, by card id.
     pub corps: BTreeMap<String, CorpsPlacement>,
     pub garrisons: Vec<Garrison>,
@@ -304,6 +340,10 @@ pub struct Scenario {
     /// is by victory points (8.1.3).
     #[serde(default)]
     pub campaign: bool,
+}
+
+fn default_victory_rule() -> String {
+    "R13.21".to_string()
 }
 
 fn pair(a: Power, b: Power) -> (Power, Power) {
@@ -362,6 +402,12 @@ impl Scenario {
         }
     }
 
+    /// The nation holding land area `area` at the start: its `[held]` holder, else the nation
+    /// the map gives it (`map_nation`).
+    pub fn area_nation<'a>(&'a self, area: &str, map_nation: &'a str) -> &'a str {
+        self.held.get(area).map_or(map_nation, |h| h.holder.as_str())
+    }
+
     /// Is the nation `nation` friendly ground for `power`: its own, controlled by it, or
     /// controlled by an ally?
     pub fn friendly(&self, power: Power, nation: &str) -> bool {
@@ -405,6 +451,7 @@ impl Reader<'_> {
             wars: BTreeSet::new(),
             alliances: BTreeSet::new(),
             minors: BTreeMap::new(),
+            held: BTreeMap::new(),
             corps: BTreeMap::new(),
             garrisons: Vec::new(),
             fleets: BTreeMap::new(),
@@ -413,6 +460,7 @@ impl Reader<'_> {
             money: BTreeMap::new(),
             reinforcements: Vec::new(),
             victory: Victory {
+                rule: default_victory_rule(),
                 scorer: String::new(),
                 otherwise: String::new(),
                 needed: 0,
@@ -423,6 +471,7 @@ impl Reader<'_> {
         self.read_sides(&sections, &mut scenario)?;
         self.read_relations(&sections, &mut scenario)?;
         self.read_minors(&sections, &mut scenario)?;
+        self.read_held(&sections, &mut scenario)?;
         let mut cities = CityLoads::default();
         self.read_corps(&sections, &mut scenario, &mut cities)?;
         self.read_garrisons(&sections, &mut scenario, &mut cities)?;
@@ -524,6 +573,33 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// [held]: `area holder ceded|occupied`: a land area that starts controlled by another nation
+    /// than the map's (13.1.3): ceded by an earlier peace (B.7, C.4) or occupied by an army.
+    fn read_held(&self, sections: &Sections<'_>, s: &mut Scenario) -> Result<(), MapError> {
+        for line in sections.lines("held") {
+            let [area, holder, how] = exact_columns::<3>(line, "area holder how")?;
+            let Some(found) = self.map.area(area) else {
+                return Err(line.error(format!("unknown land area `{area}` (the map's [areas])")));
+            };
+            if self.map.nation(holder).is_none() {
+                return Err(line.error(format!("`{holder}` is neither a major power nor a minor country of the map")));
+            }
+            if found.nation == holder {
+                return Err(line.error(format!("`{area}` is already {holder}'s on the map: nothing to hold")));
+            }
+            let ceded = match how {
+                "ceded" => true,
+                "occupied" => false,
+                other => return Err(line.error(format!("`{other}` is neither ceded (B.7, C.4) nor occupied"))),
+            };
+            let held = Held { holder: holder.to_string(), ceded };
+            if s.held.insert(area.to_string(), held).is_some() {
+                return Err(line.error(format!("`{area}` is held twice")));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks that forces of `owner` may be set up in `area` and returns the power controlling
     /// them. Minor countries' forces are on the map only for free states (4.6.3.1); a minor
     /// country's garrisons stay in its own country (7.3.3.1.1, 7.3.3.3); other forces stand on
@@ -544,18 +620,17 @@ impl Reader<'_> {
                 "4.6, 4.6.3.1: {owner} is not a free state in this scenario, so it has no forces on the map"
             )));
         };
+        let nation = s.area_nation(area, &found.nation);
         if let Owner::Minor(minor) = owner {
-            if garrison && &found.nation != minor {
-                return Err(line.error(format!(
-                    "7.3.3.1.1: {owner}'s garrisons stay in {owner}; `{area}` is in {}",
-                    found.nation
-                )));
+            if garrison && nation != minor {
+                return Err(
+                    line.error(format!("7.3.3.1.1: {owner}'s garrisons stay in {owner}; `{area}` is held by {nation}"))
+                );
             }
         }
-        if !s.friendly(controller, &found.nation) {
+        if !s.friendly(controller, nation) {
             return Err(line.error(format!(
-                "`{area}` is in {}, which is neither {controller}'s, controlled by it, nor an ally's",
-                found.nation
+                "`{area}` is held by {nation}, which is neither {controller}'s, controlled by it, nor an ally's"
             )));
         }
         Ok(controller)
@@ -662,7 +737,7 @@ impl Reader<'_> {
             if self.map.port(area).is_none() {
                 return Err(line.error(format!("`{area}` has no port (the map's [ports])")));
             }
-            Ok(self.map.area(area).map(|a| a.nation.clone()).unwrap_or_default())
+            Ok(self.map.area(area).map(|a| s.area_nation(area, &a.nation).to_string()).unwrap_or_default())
         };
         if let Some(area) = text.strip_prefix("blockade:") {
             let nation = port_nation(area)?;
@@ -728,7 +803,7 @@ impl Reader<'_> {
             if *n > limit {
                 return Err(line.error(format!("7.2: {power} has only {limit} depot counters")));
             }
-            let own = s.controller(&found.nation) == Some(power);
+            let own = s.controller(s.area_nation(area, &found.nation)) == Some(power);
             let corps_there = s.corps.values().any(|c| {
                 c.area == area && self.cards.corps_card(&c.card).is_some_and(|card| card.owner == Owner::Major(power))
             });
@@ -905,7 +980,19 @@ impl Reader<'_> {
 
     fn read_victory(&self, sections: &Sections<'_>, s: &mut Scenario) -> Result<(), MapError> {
         let section = sections.required("victory")?;
-        let keys = key_values(section, &["scorer", "otherwise", "needed"])?;
+        let keys = key_values_with(section, &["scorer", "otherwise", "needed"], &["rule"])?;
+        let rule = match keys.get("rule") {
+            None => default_victory_rule(),
+            Some((line, rule)) => {
+                let well_formed = rule.strip_prefix('R').is_some_and(|n| {
+                    !n.is_empty() && n.split('.').all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+                });
+                if !well_formed {
+                    return Err(line.error(format!("`{rule}` is not a reconstructed rule number like R13.3")));
+                }
+                (*rule).to_string()
+            }
+        };
         for key in ["scorer", "otherwise"] {
             let (line, side) = keys[key];
             if !s.sides.contains_key(side) {
@@ -937,7 +1024,7 @@ impl Reader<'_> {
         if u32::from(needed) > total {
             return Err(needed_line.error(format!("{needed} points are needed but the objectives give only {total}")));
         }
-        s.victory = Victory { scorer: scorer.to_string(), otherwise: otherwise.to_string(), needed, objectives };
+        s.victory = Victory { rule, scorer: scorer.to_string(), otherwise: otherwise.to_string(), needed, objectives };
         Ok(())
     }
 }
@@ -973,6 +1060,16 @@ pub(crate) fn key_values<'a>(
     section: &Section<'a>,
     keys: &[&str],
 ) -> Result<BTreeMap<String, (Line<'a>, &'a str)>, MapError> {
+    key_values_with(section, keys, &[])
+}
+
+/// Reads a `key = value` section: each of `keys` exactly once, each of `optional` at most once,
+/// no other key.
+pub(crate) fn key_values_with<'a>(
+    section: &Section<'a>,
+    keys: &[&str],
+    optional: &[&str],
+) -> Result<BTreeMap<String, (Line<'a>, &'a str)>, MapError> {
     let mut found: BTreeMap<String, (Line<'a>, &'a str)> = BTreeMap::new();
     for line in &section.lines {
         let (key, value) = line
@@ -980,8 +1077,9 @@ pub(crate) fn key_values<'a>(
             .split_once('=')
             .map(|(k, v)| (k.trim(), v.trim()))
             .ok_or_else(|| line.error("expected `key = value`"))?;
-        if !keys.contains(&key) {
-            return Err(line.error(format!("unknown key `{key}` (keys: {})", keys.join(" "))));
+        if !keys.contains(&key) && !optional.contains(&key) {
+            let known: Vec<&str> = keys.iter().chain(optional).copied().collect();
+            return Err(line.error(format!("unknown key `{key}` (keys: {})", known.join(" "))));
         }
         if value.is_empty() {
             return Err(line.error(format!("`{key}` has no value")));

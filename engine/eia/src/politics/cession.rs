@@ -36,6 +36,16 @@ pub fn options(ctx: &Ctx, state: &State, loser: Power, victor: Power, minors_onl
     out
 }
 
+/// Land area `area` is ceded to the nation `holder` (B.7, C.4): `holder` controls it, and no
+/// later peace gives it back (4.4.6.2 returns only what was occupied). A peace's cession and a
+/// scenario's ceded areas at the start (13.1.3, `[held]`) both record it here.
+pub fn record_ceded(state: &mut State, area: &str, holder: &str) {
+    state.occupied.insert(area.to_string(), holder.to_string());
+    if !state.politics.ceded.iter().any(|a| a == area) {
+        state.politics.ceded.push(area.to_string());
+    }
+}
+
 /// `victor` takes `what` from `loser` (checked against [`options`] by the caller). Returns
 /// whether the loser is out of the game (4.4.8).
 pub fn cede(
@@ -64,10 +74,7 @@ pub fn cede(
         .ok_or_else(|| RuleError::new("4.4.3", format!("`{what}` is no home province of {}", loser.name())))?;
     let capital = ctx.map.capital(loser.id()).is_some_and(|a| a.province == province.id);
     for area in ctx.map.areas_of_province(&province.id) {
-        state.occupied.insert(area.id.clone(), victor.id().to_string());
-        if !state.politics.ceded.contains(&area.id) {
-            state.politics.ceded.push(area.id.clone());
-        }
+        record_ceded(state, &area.id, victor.id());
     }
     log.push(Event::new(
         format!("{} cedes {} to {}", loser.name(), province.name, victor.name()),
