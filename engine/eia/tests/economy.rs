@@ -499,3 +499,163 @@ fn r8_the_economic_records_round_trip_and_stay_out_of_games_without_the_option()
     let plain = serde_json::to_value(bare()).unwrap_or_else(|e| panic!("{e}"));
     assert!(plain.get("economy").is_none(), "a game without the option serializes as before");
 }
+
+fn set_money(s: &mut State, power: Power, money: i32) {
+    if let Some(p) = s.powers.get_mut(&power) {
+        p.money = money;
+    }
+}
+
+fn term_in_force(s: &mut State, victor: Power, loser: Power, term: &str, from: grognard_eia::date::Month) {
+    s.politics.terms.push(grognard_eia::politics::TermInForce { victor, loser, term: term.into(), from });
+}
+
+/// The manipulation step is over: the state in the expenditure step, with every loan passed.
+fn after_manipulation(s: State) -> State {
+    expenditure(s)
+}
+
+#[test]
+fn b3_reparations_pay_half_the_tax_value_to_the_victor() {
+    use grognard_eia::economy::peace_terms;
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.3", &mut log);
+    // Prussia's home provinces are printed at 30: half is 15; a third, 10, in each of two.
+    assert_eq!(peace_terms::printed_tax(ctx(), Power::Prussia), 30);
+    let r = &s.economy.reparations[0];
+    assert_eq!((r.due.clone(), r.spread.clone()), (vec![15], vec![10, 10]));
+    assert_eq!(log.len(), 1);
+    let (paid, unpaid) = (after_manipulation(s), after_manipulation(base));
+    assert_eq!(money(&paid, Power::France) - money(&unpaid, Power::France), 15);
+    assert_eq!(money(&paid, Power::Prussia) - money(&unpaid, Power::Prussia), -15);
+    assert!(paid.economy.reparations.is_empty(), "paid whole: nothing left");
+    // Without the option `economic` the term is only recorded.
+    let mut s = bare();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.3", &mut log);
+    assert!(s.economy.reparations.is_empty());
+    // A term without reparations opens none.
+    let mut s = economic(9, &[]);
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.2", &mut log);
+    assert!(s.economy.reparations.is_empty());
+}
+
+#[test]
+fn c3_reparations_spread_by_the_loser_are_two_thirds_rounded_up_in_each_of_two_phases() {
+    use grognard_eia::economy::peace_terms;
+    let mut s = economic(9, &[]);
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Austria, "C.3", &mut log);
+    // Austria is printed at 49: all of it at once, or 33 (32 2/3 rounded up) twice.
+    assert_eq!(s.economy.reparations[0].due, [49]);
+    assert_eq!(s.economy.reparations[0].spread, [33, 33]);
+    set_money(&mut s, Power::Austria, 200);
+    let base = s.clone();
+    let mut s = end_of_land_phase(s);
+    // The loser chooses in its lending turn (R4.4.6.5); the others are not asked.
+    while acting(&s) != Power::Austria {
+        let p = acting(&s);
+        s = ok(&s, p, "end");
+    }
+    let e = rule_of(run(&s, Power::Austria, "spread reparations to russia", &[]));
+    assert_eq!(e, "R4.4.6.5");
+    let spread = ok(&s, Power::Austria, "spread reparations to france");
+    assert_eq!(spread.economy.reparations[0].due, [33, 33]);
+    assert_eq!(rule_of(run(&spread, Power::Austria, "spread reparations to france", &[])), "R4.4.6.5");
+    let spread = end_while(spread, EconomicStep::Lending, &[]);
+    let whole = expenditure(base);
+    assert_eq!(money(&whole, Power::France) - money(&spread, Power::France), 49 - 33);
+    assert_eq!(spread.economy.reparations[0].due, [33], "the second instalment falls due next phase");
+    assert!(whole.economy.reparations.is_empty());
+}
+
+#[test]
+fn r4_4_6_5_reparations_a_loser_cannot_pay_stay_owed_as_a_debt() {
+    use grognard_eia::economy::peace_terms;
+    let mut s = economic(9, &[]);
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::Russia, Power::Turkey, "C.3", &mut log);
+    assert_eq!(s.economy.reparations[0].due, [21]);
+    set_money(&mut s, Power::Turkey, 5);
+    let before = money(&s, Power::Russia);
+    peace_terms::pay(&mut s, &mut log);
+    assert_eq!(money(&s, Power::Turkey), 0);
+    assert_eq!(money(&s, Power::Russia), before + 5);
+    assert_eq!(s.economy.owed(Power::Turkey), 16, "a debt (R8.5.2)");
+    assert_eq!(peace_terms::arrears(&s, Power::Turkey), 16);
+    // The next phase: arrears first, as far as the money goes.
+    set_money(&mut s, Power::Turkey, 20);
+    peace_terms::pay(&mut s, &mut log);
+    assert_eq!(money(&s, Power::Turkey), 4);
+    assert!(s.economy.reparations.is_empty());
+    assert_eq!(s.economy.owed(Power::Turkey), 0);
+}
+
+#[test]
+fn r4_4_6_5_a_power_owing_reparations_buys_nothing() {
+    let mut s = economic(9, &[]);
+    s.economy.reparations.push(grognard_eia::economy::peace_terms::Reparation {
+        loser: Power::Spain,
+        victor: Power::France,
+        term: "B.3".into(),
+        due: Vec::new(),
+        spread: Vec::new(),
+        owed: 500,
+    });
+    let s = expenditure(s);
+    assert_eq!(acting(&s), Power::Spain);
+    assert!(s.economy.owed(Power::Spain) > 0, "500 owed, Spain's money paid what it could");
+    assert_eq!(rule_of(run(&s, Power::Spain, "buy 1 infantry", &[])), "R8.5.2");
+}
+
+#[test]
+fn c7_colonial_concessions_take_half_of_britain_s_colonial_trade_for_12_months() {
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    term_in_force(&mut s, Power::France, Power::Britain, "C.7", month(1805, 9));
+    let i = collection::income(ctx(), &s, Power::Britain);
+    let colonial = ctx().economy.power(Power::Britain).map_or(0, |l| l.colonial);
+    assert_eq!(i.conceded, colonial / 2);
+    assert_eq!(i.money(), collection::income(ctx(), &base, Power::Britain).money() - colonial / 2);
+    let (with, without) = (expenditure(s.clone()), expenditure(base));
+    assert_eq!(money(&with, Power::France) - money(&without, Power::France), colonial / 2);
+    // Twelve months: the phase of June 1806 still pays, September 1806's no more.
+    s.date = month(1806, 6);
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).conceded, colonial / 2);
+    s.date = month(1806, 9);
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).conceded, 0);
+    // A power without colonial trade concedes nothing.
+    let mut s = economic(9, &[]);
+    term_in_force(&mut s, Power::Britain, Power::Spain, "C.7", month(1805, 9));
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).conceded, 0);
+}
+
+#[test]
+fn b6_the_embargo_costs_the_victor_s_enemies_a_share_of_their_overseas_trade() {
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    // Prussia, beaten by France, closes its trade to France's enemies while their enforced
+    // peace lasts.
+    term_in_force(&mut s, Power::France, Power::Prussia, "B.6", month(1805, 9));
+    s.politics.enforced.push(grognard_eia::politics::Enforced {
+        by: Power::France,
+        on: Power::Prussia,
+        until: month(1807, 3),
+    });
+    let trade = collection::income(ctx(), &base, Power::Britain).overseas;
+    let share = ctx().peace.term("B.6").and_then(|t| t.share).unwrap_or_else(|| panic!("B.6 has a share"));
+    let lost = trade * share.numerator as i32 / share.denominator as i32;
+    assert!(lost > 0);
+    let i = collection::income(ctx(), &s, Power::Britain);
+    assert_eq!((i.embargoed, i.overseas), (lost, trade - lost));
+    // France's ally Spain and Prussia itself trade as before; so does Britain once the
+    // enforced peace is over.
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).embargoed, 0);
+    assert_eq!(collection::income(ctx(), &s, Power::Prussia).embargoed, 0);
+    let mut later = s.clone();
+    later.date = month(1807, 3);
+    assert_eq!(collection::income(ctx(), &later, Power::Britain).embargoed, 0);
+    let (with, without) = (expenditure(s), expenditure(base));
+    assert_eq!(money(&without, Power::Britain) - money(&with, Power::Britain), lost);
+}

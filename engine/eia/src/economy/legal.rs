@@ -25,6 +25,9 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                     out.push(E::Lend { amount: all, to });
                 }
             }
+            for to in super::peace_terms::spread_to(state, power) {
+                out.push(E::SpreadReparations { to });
+            }
         }
         Phase::Economic(EconomicStep::Expenditure) => {
             let mut nations = vec![power.id().to_string()];

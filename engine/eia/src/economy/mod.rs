@@ -32,6 +32,7 @@ pub mod lending;
 pub mod levy;
 pub mod maintenance;
 pub mod manipulation;
+pub mod peace_terms;
 pub mod status;
 pub mod victory;
 
@@ -158,6 +159,9 @@ pub struct Economy {
     /// R8.5.2: formal debts, money each power owes.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub debts: BTreeMap<Power, i32>,
+    /// R4.4.6.5: reparations owed by peace terms (B.3, C.3), in the order of the peaces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reparations: Vec<peace_terms::Reparation>,
     /// 8.5.3, 8.5.4: forces bought and not yet due, first bought first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<Order>,
@@ -180,6 +184,12 @@ impl Economy {
     /// R8.5.2: what `power` owes.
     pub fn debt_of(&self, power: Power) -> i32 {
         self.debts.get(&power).copied().unwrap_or(0)
+    }
+
+    /// R8.5.2, R4.4.6.5: what `power` owes in all: its formal debt and the reparations it
+    /// could not pay.
+    pub fn owed(&self, power: Power) -> i32 {
+        self.debt_of(power).saturating_add(self.reparations.iter().filter(|r| r.loser == power).map(|r| r.owed).sum())
     }
 
     /// 8.1.1: `power`'s victory points so far.
@@ -306,7 +316,10 @@ fn begin_step(
         EconomicStep::VictoryPoints => victory::record(ctx, state, log),
         EconomicStep::Collection => collection::collect(ctx, state, log),
         EconomicStep::Lending => {}
-        EconomicStep::Manipulation => manipulation::step(state, log),
+        EconomicStep::Manipulation => {
+            manipulation::step(state, log);
+            peace_terms::pay(state, log);
+        }
         EconomicStep::Expenditure => maintenance::pay(ctx, state, log),
         EconomicStep::StatusAdjustment => status::adjust(ctx, state, log),
         EconomicStep::CivilDisorder => civil_disorder::roll(ctx, state, dice, log)?,
@@ -318,7 +331,7 @@ fn begin_step(
 /// May `power` act in `step` (or is it passed over: a power with no money lends nothing)?
 fn may_act(state: &State, power: Power, step: EconomicStep) -> bool {
     match step {
-        EconomicStep::Lending => lending::may_lend(state, power),
+        EconomicStep::Lending => lending::may_lend(state, power) || !peace_terms::spread_to(state, power).is_empty(),
         _ => true,
     }
 }
@@ -362,6 +375,9 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
     let power = state.sequence.acting()?;
     let player = PlayerId(state.player_of(power)?);
     let what = match step {
+        EconomicStep::Lending if !peace_terms::spread_to(state, power).is_empty() => {
+            "`lend N to POWER`, `spread reparations to POWER` (R4.4.6.5), then `end`"
+        }
         EconomicStep::Lending => "`lend N to POWER`, then `end`",
         _ => {
             "`buy N KIND [for MINOR] [at AREA]`, `buy corps CORPS with N KIND [at AREA]`, `buy N ships for FLEET`, \
@@ -372,7 +388,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
         "${}, {} manpower{}",
         money_of(state, power),
         state.economy.manpower_of(power),
-        match state.economy.debt_of(power) {
+        match state.economy.owed(power) {
             0 => String::new(),
             d => format!(", owing ${d}"),
         }
@@ -410,6 +426,9 @@ pub fn apply(
         }
         (EconomicStep::Lending, Some(E::Lend { amount, to })) => {
             lending::lend(&mut next, power, *amount, *to, &mut log)?
+        }
+        (EconomicStep::Lending, Some(E::SpreadReparations { to })) => {
+            peace_terms::spread(&mut next, power, *to, &mut log)?
         }
         (EconomicStep::Expenditure, Some(E::Buy { count, kind, nation, area })) => {
             let order =
@@ -450,8 +469,8 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
             ctx.politics.zone(status).name,
             state.economy.manpower_of(power)
         );
-        if state.economy.debt_of(power) > 0 {
-            line.push_str(&format!(", owes ${}", state.economy.debt_of(power)));
+        if state.economy.owed(power) > 0 {
+            line.push_str(&format!(", owes ${}", state.economy.owed(power)));
         }
         for minor in maintenance::free_states(state, power) {
             if let Some(t) = state.economy.minors.get(&minor) {

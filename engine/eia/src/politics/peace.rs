@@ -466,6 +466,7 @@ fn conclude(
                 }
             }
             next.politics.terms.push(TermInForce { victor: *v, loser, term: term.clone(), from: next.date });
+            crate::economy::peace_terms::opened(ctx, next, *v, loser, term, log);
         }
         let date = next.date;
         next.politics.enforced.push(Enforced {
