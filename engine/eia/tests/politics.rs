@@ -701,3 +701,39 @@ fn r13_5_declarations_lost_with_a_replaced_player_are_none() {
     let lost = Eia.lost_sealed_choice(&state, player(&state, Power::France));
     assert_eq!(lost.map(|c| c.to_string()), Some("declare none".to_string()));
 }
+
+#[test]
+fn b5_a_royal_marriage_is_broken_as_an_alliance_is_in_4_7() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term B.5");
+    let s = ok(&s, Power::France, "no more terms");
+    assert!(grognard_eia::politics::term_effects::married(ctx(), &s, Power::Prussia, Power::France));
+    let s = end_until(s, PoliticalStep::BreakingAlliances);
+    let s = end_until_power(s, Power::France);
+    let Pending::Command { .. } = pending(ctx(), &s) else { panic!("France's turn") };
+    let legal = grognard_eia::ruleset::legal_commands(ctx(), &s, player(&s, Power::France));
+    assert!(legal.iter().any(|c| c.to_string() == "break alliance with prussia"), "{legal:?}");
+    let before = points(&s, Power::France);
+    let broken = ok(&s, Power::France, "break alliance with prussia");
+    assert!(!grognard_eia::politics::term_effects::married(ctx(), &broken, Power::Prussia, Power::France));
+    assert!(broken.politics.terms.iter().all(|t| t.term != "B.5"), "no longer in force");
+    assert_eq!(points(&broken, Power::France), before - 2, "an alliance's points");
+    assert!(broken.politics.last_broken(Power::France, Power::Prussia).is_some(), "4.5.3 counts from it");
+    let e = refused(run(&broken, Power::France, "break alliance with prussia", &[]));
+    assert!(e.starts_with("4.7|"), "{e}");
+}
+
+#[test]
+fn b5_4_6_4_2_2_a_declaration_of_war_breaks_a_royal_marriage() {
+    let mut s = opening();
+    s.politics.terms.push(grognard_eia::politics::TermInForce {
+        victor: Power::France,
+        loser: Power::Prussia,
+        term: "B.5".into(),
+        from: s.date,
+    });
+    let at_war = declare(&s, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(at_war.politics.terms.is_empty(), "the marriage is broken");
+    assert_eq!(points(&at_war, Power::Prussia), -3 - 2, "the declaration and the marriage broken");
+    assert_eq!(points(&at_war, Power::France), 0);
+}

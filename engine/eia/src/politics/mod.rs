@@ -622,7 +622,7 @@ pub fn apply(
                 alliance::propose(&mut next, power, *to, Proposal::Alliance)?
             }
             (PoliticalStep::BreakingAlliances, P::BreakAlliance { with }) => {
-                alliance::break_alliance(ctx, &mut next, power, *with, "4.7", &mut log)?
+                term_effects::break_ties(ctx, &mut next, power, *with, &mut log)?
             }
             (PoliticalStep::FreeStates, P::FreeState { minor }) => {
                 alliance::free_state(ctx, &mut next, power, minor, &mut log)?

@@ -2,13 +2,20 @@
 //! by the loser, picked at random by the victor (B.1, C.1: terms with a number of corps);
 //! the enforced peace lengthened for the loser (B.2, C.2: `truce`); the victor's forces left
 //! where they are (C.5: `access`). Ceding (B.7, C.4) is asked of the victor (`cession.rs`).
-//! The other terms are recorded in force (`Politics::terms`) for the rules that read them.
+//! A royal marriage (B.5: `effect=marriage`) stands while its term is in force and is broken
+//! as an alliance is (4.6.4.2.2): by a war between the two houses, or in the breaking
+//! alliances step (4.7), for the points of breaking an alliance (R4.4.6.8). The economic
+//! terms (reparations, colonial concessions, embargo) are played by `economy::peace_terms`;
+//! abdication (C.6) removes leaders below. The other terms are recorded in force
+//! (`Politics::terms`) for the rules that read them.
 
 use crate::ctx::Ctx;
 use crate::data::cards::CorpsKind;
+use crate::data::peace::Effect;
+use crate::data::politics::Points;
 use crate::power::Power;
 use crate::state::State;
-use grognard_engine::{ApplyError, DiceSource, Event};
+use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 
 /// How many corps a term with `corps` N and `share` a/b takes from `loser`: N or the share of
 /// its home nation's corps (rounded up), whichever is fewer.
@@ -66,5 +73,68 @@ pub fn remove_corps(
             serde_json::json!({"kind": "corps-removed", "corps": id, "power": loser, "term": term}),
         ));
     }
+    Ok(())
+}
+
+/// B.5: is a royal marriage in force between the houses of `a` and `b`?
+pub fn married(ctx: &Ctx, state: &State, a: Power, b: Power) -> bool {
+    marriage(ctx, state, a, b).is_some()
+}
+
+fn marriage(ctx: &Ctx, state: &State, a: Power, b: Power) -> Option<usize> {
+    state.politics.terms.iter().position(|t| {
+        ((t.victor, t.loser) == (a, b) || (t.victor, t.loser) == (b, a))
+            && ctx.peace.term(&t.term).is_some_and(|x| x.effect == Some(Effect::Marriage))
+    })
+}
+
+/// The powers `power` is bound to by a royal marriage (B.5), in the order of the powers.
+pub fn spouses(ctx: &Ctx, state: &State, power: Power) -> Vec<Power> {
+    state.powers.keys().copied().filter(|p| *p != power && married(ctx, state, power, *p)).collect()
+}
+
+/// B.5, 4.6.4.2.2: the royal marriage of `a` and `b`, if any, is broken (`rule`: the war or
+/// the step that breaks it): the term is no longer in force, the break is recorded as an
+/// alliance's (4.5.3), and each of `breakers` loses the points of breaking an alliance
+/// (R4.4.6.8). Returns whether there was one.
+pub fn break_marriage(
+    ctx: &Ctx,
+    next: &mut State,
+    a: Power,
+    b: Power,
+    breakers: &[Power],
+    rule: &str,
+    log: &mut Vec<Event>,
+) -> bool {
+    let Some(i) = marriage(ctx, next, a, b) else { return false };
+    let term = next.politics.terms.remove(i);
+    next.politics.broken.push(super::Broken { a, b, on: next.date });
+    log.push(Event::new(
+        format!("the royal marriage of {} and {} is broken ({}, {rule})", a.name(), b.name(), term.term),
+        serde_json::json!({"kind": "marriage-broken", "powers": [a, b], "by": breakers, "term": term.term,
+            "rule": rule}),
+    ));
+    for p in breakers {
+        super::points::change(ctx, next, *p, Points::BreakAlliance, 1, rule, "breaking a royal marriage", log);
+    }
+    true
+}
+
+/// 4.7, B.5: `breaker` breaks its ties with `other` in the breaking alliances step: their
+/// alliance and their royal marriage, whichever stand, each for its points (4.6.4.2.2).
+pub fn break_ties(
+    ctx: &Ctx,
+    next: &mut State,
+    breaker: Power,
+    other: Power,
+    log: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let married = married(ctx, next, breaker, other);
+    if married && !next.relations.allied(breaker.id(), other.id()) {
+        break_marriage(ctx, next, breaker, other, &[breaker], "4.7", log);
+        return Ok(());
+    }
+    super::alliance::break_alliance(ctx, next, breaker, other, "4.7", log)?;
+    break_marriage(ctx, next, breaker, other, &[breaker], "4.7", log);
     Ok(())
 }
