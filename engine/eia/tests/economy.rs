@@ -659,3 +659,23 @@ fn b6_the_embargo_costs_the_victor_s_enemies_a_share_of_their_overseas_trade() {
     let (with, without) = (expenditure(s), expenditure(base));
     assert_eq!(money(&without, Power::Britain) - money(&with, Power::Britain), lost);
 }
+
+#[test]
+fn r8_4_3_the_manipulation_step_returns_removed_leaders_whose_power_fights_their_remover() {
+    let mut s = economic(9, &[]);
+    let russian = ctx().leaders.of_power(Power::Russia).next().map(|l| l.id.clone()).unwrap_or_default();
+    let prussian = ctx().leaders.of_power(Power::Prussia).next().map(|l| l.id.clone()).unwrap_or_default();
+    for (leader, power) in [(&russian, Power::Russia), (&prussian, Power::Prussia)] {
+        s.politics.removed.push(grognard_eia::politics::term_effects::Removed {
+            leader: leader.clone(),
+            power,
+            by: vec![Power::France],
+            on: month(1805, 6),
+        });
+    }
+    let s = expenditure(s);
+    // Russia is at war with France, Prussia at peace.
+    assert_eq!(s.leaders.get(&russian), Some(&grognard_eia::state::LeaderPlace::Retired));
+    assert!(!s.leaders.contains_key(&prussian));
+    assert_eq!(s.politics.removed.len(), 1);
+}

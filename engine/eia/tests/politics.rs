@@ -737,3 +737,48 @@ fn b5_4_6_4_2_2_a_declaration_of_war_breaks_a_royal_marriage() {
     assert_eq!(points(&at_war, Power::Prussia), -3 - 2, "the declaration and the marriage broken");
     assert_eq!(points(&at_war, Power::France), 0);
 }
+
+#[test]
+fn c6_abdication_removes_the_loser_s_leaders_the_victors_name_and_r8_4_3_returns_them() {
+    use grognard_eia::politics::term_effects;
+    use grognard_eia::state::LeaderPlace;
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.6");
+    let s = ok(&s, Power::France, "no more terms");
+    assert!(s.relations.at_war("prussia", "france"), "the peace waits for the removals");
+    assert_eq!(waiting(&s), Power::France);
+    let prussians = term_effects::removable_leaders(ctx(), &s, Power::Prussia);
+    assert!(prussians.len() >= 2, "{prussians:?}");
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&format!("remove leader {}", prussians[0])), "{options:?}");
+    assert!(options.contains(&"no more removals".to_string()), "{options:?}");
+    let french = s.leaders.keys().find(|l| ctx().leaders.get(l).is_some_and(|x| x.power == Power::France)).unwrap();
+    let e = refused(run(&s, Power::France, &format!("remove leader {french}"), &[]));
+    assert!(e.starts_with("C.6|"), "{e}");
+    let s = ok(&s, Power::France, &format!("remove leader {}", prussians[0]));
+    let s = ok(&s, Power::France, &format!("remove leader {}", prussians[1]));
+    // The term's number reached (`leaders=2`): the peace is made.
+    assert!(!s.relations.at_war("prussia", "france"));
+    assert!(!s.leaders.contains_key(&prussians[0]) && !s.leaders.contains_key(&prussians[1]));
+    assert_eq!(s.politics.removed.len(), 2);
+    assert!(grognard_eia::invariants::broken(ctx(), &s).is_empty());
+    // R8.4.3: at peace they stay out; once Prussia fights France again they come back, retired.
+    let mut back = s.clone();
+    let mut log = Vec::new();
+    term_effects::return_leaders(ctx(), &mut back, &mut log);
+    assert_eq!(back.politics.removed.len(), 2);
+    back.relations.declare_war("prussia", "france");
+    term_effects::return_leaders(ctx(), &mut back, &mut log);
+    assert!(back.politics.removed.is_empty());
+    assert_eq!(back.leaders.get(&prussians[0]), Some(&LeaderPlace::Retired));
+}
+
+#[test]
+fn c6_a_victor_may_remove_fewer_leaders() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.6");
+    let s = ok(&s, Power::France, "no more terms");
+    let s = ok(&s, Power::France, "no more removals");
+    assert!(!s.relations.at_war("prussia", "france"));
+    assert!(s.politics.removed.is_empty());
+}

@@ -15,8 +15,10 @@
 //! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`),
 //!   J, the December levy (8.10, `levy.rs`).
 //!
-//! Not yet played: economic manipulation (8.4.2, optional), returning removed leaders
-//! (8.4.3), militia conversion (8.5.6, optional), ceding (8.8), new political combinations
+//! The manipulation step also pays the reparations of peace terms and returns the leaders
+//! an abdication removed (R4.4.6.5, R8.4.3, `peace_terms.rs`).
+//!
+//! Not yet played: economic manipulation (8.4.2, optional), militia conversion (8.5.6, optional), ceding (8.8), new political combinations
 //! (8.9, optional), UMP control (8.11), the British change in victory points (8.1.2).
 //!
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
@@ -319,6 +321,7 @@ fn begin_step(
         EconomicStep::Manipulation => {
             manipulation::step(state, log);
             peace_terms::pay(state, log);
+            crate::politics::term_effects::return_leaders(ctx, state, log);
         }
         EconomicStep::Expenditure => maintenance::pay(ctx, state, log),
         EconomicStep::StatusAdjustment => status::adjust(ctx, state, log),

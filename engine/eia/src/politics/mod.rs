@@ -231,6 +231,9 @@ pub struct Politics {
     /// Peace terms in force (4.4.3-4.4.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<TermInForce>,
+    /// Leaders removed by abdication (C.6), until 8.4.3 returns them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<term_effects::Removed>,
     /// This month's phase, while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<Round>,
@@ -663,7 +666,13 @@ fn answer(
     use PoliticalCommand as P;
     let legal = legal::answers(ctx, next, q);
     // A peace term or a cession the peace refuses is refused by it, naming the rule.
-    let term = matches!((q, c), (Question::Peace { .. }, P::Term { term: Some(_) } | P::Cede { what: Some(_) }));
+    let term = matches!(
+        (q, c),
+        (
+            Question::Peace { .. },
+            P::Term { term: Some(_) } | P::Cede { what: Some(_) } | P::RemoveLeader { leader: Some(_) }
+        )
+    );
     if !legal.contains(c) && !term {
         let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
         let rule = match q {

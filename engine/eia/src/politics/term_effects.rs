@@ -13,9 +13,11 @@ use crate::ctx::Ctx;
 use crate::data::cards::CorpsKind;
 use crate::data::peace::Effect;
 use crate::data::politics::Points;
+use crate::date::Month;
 use crate::power::Power;
-use crate::state::State;
+use crate::state::{LeaderPlace, State};
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
+use serde::{Deserialize, Serialize};
 
 /// How many corps a term with `corps` N and `share` a/b takes from `loser`: N or the share of
 /// its home nation's corps (rounded up), whichever is fewer.
@@ -137,4 +139,78 @@ pub fn break_ties(
     super::alliance::break_alliance(ctx, next, breaker, other, "4.7", log)?;
     break_marriage(ctx, next, breaker, other, &[breaker], "4.7", log);
     Ok(())
+}
+
+/// C.6: a leader removed from play by abdication, until 8.4.3 returns him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removed {
+    pub leader: String,
+    pub power: Power,
+    /// The victors who removed him.
+    pub by: Vec<Power>,
+    pub on: Month,
+}
+
+/// C.6: the leaders of `loser` the victors may remove: those in play (on the map or retired),
+/// not prisoners, in the order of their ids.
+pub fn removable_leaders(ctx: &Ctx, state: &State, loser: Power) -> Vec<String> {
+    state
+        .leaders
+        .iter()
+        .filter(|(id, place)| {
+            ctx.leaders.get(id).is_some_and(|l| l.power == loser) && !matches!(place, LeaderPlace::Captured(_))
+        })
+        .map(|(id, _)| id.clone())
+        .collect()
+}
+
+/// C.6: `leader` of `loser` is removed from play by `by`.
+pub fn remove_leader(
+    ctx: &Ctx,
+    state: &mut State,
+    loser: Power,
+    by: &[Power],
+    leader: &str,
+    log: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if !removable_leaders(ctx, state, loser).iter().any(|l| l == leader) {
+        return Err(RuleError::new(
+            "C.6",
+            format!("`{leader}` is no leader of {} in play: abdication removes the loser's own", loser.name()),
+        ));
+    }
+    state.leaders.remove(leader);
+    let name = ctx.leaders.get(leader).map_or(leader.to_string(), |l| l.name.clone());
+    state.politics.removed.push(Removed { leader: leader.to_string(), power: loser, by: by.to_vec(), on: state.date });
+    log.push(Event::new(
+        format!("{name} of {} is removed from play by abdication (C.6); only 8.4.3 returns him", loser.name()),
+        serde_json::json!({"kind": "leader-removed", "leader": leader, "power": loser, "by": by, "rule": "C.6"}),
+    ));
+    Ok(())
+}
+
+/// R8.4.3: in the manipulation step, a leader removed by abdication returns, retired (to be
+/// placed by 5.3), once his power is at war with a power that removed him, or when none of
+/// them is left in the game.
+pub fn return_leaders(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    let mut kept = Vec::new();
+    for r in std::mem::take(&mut state.politics.removed) {
+        let present = |p: &Power| state.powers.contains_key(p) && !state.politics.out.contains(p);
+        let at_war = r.by.iter().any(|v| state.relations.at_war(v.id(), r.power.id()));
+        let gone = !r.by.iter().any(present);
+        if !(at_war || gone) || !present(&r.power) {
+            kept.push(r);
+            continue;
+        }
+        state.leaders.insert(r.leader.clone(), LeaderPlace::Retired);
+        let name = ctx.leaders.get(&r.leader).map_or(r.leader.clone(), |l| l.name.clone());
+        log.push(Event::new(
+            format!(
+                "{name} returns to {}'s service, retired: it may place him in a reinforcement step (R8.4.3, 5.3)",
+                r.power.name()
+            ),
+            serde_json::json!({"kind": "leader-returns", "leader": r.leader, "power": r.power, "rule": "R8.4.3"}),
+        ));
+    }
+    state.politics.removed = kept;
 }
