@@ -65,6 +65,13 @@ fn end_while(mut s: State, while_at: EconomicStep, faces: &[u32]) -> State {
     s
 }
 
+/// Every power ends the expenditure step (rolling `faces` for civil disorder) and the ceding
+/// step (8.8): the phase is over.
+fn end_phase(s: State, faces: &[u32]) -> State {
+    let s = end_while(s, EconomicStep::Expenditure, faces);
+    end_while(s, EconomicStep::Ceding, &[])
+}
+
 /// In the expenditure step, with every loan passed.
 fn expenditure(s: State) -> State {
     let s = end_of_land_phase(s);
@@ -85,7 +92,7 @@ fn r3_5_the_phase_ends_the_quarter_s_last_month_after_the_land_phase() {
     // 3.2 B's order (R8.0): Spain first.
     assert_eq!(acting(&s), Power::Spain);
     let s = end_while(s, EconomicStep::Lending, &[]);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.date, month(1806, 1), "the time record follows the phase");
     assert!(s.economy.round.is_none());
     // Not in other months.
@@ -287,7 +294,7 @@ fn r8_5_2_what_cannot_be_paid_becomes_a_debt_that_stops_purchases_and_costs_poin
     }
     assert_eq!(rule_of(run(&s, Power::Turkey, "buy 1 militia", &[])), "R8.5.2");
     let before = grognard_eia::economy::status_of(ctx(), &s, Power::Turkey);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     let lost = (owed + 9) / 10;
     assert_eq!(s.politics.status[&Power::Turkey], status::moved(ctx(), before, -lost));
 }
@@ -305,7 +312,7 @@ fn r8_5_3_factors_bought_fall_due_next_month_in_the_capital_and_are_placed() {
     assert_eq!(money(&s, Power::France), m - 9);
     assert_eq!(s.economy.manpower_of(Power::France), men - 3);
     assert_eq!(s.economy.orders.len(), 1, "one order of 3 infantry");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert_eq!(s.date, month(1805, 10));
     assert!(s.economy.orders.is_empty());
     let due = Due::Factors { nation: "france".into(), area: "paris".into(), kind: FactorKind::Infantry, count: 3 };
@@ -359,7 +366,7 @@ fn r8_5_4_a_corps_counter_off_the_map_is_bought_with_its_first_factors() {
     let s = ok(&s, Power::France, "buy corps fr-9 with 4 infantry at lyon");
     assert_eq!(money(&s, Power::France), m - 2 - 12);
     assert_eq!(rule_of(run(&s, Power::France, "buy corps fr-9 with 1 infantry", &[])), "5.2.4.2", "bought once");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert!(s.due[&Power::France]
         .iter()
         .any(|d| matches!(d, Due::Corps { corps, area, .. } if corps == "fr-9" && area == "lyon")));
@@ -380,7 +387,7 @@ fn r8_5_4_ships_and_fleets_arrive_in_the_naval_reinforcement_step() {
     assert_eq!(rule_of(run(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at paris", &[])), "5.1.1");
     let s = ok(&s, Power::France, "buy 2 ships for fr-fleet-3");
     let s = ok(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at toulon");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert_eq!(s.sequence.phase, Phase::NavalReinforcement);
     assert_eq!(s.fleets["fr-fleet-3"].ships, 12);
     assert_eq!(s.fleets["fr-fleet-6"].place, FleetPlace::Port("toulon".into()));
@@ -399,7 +406,7 @@ fn r8_5_7_surplus_money_is_kept_manpower_lost_but_by_prussia() {
     let prussia = s.economy.manpower_of(Power::Prussia);
     assert!(prussia > 0);
     let m = money(&s, Power::France);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.economy.manpower_of(Power::France), 0);
     assert_eq!(s.economy.manpower_of(Power::Prussia), prussia, "the Krümper system");
     assert_eq!(money(&s, Power::France), m);
@@ -420,7 +427,7 @@ fn r8_6_status_moves_by_the_points_then_drifts_towards_the_middle() {
     }
     let start = ctx().politics.start(Power::France);
     let s = expenditure(s);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.politics.status[&Power::France], status::moved(ctx(), start, 4));
     assert_eq!(s.powers[&Power::France].political, 0, "the points start again from zero");
 }
@@ -457,14 +464,14 @@ fn r8_10_the_december_levy_musters_feudal_corps_in_their_home_province() {
     let mut s = economic(12, &[]);
     s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
     s.corps.insert("tu-feudal-albania".into(), feudal("sofia"));
-    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    let s = end_phase(expenditure(s), &[]);
     let full = Factors::of(&[(FactorKind::FeudalInfantry, 6), (FactorKind::FeudalCavalry, 4)]);
     assert_eq!(s.corps["tu-feudal-bosnia"].factors, full);
     assert_eq!(s.corps["tu-feudal-albania"].factors.total(), 2, "not in Albania: no levy");
     // Not in September.
     let mut s = economic(9, &[]);
     s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
-    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    let s = end_phase(expenditure(s), &[]);
     assert_eq!(s.corps["tu-feudal-bosnia"].factors.total(), 2);
 }
 
@@ -678,4 +685,50 @@ fn r8_4_3_the_manipulation_step_returns_removed_leaders_whose_power_fights_their
     assert_eq!(s.leaders.get(&russian), Some(&grognard_eia::state::LeaderPlace::Retired));
     assert!(!s.leaders.contains_key(&prussian));
     assert_eq!(s.politics.removed.len(), 1);
+}
+
+/// The economic phase of September 1805 in the ceding step (8.8), France to act.
+fn ceding_step(s: State) -> State {
+    let mut s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    assert_eq!(step(&s), Some(EconomicStep::Ceding));
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    s
+}
+
+#[test]
+fn r8_8_a_power_gives_a_minor_country_or_a_province_to_a_power_that_receives_it() {
+    let mut s = economic(9, &[]);
+    corps(&mut s, "bav-1", "bavaria", "munich", 3);
+    let belgium: Vec<String> = ctx().map.areas_of_province("belgium").iter().map(|a| a.id.clone()).collect();
+    let s = ceding_step(s);
+    // France is at war with Austria: no gift to an enemy; nothing it does not hold.
+    assert_eq!(rule_of(run(&s, Power::France, "give bavaria to austria", &[])), "R8.8");
+    assert_eq!(rule_of(run(&s, Power::France, "give silesia to spain", &[])), "R8.8");
+    assert_eq!(rule_of(run(&s, Power::France, "give ile-de-france to spain", &[])), "R8.8", "not its home");
+    let mut held = s.clone();
+    corps(&mut held, "fr-1", "france", &belgium[0], 3);
+    assert_eq!(rule_of(run(&held, Power::France, "give belgium to spain", &[])), "R8.8", "its corps leave first");
+    let s = ok(&s, Power::France, "give bavaria to spain");
+    let s = ok(&s, Power::France, "give belgium to spain");
+    let s = ok(&s, Power::France, "give baden to spain");
+    assert_eq!(rule_of(run(&s, Power::France, "give bavaria to prussia", &[])), "R8.8", "offered once");
+    // The second round: Spain answers.
+    let s = ok(&s, Power::France, "end");
+    assert_eq!(step(&s), Some(EconomicStep::Ceding));
+    assert_eq!(acting(&s), Power::Spain);
+    assert_eq!(rule_of(run(&s, Power::Spain, "receive wurttemberg", &[])), "R8.8");
+    let s = ok(&s, Power::Spain, "receive bavaria as conquered");
+    assert_eq!(s.minors["bavaria"].controller, Some(Power::Spain));
+    assert!(!s.minors["bavaria"].free_state, "8.8.5: made a conquered minor country");
+    assert!(!s.corps.contains_key("bav-1"), "its forces leave the map");
+    let s = ok(&s, Power::Spain, "receive belgium");
+    assert_eq!(s.area_controller(ctx(), &belgium[0]), Some("spain"));
+    assert!(s.politics.ceded.contains(&belgium[0]));
+    // What is not received stays where it was.
+    let s = end_while(s, EconomicStep::Ceding, &[]);
+    assert_eq!(s.minors["baden"].controller, Some(Power::France));
+    assert!(s.minors["baden"].free_state);
+    assert!(step(&s).is_none(), "the phase is over");
 }

@@ -24,6 +24,7 @@
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
 //! every decision is a command of the acting power ended by `end`.
 
+pub mod ceding;
 pub mod civil_disorder;
 pub mod collection;
 pub mod command;
@@ -60,7 +61,7 @@ pub const ORDER: [Power; 7] = Power::ARMY_REINFORCEMENT_ORDER;
 /// 3.5: the months whose turn ends with an economic phase.
 pub const QUARTER_MONTHS: [u8; 4] = [3, 6, 9, 12];
 
-/// A step of the economic phase (3.5 A-J; H, I and K are not yet played).
+/// A step of the economic phase (3.5 A-J; I and K are not yet played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EconomicStep {
@@ -78,6 +79,8 @@ pub enum EconomicStep {
     StatusAdjustment,
     /// 8.7: civil disorder rolled.
     CivilDisorder,
+    /// 8.8: powers cede territory to others who accept, in turn.
+    Ceding,
     /// 8.10: the December levy.
     Levy,
 }
@@ -96,7 +99,8 @@ impl EconomicStep {
             S::Manipulation => Some(S::Expenditure),
             S::Expenditure => Some(S::StatusAdjustment),
             S::StatusAdjustment => Some(S::CivilDisorder),
-            S::CivilDisorder => Some(S::Levy),
+            S::CivilDisorder => Some(S::Ceding),
+            S::Ceding => Some(S::Levy),
             S::Levy => None,
         }
     }
@@ -112,13 +116,14 @@ impl EconomicStep {
             S::Expenditure => "money and manpower expenditure step (8.5)",
             S::StatusAdjustment => "political status adjustment step (8.6)",
             S::CivilDisorder => "civil disorder step (8.7)",
+            S::Ceding => "ceding step (8.8)",
             S::Levy => "levy step (8.10)",
         }
     }
 
     /// Steps in which the powers act one after the other in [`ORDER`].
     pub fn in_turns(self) -> bool {
-        matches!(self, EconomicStep::Lending | EconomicStep::Expenditure)
+        matches!(self, EconomicStep::Lending | EconomicStep::Expenditure | EconomicStep::Ceding)
     }
 }
 
@@ -144,6 +149,12 @@ pub struct Round {
     /// R8.4.1: collections withheld by occupied capitals, paid in the manipulation step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withheld: Vec<Withheld>,
+    /// R8.8: gifts offered in the ceding step, not yet answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gifts: Vec<ceding::Gift>,
+    /// R8.8: the ceding step's second round, where gifts are answered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answering: bool,
 }
 
 /// The economic records of a game (option `economic`).
@@ -326,14 +337,16 @@ fn begin_step(
         EconomicStep::Expenditure => maintenance::pay(ctx, state, log),
         EconomicStep::StatusAdjustment => status::adjust(ctx, state, log),
         EconomicStep::CivilDisorder => civil_disorder::roll(ctx, state, dice, log)?,
+        EconomicStep::Ceding => {}
         EconomicStep::Levy => levy::levy(ctx, state, log),
     }
     Ok(())
 }
 
 /// May `power` act in `step` (or is it passed over: a power with no money lends nothing)?
-fn may_act(state: &State, power: Power, step: EconomicStep) -> bool {
+fn may_act(ctx: &Ctx, state: &State, power: Power, step: EconomicStep) -> bool {
     match step {
+        EconomicStep::Ceding => ceding::may_act(ctx, state, power),
         EconomicStep::Lending => lending::may_lend(state, power) || !peace_terms::spread_to(state, power).is_empty(),
         _ => true,
     }
@@ -351,7 +364,7 @@ pub fn settle(
         let Phase::Economic(step) = state.sequence.phase else { return Ok(false) };
         if step.in_turns() {
             while let Some(p) = state.sequence.order.get(state.sequence.index).copied() {
-                if may_act(state, p, step) {
+                if may_act(ctx, state, p, step) {
                     return Ok(false);
                 }
                 state.sequence.index += 1;
@@ -359,6 +372,9 @@ pub fn settle(
         }
         if step == EconomicStep::Expenditure {
             expenditure::close(ctx, state, log);
+        }
+        if step == EconomicStep::Ceding && ceding::second_round(state) {
+            continue;
         }
         match step.next() {
             Some(next) => begin_step(ctx, state, next, dice, log)?,
@@ -382,6 +398,11 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
             "`lend N to POWER`, `spread reparations to POWER` (R4.4.6.5), then `end`"
         }
         EconomicStep::Lending => "`lend N to POWER`, then `end`",
+        EconomicStep::Ceding if ceding::answering(state) => {
+            "`receive ID` or `receive MINOR as conquered` for what is offered to it (8.8, 8.8.5), then `end` \
+             (declining the rest)"
+        }
+        EconomicStep::Ceding => "`give MINOR|PROVINCE to POWER` (8.8), then `end`",
         _ => {
             "`buy N KIND [for MINOR] [at AREA]`, `buy corps CORPS with N KIND [at AREA]`, `buy N ships for FLEET`, \
              `buy fleet FLEET with N ships at AREA`, then `end`"
@@ -432,6 +453,10 @@ pub fn apply(
         }
         (EconomicStep::Lending, Some(E::SpreadReparations { to })) => {
             peace_terms::spread(&mut next, power, *to, &mut log)?
+        }
+        (EconomicStep::Ceding, Some(E::Give { what, to })) => ceding::give(ctx, &mut next, power, what, *to, &mut log)?,
+        (EconomicStep::Ceding, Some(E::Receive { what, conquered })) => {
+            ceding::receive(ctx, &mut next, power, what, *conquered, &mut log)?
         }
         (EconomicStep::Expenditure, Some(E::Buy { count, kind, nation, area })) => {
             let order =
