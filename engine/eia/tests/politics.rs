@@ -782,3 +782,29 @@ fn c6_a_victor_may_remove_fewer_leaders() {
     assert!(!s.relations.at_war("prussia", "france"));
     assert!(s.politics.removed.is_empty());
 }
+
+#[test]
+fn r4_4_6_4_a_ceded_free_state_may_be_made_a_conquered_country() {
+    let mut s = prussia_surrenders_unconditionally();
+    for m in ["bavaria", "baden"] {
+        if let Some(m) = s.minors.get_mut(m) {
+            m.controller = Some(Power::Prussia);
+            m.free_state = true;
+        }
+    }
+    assert!(s.corps.values().any(|c| c.nation == "bavaria"), "Bavaria's forces are on the map");
+    let s = ok(&s, Power::France, "term C.4");
+    let s = ok(&s, Power::France, "no more terms");
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&"cede bavaria as conquered".to_string()), "{options:?}");
+    assert!(!options.contains(&"cede silesia as conquered".to_string()), "{options:?}");
+    let e = refused(run(&s, Power::France, "cede silesia as conquered", &[]));
+    assert!(e.starts_with("4.4.6.4|"), "{e}");
+    let s = ok(&s, Power::France, "cede bavaria as conquered");
+    assert_eq!(s.minors["bavaria"].controller, Some(Power::France));
+    assert!(!s.minors["bavaria"].free_state);
+    assert!(s.corps.values().all(|c| c.nation != "bavaria"), "its forces left the map");
+    // Kept as it is: a free state with its forces.
+    let s = ok(&s, Power::France, "cede baden");
+    assert!(s.minors["baden"].free_state && s.minors["baden"].controller == Some(Power::France));
+}

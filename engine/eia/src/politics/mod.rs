@@ -670,7 +670,10 @@ fn answer(
         (q, c),
         (
             Question::Peace { .. },
-            P::Term { term: Some(_) } | P::Cede { what: Some(_) } | P::RemoveLeader { leader: Some(_) }
+            P::Term { term: Some(_) }
+                | P::Cede { what: Some(_) }
+                | P::CedeConquered { .. }
+                | P::RemoveLeader { leader: Some(_) }
         )
     );
     if !legal.contains(c) && !term {

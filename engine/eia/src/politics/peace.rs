@@ -257,10 +257,13 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
             .map(|t| PoliticalCommand::Term { term: Some(t.id.clone()) })
             .collect(),
         Stage::Cession { index } => {
-            let mut out: Vec<PoliticalCommand> = cession_options(ctx, state, talks, *index)
-                .into_iter()
-                .map(|what| PoliticalCommand::Cede { what: Some(what) })
-                .collect();
+            let mut out: Vec<PoliticalCommand> = Vec::new();
+            for what in cession_options(ctx, state, talks, *index) {
+                if state.minors.get(&what).is_some_and(|m| m.free_state) {
+                    out.push(PoliticalCommand::CedeConquered { what: what.clone() });
+                }
+                out.push(PoliticalCommand::Cede { what: Some(what) });
+            }
             out.push(PoliticalCommand::Cede { what: None });
             out
         }
@@ -311,8 +314,9 @@ pub fn prompt(state: &State, power: Power) -> String {
             }
         ),
         Stage::Cession { index } => format!(
-            "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`) or `no more ceding` \
-             (B.7, C.4; its capital's province last, 4.4.8)",
+            "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`, or `cede MINOR as \
+             conquered` to make a free state a conquered country, 4.4.6.4) or `no more ceding` (B.7, C.4; its \
+             capital's province last, 4.4.8)",
             power.name(),
             talks.ceding.get(*index).map_or(0, |c| c.left)
         ),
@@ -398,6 +402,23 @@ pub fn answered(
                     ));
                 }
                 None => selection.pass(power)?,
+            }
+        }
+        (Stage::Cession { index }, PoliticalCommand::CedeConquered { what }) => {
+            if !next.minors.get(what).is_some_and(|m| m.free_state && m.controller == Some(talks.loser)) {
+                return Err(RuleError::new(
+                    "4.4.6.4",
+                    format!("`{what}` is no minor free state of {}: only those are made conquered", talks.loser.name()),
+                )
+                .into());
+            }
+            if !cession_options(ctx, next, &talks, *index).contains(what) {
+                return Err(RuleError::new("4.4.8", format!("{} may not take `{what}`", power.name())).into());
+            }
+            super::cession::cede(ctx, next, talks.loser, power, what, log)?;
+            super::cession::conquer(ctx, next, what, "4.4.6.4", log);
+            if let Some(c) = talks.ceding.get_mut(*index) {
+                c.left = c.left.saturating_sub(1);
             }
         }
         (Stage::Cession { index }, PoliticalCommand::Cede { what }) => {
