@@ -808,3 +808,19 @@ fn r4_4_6_4_a_ceded_free_state_may_be_made_a_conquered_country() {
     let s = ok(&s, Power::France, "cede baden");
     assert!(s.minors["baden"].free_state && s.minors["baden"].controller == Some(Power::France));
 }
+
+#[test]
+fn b3_a_formal_peace_opens_reparations_for_the_next_economic_phase() {
+    // The same peace with the option `economic`: B.3 is owed, half of Prussia's printed tax
+    // value (30), rounded up.
+    let mut s = prussia_surrenders_unconditionally();
+    s.options.push("economic".into());
+    let s = ok(&s, Power::France, "term B.3");
+    let s = ok(&s, Power::France, "no more terms");
+    assert_eq!(s.economy.reparations.len(), 1);
+    let r = &s.economy.reparations[0];
+    assert_eq!(
+        (r.loser, r.victor, r.due.clone(), r.spread.clone()),
+        (Power::Prussia, Power::France, vec![15], vec![10, 10])
+    );
+}

@@ -13,13 +13,17 @@
 //!   (`expenditure.rs`), then `end`; what is bought falls due next month (`delivery.rs`);
 //!   surplus manpower is lost but where stored (8.5.7);
 //! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`),
-//!   J, the December levy (8.10, `levy.rs`).
+//!   H, ceding (8.8, `ceding.rs`): each power in turn may give land to a power at peace with
+//!   it, then those offered something receive it or not, J, the December levy (8.10,
+//!   `levy.rs`).
 //!
-//! The manipulation step also pays the reparations of peace terms and returns the leaders
-//! an abdication removed (R4.4.6.5, R8.4.3, `peace_terms.rs`).
+//! Collection also plays the peace terms on trade (colonial concessions, embargo); the
+//! manipulation step pays reparations and returns the leaders an abdication removed
+//! (R4.4.6.5-R4.4.6.7, R8.4.3, `peace_terms.rs`).
 //!
-//! Not yet played: economic manipulation (8.4.2, optional), militia conversion (8.5.6, optional), ceding (8.8), new political combinations
-//! (8.9, optional), UMP control (8.11), the British change in victory points (8.1.2).
+//! Not yet played: economic manipulation (8.4.2, optional), militia conversion (8.5.6,
+//! optional), new political combinations (8.9, optional), UMP control (8.11), the British
+//! change in victory points (8.1.2).
 //!
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
 //! every decision is a command of the acting power ended by `end`.
