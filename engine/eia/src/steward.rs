@@ -72,6 +72,7 @@ fn preferences(ctx: &Ctx, view: &State, player: PlayerId) -> Vec<&'static str> {
                 "accept unconditional peace",
                 "no more terms",
                 "no more ceding",
+                "no more removals",
                 "term ",
                 "cede ",
             ],

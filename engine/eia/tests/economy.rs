@@ -65,6 +65,13 @@ fn end_while(mut s: State, while_at: EconomicStep, faces: &[u32]) -> State {
     s
 }
 
+/// Every power ends the expenditure step (rolling `faces` for civil disorder) and the ceding
+/// step (8.8): the phase is over.
+fn end_phase(s: State, faces: &[u32]) -> State {
+    let s = end_while(s, EconomicStep::Expenditure, faces);
+    end_while(s, EconomicStep::Ceding, &[])
+}
+
 /// In the expenditure step, with every loan passed.
 fn expenditure(s: State) -> State {
     let s = end_of_land_phase(s);
@@ -85,7 +92,7 @@ fn r3_5_the_phase_ends_the_quarter_s_last_month_after_the_land_phase() {
     // 3.2 B's order (R8.0): Spain first.
     assert_eq!(acting(&s), Power::Spain);
     let s = end_while(s, EconomicStep::Lending, &[]);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.date, month(1806, 1), "the time record follows the phase");
     assert!(s.economy.round.is_none());
     // Not in other months.
@@ -287,7 +294,7 @@ fn r8_5_2_what_cannot_be_paid_becomes_a_debt_that_stops_purchases_and_costs_poin
     }
     assert_eq!(rule_of(run(&s, Power::Turkey, "buy 1 militia", &[])), "R8.5.2");
     let before = grognard_eia::economy::status_of(ctx(), &s, Power::Turkey);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     let lost = (owed + 9) / 10;
     assert_eq!(s.politics.status[&Power::Turkey], status::moved(ctx(), before, -lost));
 }
@@ -305,7 +312,7 @@ fn r8_5_3_factors_bought_fall_due_next_month_in_the_capital_and_are_placed() {
     assert_eq!(money(&s, Power::France), m - 9);
     assert_eq!(s.economy.manpower_of(Power::France), men - 3);
     assert_eq!(s.economy.orders.len(), 1, "one order of 3 infantry");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert_eq!(s.date, month(1805, 10));
     assert!(s.economy.orders.is_empty());
     let due = Due::Factors { nation: "france".into(), area: "paris".into(), kind: FactorKind::Infantry, count: 3 };
@@ -359,7 +366,7 @@ fn r8_5_4_a_corps_counter_off_the_map_is_bought_with_its_first_factors() {
     let s = ok(&s, Power::France, "buy corps fr-9 with 4 infantry at lyon");
     assert_eq!(money(&s, Power::France), m - 2 - 12);
     assert_eq!(rule_of(run(&s, Power::France, "buy corps fr-9 with 1 infantry", &[])), "5.2.4.2", "bought once");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert!(s.due[&Power::France]
         .iter()
         .any(|d| matches!(d, Due::Corps { corps, area, .. } if corps == "fr-9" && area == "lyon")));
@@ -380,7 +387,7 @@ fn r8_5_4_ships_and_fleets_arrive_in_the_naval_reinforcement_step() {
     assert_eq!(rule_of(run(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at paris", &[])), "5.1.1");
     let s = ok(&s, Power::France, "buy 2 ships for fr-fleet-3");
     let s = ok(&s, Power::France, "buy fleet fr-fleet-6 with 2 ships at toulon");
-    let s = ok(&s, Power::France, "end");
+    let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert_eq!(s.sequence.phase, Phase::NavalReinforcement);
     assert_eq!(s.fleets["fr-fleet-3"].ships, 12);
     assert_eq!(s.fleets["fr-fleet-6"].place, FleetPlace::Port("toulon".into()));
@@ -399,7 +406,7 @@ fn r8_5_7_surplus_money_is_kept_manpower_lost_but_by_prussia() {
     let prussia = s.economy.manpower_of(Power::Prussia);
     assert!(prussia > 0);
     let m = money(&s, Power::France);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.economy.manpower_of(Power::France), 0);
     assert_eq!(s.economy.manpower_of(Power::Prussia), prussia, "the Krümper system");
     assert_eq!(money(&s, Power::France), m);
@@ -420,7 +427,7 @@ fn r8_6_status_moves_by_the_points_then_drifts_towards_the_middle() {
     }
     let start = ctx().politics.start(Power::France);
     let s = expenditure(s);
-    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    let s = end_phase(s, &[]);
     assert_eq!(s.politics.status[&Power::France], status::moved(ctx(), start, 4));
     assert_eq!(s.powers[&Power::France].political, 0, "the points start again from zero");
 }
@@ -457,14 +464,14 @@ fn r8_10_the_december_levy_musters_feudal_corps_in_their_home_province() {
     let mut s = economic(12, &[]);
     s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
     s.corps.insert("tu-feudal-albania".into(), feudal("sofia"));
-    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    let s = end_phase(expenditure(s), &[]);
     let full = Factors::of(&[(FactorKind::FeudalInfantry, 6), (FactorKind::FeudalCavalry, 4)]);
     assert_eq!(s.corps["tu-feudal-bosnia"].factors, full);
     assert_eq!(s.corps["tu-feudal-albania"].factors.total(), 2, "not in Albania: no levy");
     // Not in September.
     let mut s = economic(9, &[]);
     s.corps.insert("tu-feudal-bosnia".into(), feudal("sarajevo"));
-    let s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    let s = end_phase(expenditure(s), &[]);
     assert_eq!(s.corps["tu-feudal-bosnia"].factors.total(), 2);
 }
 
@@ -498,4 +505,230 @@ fn r8_the_economic_records_round_trip_and_stay_out_of_games_without_the_option()
     assert!(json.contains("\"economy\""));
     let plain = serde_json::to_value(bare()).unwrap_or_else(|e| panic!("{e}"));
     assert!(plain.get("economy").is_none(), "a game without the option serializes as before");
+}
+
+fn set_money(s: &mut State, power: Power, money: i32) {
+    if let Some(p) = s.powers.get_mut(&power) {
+        p.money = money;
+    }
+}
+
+fn term_in_force(s: &mut State, victor: Power, loser: Power, term: &str, from: grognard_eia::date::Month) {
+    s.politics.terms.push(grognard_eia::politics::TermInForce { victor, loser, term: term.into(), from });
+}
+
+/// The manipulation step is over: the state in the expenditure step, with every loan passed.
+fn after_manipulation(s: State) -> State {
+    expenditure(s)
+}
+
+#[test]
+fn b3_reparations_pay_half_the_tax_value_to_the_victor() {
+    use grognard_eia::economy::peace_terms;
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.3", &mut log);
+    // Prussia's home provinces are printed at 30: half is 15; a third, 10, in each of two.
+    assert_eq!(peace_terms::printed_tax(ctx(), Power::Prussia), 30);
+    let r = &s.economy.reparations[0];
+    assert_eq!((r.due.clone(), r.spread.clone()), (vec![15], vec![10, 10]));
+    assert_eq!(log.len(), 1);
+    let (paid, unpaid) = (after_manipulation(s), after_manipulation(base));
+    assert_eq!(money(&paid, Power::France) - money(&unpaid, Power::France), 15);
+    assert_eq!(money(&paid, Power::Prussia) - money(&unpaid, Power::Prussia), -15);
+    assert!(paid.economy.reparations.is_empty(), "paid whole: nothing left");
+    // Without the option `economic` the term is only recorded.
+    let mut s = bare();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.3", &mut log);
+    assert!(s.economy.reparations.is_empty());
+    // A term without reparations opens none.
+    let mut s = economic(9, &[]);
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Prussia, "B.2", &mut log);
+    assert!(s.economy.reparations.is_empty());
+}
+
+#[test]
+fn c3_reparations_spread_by_the_loser_are_two_thirds_rounded_up_in_each_of_two_phases() {
+    use grognard_eia::economy::peace_terms;
+    let mut s = economic(9, &[]);
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::France, Power::Austria, "C.3", &mut log);
+    // Austria is printed at 49: all of it at once, or 33 (32 2/3 rounded up) twice.
+    assert_eq!(s.economy.reparations[0].due, [49]);
+    assert_eq!(s.economy.reparations[0].spread, [33, 33]);
+    set_money(&mut s, Power::Austria, 200);
+    let base = s.clone();
+    let mut s = end_of_land_phase(s);
+    // The loser chooses in its lending turn (R4.4.6.5); the others are not asked.
+    while acting(&s) != Power::Austria {
+        let p = acting(&s);
+        s = ok(&s, p, "end");
+    }
+    let e = rule_of(run(&s, Power::Austria, "spread reparations to russia", &[]));
+    assert_eq!(e, "R4.4.6.5");
+    let spread = ok(&s, Power::Austria, "spread reparations to france");
+    assert_eq!(spread.economy.reparations[0].due, [33, 33]);
+    assert_eq!(rule_of(run(&spread, Power::Austria, "spread reparations to france", &[])), "R4.4.6.5");
+    let spread = end_while(spread, EconomicStep::Lending, &[]);
+    let whole = expenditure(base);
+    assert_eq!(money(&whole, Power::France) - money(&spread, Power::France), 49 - 33);
+    assert_eq!(spread.economy.reparations[0].due, [33], "the second instalment falls due next phase");
+    assert!(whole.economy.reparations.is_empty());
+}
+
+#[test]
+fn r4_4_6_5_reparations_a_loser_cannot_pay_stay_owed_as_a_debt() {
+    use grognard_eia::economy::peace_terms;
+    let mut s = economic(9, &[]);
+    let mut log = Vec::new();
+    peace_terms::opened(ctx(), &mut s, Power::Russia, Power::Turkey, "C.3", &mut log);
+    assert_eq!(s.economy.reparations[0].due, [21]);
+    set_money(&mut s, Power::Turkey, 5);
+    let before = money(&s, Power::Russia);
+    peace_terms::pay(&mut s, &mut log);
+    assert_eq!(money(&s, Power::Turkey), 0);
+    assert_eq!(money(&s, Power::Russia), before + 5);
+    assert_eq!(s.economy.owed(Power::Turkey), 16, "a debt (R8.5.2)");
+    assert_eq!(peace_terms::arrears(&s, Power::Turkey), 16);
+    // The next phase: arrears first, as far as the money goes.
+    set_money(&mut s, Power::Turkey, 20);
+    peace_terms::pay(&mut s, &mut log);
+    assert_eq!(money(&s, Power::Turkey), 4);
+    assert!(s.economy.reparations.is_empty());
+    assert_eq!(s.economy.owed(Power::Turkey), 0);
+}
+
+#[test]
+fn r4_4_6_5_a_power_owing_reparations_buys_nothing() {
+    let mut s = economic(9, &[]);
+    s.economy.reparations.push(grognard_eia::economy::peace_terms::Reparation {
+        loser: Power::Spain,
+        victor: Power::France,
+        term: "B.3".into(),
+        due: Vec::new(),
+        spread: Vec::new(),
+        owed: 500,
+    });
+    let s = expenditure(s);
+    assert_eq!(acting(&s), Power::Spain);
+    assert!(s.economy.owed(Power::Spain) > 0, "500 owed, Spain's money paid what it could");
+    assert_eq!(rule_of(run(&s, Power::Spain, "buy 1 infantry", &[])), "R8.5.2");
+}
+
+#[test]
+fn c7_colonial_concessions_take_half_of_britain_s_colonial_trade_for_12_months() {
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    term_in_force(&mut s, Power::France, Power::Britain, "C.7", month(1805, 9));
+    let i = collection::income(ctx(), &s, Power::Britain);
+    let colonial = ctx().economy.power(Power::Britain).map_or(0, |l| l.colonial);
+    assert_eq!(i.conceded, colonial / 2);
+    assert_eq!(i.money(), collection::income(ctx(), &base, Power::Britain).money() - colonial / 2);
+    let (with, without) = (expenditure(s.clone()), expenditure(base));
+    assert_eq!(money(&with, Power::France) - money(&without, Power::France), colonial / 2);
+    // Twelve months: the phase of June 1806 still pays, September 1806's no more.
+    s.date = month(1806, 6);
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).conceded, colonial / 2);
+    s.date = month(1806, 9);
+    assert_eq!(collection::income(ctx(), &s, Power::Britain).conceded, 0);
+    // A power without colonial trade concedes nothing.
+    let mut s = economic(9, &[]);
+    term_in_force(&mut s, Power::Britain, Power::Spain, "C.7", month(1805, 9));
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).conceded, 0);
+}
+
+#[test]
+fn b6_the_embargo_costs_the_victor_s_enemies_a_share_of_their_overseas_trade() {
+    let base = economic(9, &[]);
+    let mut s = base.clone();
+    // Prussia, beaten by France, closes its trade to France's enemies while their enforced
+    // peace lasts.
+    term_in_force(&mut s, Power::France, Power::Prussia, "B.6", month(1805, 9));
+    s.politics.enforced.push(grognard_eia::politics::Enforced {
+        by: Power::France,
+        on: Power::Prussia,
+        until: month(1807, 3),
+    });
+    let trade = collection::income(ctx(), &base, Power::Britain).overseas;
+    let share = ctx().peace.term("B.6").and_then(|t| t.share).unwrap_or_else(|| panic!("B.6 has a share"));
+    let lost = trade * share.numerator as i32 / share.denominator as i32;
+    assert!(lost > 0);
+    let i = collection::income(ctx(), &s, Power::Britain);
+    assert_eq!((i.embargoed, i.overseas), (lost, trade - lost));
+    // France's ally Spain and Prussia itself trade as before; so does Britain once the
+    // enforced peace is over.
+    assert_eq!(collection::income(ctx(), &s, Power::Spain).embargoed, 0);
+    assert_eq!(collection::income(ctx(), &s, Power::Prussia).embargoed, 0);
+    let mut later = s.clone();
+    later.date = month(1807, 3);
+    assert_eq!(collection::income(ctx(), &later, Power::Britain).embargoed, 0);
+    let (with, without) = (expenditure(s), expenditure(base));
+    assert_eq!(money(&without, Power::Britain) - money(&with, Power::Britain), lost);
+}
+
+#[test]
+fn r8_4_3_the_manipulation_step_returns_removed_leaders_whose_power_fights_their_remover() {
+    let mut s = economic(9, &[]);
+    let russian = ctx().leaders.of_power(Power::Russia).next().map(|l| l.id.clone()).unwrap_or_default();
+    let prussian = ctx().leaders.of_power(Power::Prussia).next().map(|l| l.id.clone()).unwrap_or_default();
+    for (leader, power) in [(&russian, Power::Russia), (&prussian, Power::Prussia)] {
+        s.politics.removed.push(grognard_eia::politics::term_effects::Removed {
+            leader: leader.clone(),
+            power,
+            by: vec![Power::France],
+            on: month(1805, 6),
+        });
+    }
+    let s = expenditure(s);
+    // Russia is at war with France, Prussia at peace.
+    assert_eq!(s.leaders.get(&russian), Some(&grognard_eia::state::LeaderPlace::Retired));
+    assert!(!s.leaders.contains_key(&prussian));
+    assert_eq!(s.politics.removed.len(), 1);
+}
+
+/// The economic phase of September 1805 in the ceding step (8.8), France to act.
+fn ceding_step(s: State) -> State {
+    let mut s = end_while(expenditure(s), EconomicStep::Expenditure, &[]);
+    assert_eq!(step(&s), Some(EconomicStep::Ceding));
+    while acting(&s) != Power::France {
+        s = ok(&s, acting(&s), "end");
+    }
+    s
+}
+
+#[test]
+fn r8_8_a_power_gives_a_minor_country_or_a_province_to_a_power_that_receives_it() {
+    let mut s = economic(9, &[]);
+    corps(&mut s, "bav-1", "bavaria", "munich", 3);
+    let belgium: Vec<String> = ctx().map.areas_of_province("belgium").iter().map(|a| a.id.clone()).collect();
+    let s = ceding_step(s);
+    // France is at war with Austria: no gift to an enemy; nothing it does not hold.
+    assert_eq!(rule_of(run(&s, Power::France, "give bavaria to austria", &[])), "R8.8");
+    assert_eq!(rule_of(run(&s, Power::France, "give silesia to spain", &[])), "R8.8");
+    assert_eq!(rule_of(run(&s, Power::France, "give ile-de-france to spain", &[])), "R8.8", "not its home");
+    let mut held = s.clone();
+    corps(&mut held, "fr-1", "france", &belgium[0], 3);
+    assert_eq!(rule_of(run(&held, Power::France, "give belgium to spain", &[])), "R8.8", "its corps leave first");
+    let s = ok(&s, Power::France, "give bavaria to spain");
+    let s = ok(&s, Power::France, "give belgium to spain");
+    let s = ok(&s, Power::France, "give baden to spain");
+    assert_eq!(rule_of(run(&s, Power::France, "give bavaria to prussia", &[])), "R8.8", "offered once");
+    // The second round: Spain answers.
+    let s = ok(&s, Power::France, "end");
+    assert_eq!(step(&s), Some(EconomicStep::Ceding));
+    assert_eq!(acting(&s), Power::Spain);
+    assert_eq!(rule_of(run(&s, Power::Spain, "receive wurttemberg", &[])), "R8.8");
+    let s = ok(&s, Power::Spain, "receive bavaria as conquered");
+    assert_eq!(s.minors["bavaria"].controller, Some(Power::Spain));
+    assert!(!s.minors["bavaria"].free_state, "8.8.5: made a conquered minor country");
+    assert!(!s.corps.contains_key("bav-1"), "its forces leave the map");
+    let s = ok(&s, Power::Spain, "receive belgium");
+    assert_eq!(s.area_controller(ctx(), &belgium[0]), Some("spain"));
+    assert!(s.politics.ceded.contains(&belgium[0]));
+    // What is not received stays where it was.
+    let s = end_while(s, EconomicStep::Ceding, &[]);
+    assert_eq!(s.minors["baden"].controller, Some(Power::France));
+    assert!(s.minors["baden"].free_state);
+    assert!(step(&s).is_none(), "the phase is over");
 }

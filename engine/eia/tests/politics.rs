@@ -750,3 +750,126 @@ fn r4_6_3_4_a_minor_country_taken_under_control_sets_up_its_chart_strengths_as_a
     assert!(!s.minors["mecklenburg"].free_state, "4.6.3.1: no forces, a conquered flag");
     assert!(!s.corps.values().any(|c| c.nation == "mecklenburg"));
 }
+
+#[test]
+fn b5_a_royal_marriage_is_broken_as_an_alliance_is_in_4_7() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term B.5");
+    let s = ok(&s, Power::France, "no more terms");
+    assert!(grognard_eia::politics::term_effects::married(ctx(), &s, Power::Prussia, Power::France));
+    let s = end_until(s, PoliticalStep::BreakingAlliances);
+    let s = end_until_power(s, Power::France);
+    let Pending::Command { .. } = pending(ctx(), &s) else { panic!("France's turn") };
+    let legal = grognard_eia::ruleset::legal_commands(ctx(), &s, player(&s, Power::France));
+    assert!(legal.iter().any(|c| c.to_string() == "break alliance with prussia"), "{legal:?}");
+    let before = points(&s, Power::France);
+    let broken = ok(&s, Power::France, "break alliance with prussia");
+    assert!(!grognard_eia::politics::term_effects::married(ctx(), &broken, Power::Prussia, Power::France));
+    assert!(broken.politics.terms.iter().all(|t| t.term != "B.5"), "no longer in force");
+    assert_eq!(points(&broken, Power::France), before - 2, "an alliance's points");
+    assert!(broken.politics.last_broken(Power::France, Power::Prussia).is_some(), "4.5.3 counts from it");
+    let e = refused(run(&broken, Power::France, "break alliance with prussia", &[]));
+    assert!(e.starts_with("4.7|"), "{e}");
+}
+
+#[test]
+fn b5_4_6_4_2_2_a_declaration_of_war_breaks_a_royal_marriage() {
+    let mut s = opening();
+    s.politics.terms.push(grognard_eia::politics::TermInForce {
+        victor: Power::France,
+        loser: Power::Prussia,
+        term: "B.5".into(),
+        from: s.date,
+    });
+    let at_war = declare(&s, &[(Power::Prussia, "declare on france")], &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(at_war.politics.terms.is_empty(), "the marriage is broken");
+    assert_eq!(points(&at_war, Power::Prussia), -3 - 2, "the declaration and the marriage broken");
+    assert_eq!(points(&at_war, Power::France), 0);
+}
+
+#[test]
+fn c6_abdication_removes_the_loser_s_leaders_the_victors_name_and_r8_4_3_returns_them() {
+    use grognard_eia::politics::term_effects;
+    use grognard_eia::state::LeaderPlace;
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.6");
+    let s = ok(&s, Power::France, "no more terms");
+    assert!(s.relations.at_war("prussia", "france"), "the peace waits for the removals");
+    assert_eq!(waiting(&s), Power::France);
+    let prussians = term_effects::removable_leaders(ctx(), &s, Power::Prussia);
+    assert!(prussians.len() >= 2, "{prussians:?}");
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&format!("remove leader {}", prussians[0])), "{options:?}");
+    assert!(options.contains(&"no more removals".to_string()), "{options:?}");
+    let french = s.leaders.keys().find(|l| ctx().leaders.get(l).is_some_and(|x| x.power == Power::France)).unwrap();
+    let e = refused(run(&s, Power::France, &format!("remove leader {french}"), &[]));
+    assert!(e.starts_with("C.6|"), "{e}");
+    let s = ok(&s, Power::France, &format!("remove leader {}", prussians[0]));
+    let s = ok(&s, Power::France, &format!("remove leader {}", prussians[1]));
+    // The term's number reached (`leaders=2`): the peace is made.
+    assert!(!s.relations.at_war("prussia", "france"));
+    assert!(!s.leaders.contains_key(&prussians[0]) && !s.leaders.contains_key(&prussians[1]));
+    assert_eq!(s.politics.removed.len(), 2);
+    assert!(grognard_eia::invariants::broken(ctx(), &s).is_empty());
+    // R8.4.3: at peace they stay out; once Prussia fights France again they come back, retired.
+    let mut back = s.clone();
+    let mut log = Vec::new();
+    term_effects::return_leaders(ctx(), &mut back, &mut log);
+    assert_eq!(back.politics.removed.len(), 2);
+    back.relations.declare_war("prussia", "france");
+    term_effects::return_leaders(ctx(), &mut back, &mut log);
+    assert!(back.politics.removed.is_empty());
+    assert_eq!(back.leaders.get(&prussians[0]), Some(&LeaderPlace::Retired));
+}
+
+#[test]
+fn c6_a_victor_may_remove_fewer_leaders() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.6");
+    let s = ok(&s, Power::France, "no more terms");
+    let s = ok(&s, Power::France, "no more removals");
+    assert!(!s.relations.at_war("prussia", "france"));
+    assert!(s.politics.removed.is_empty());
+}
+
+#[test]
+fn r4_4_6_4_a_ceded_free_state_may_be_made_a_conquered_country() {
+    let mut s = prussia_surrenders_unconditionally();
+    for m in ["bavaria", "baden"] {
+        if let Some(m) = s.minors.get_mut(m) {
+            m.controller = Some(Power::Prussia);
+            m.free_state = true;
+        }
+    }
+    assert!(s.corps.values().any(|c| c.nation == "bavaria"), "Bavaria's forces are on the map");
+    let s = ok(&s, Power::France, "term C.4");
+    let s = ok(&s, Power::France, "no more terms");
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&"cede bavaria as conquered".to_string()), "{options:?}");
+    assert!(!options.contains(&"cede silesia as conquered".to_string()), "{options:?}");
+    let e = refused(run(&s, Power::France, "cede silesia as conquered", &[]));
+    assert!(e.starts_with("4.4.6.4|"), "{e}");
+    let s = ok(&s, Power::France, "cede bavaria as conquered");
+    assert_eq!(s.minors["bavaria"].controller, Some(Power::France));
+    assert!(!s.minors["bavaria"].free_state);
+    assert!(s.corps.values().all(|c| c.nation != "bavaria"), "its forces left the map");
+    // Kept as it is: a free state with its forces.
+    let s = ok(&s, Power::France, "cede baden");
+    assert!(s.minors["baden"].free_state && s.minors["baden"].controller == Some(Power::France));
+}
+
+#[test]
+fn b3_a_formal_peace_opens_reparations_for_the_next_economic_phase() {
+    // The same peace with the option `economic`: B.3 is owed, half of Prussia's printed tax
+    // value (30), rounded up.
+    let mut s = prussia_surrenders_unconditionally();
+    s.options.push("economic".into());
+    let s = ok(&s, Power::France, "term B.3");
+    let s = ok(&s, Power::France, "no more terms");
+    assert_eq!(s.economy.reparations.len(), 1);
+    let r = &s.economy.reparations[0];
+    assert_eq!(
+        (r.loser, r.victor, r.due.clone(), r.spread.clone()),
+        (Power::Prussia, Power::France, vec![15], vec![10, 10])
+    );
+}

@@ -185,6 +185,20 @@ fn r4_4_prussia_makes_peace_with_terms_and_points_exactly_as_4_4_2_3_1() {
 }
 
 #[test]
+fn b3_prussia_pays_france_its_reparations_in_december() {
+    // B.3: half of Prussia's printed home tax value (30 in data/economy.txt), rounded up, in
+    // the manipulation step of the next economic phase (R4.4.6.5); Prussia did not spread it.
+    let paid: Vec<(String, i64, i64)> = kind("reparations")
+        .map(|(t, e)| {
+            (state(t).date.id(), e.data["paid"].as_i64().unwrap_or(-1), e.data["owed"].as_i64().unwrap_or(-1))
+        })
+        .collect();
+    assert_eq!(paid, [("1805-12".to_string(), 15, 0)]);
+    assert!(kind("reparations").all(|(_, e)| e.data["loser"] == "prussia" && e.data["victor"] == "france"));
+    assert!(last().economy.reparations.is_empty(), "paid whole");
+}
+
+#[test]
 fn r4_1_the_letter_is_read_by_spain_and_its_author_alone() {
     use grognard_journal::letters_local;
     let t = &game().game.report.table;

@@ -52,6 +52,44 @@ pub struct Spread {
     pub phases: u32,
 }
 
+/// What a term does beyond the keys of numbers (`effect=` in `data/peace.txt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// B.3, C.3: `share` of the loser's home nation printed tax value paid to the victor in
+    /// the next economic phase, or `spread` (R4.4.6.5).
+    Reparations,
+    /// B.4: a corps of the loser lent to the victor.
+    Loan,
+    /// B.5: a royal marriage, broken as an alliance is (4.6.4.2.2).
+    Marriage,
+    /// B.6: the loser closes its trade to the victor's enemies, each losing `share` of its
+    /// overseas trade (R4.4.6.6).
+    Embargo,
+    /// C.6: the victors remove up to `leaders` of the loser's leaders (8.4.3).
+    Abdication,
+    /// C.7: `share` of the loser's colonial trade to the victor for `months`.
+    Colonial,
+}
+
+impl Effect {
+    /// The word of the data file.
+    pub fn id(self) -> &'static str {
+        match self {
+            Effect::Reparations => "reparations",
+            Effect::Loan => "loan",
+            Effect::Marriage => "marriage",
+            Effect::Embargo => "embargo",
+            Effect::Abdication => "abdication",
+            Effect::Colonial => "colonial",
+        }
+    }
+
+    /// Every effect.
+    pub const ALL: [Effect; 6] =
+        [Effect::Reparations, Effect::Loan, Effect::Marriage, Effect::Embargo, Effect::Abdication, Effect::Colonial];
+}
+
 /// One peace term of the chart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
@@ -80,6 +118,12 @@ pub struct Term {
     pub spread: Option<Spread>,
     /// A number of provinces or minor countries (B.7's 1, C.4's 3).
     pub count: Option<u32>,
+    /// A number of the loser's leaders (C.6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leaders: Option<u32>,
+    /// What the term does beyond its numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Effect>,
     /// The term takes effect only if every victor chose it (C.6, 4.4.5.3); it is the one
     /// term more than one victor may choose.
     pub all_victors: bool,
@@ -302,6 +346,8 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
         share: None,
         spread: None,
         count: None,
+        leaders: None,
+        effect: None,
         all_victors: false,
         description: description.to_string(),
     };
@@ -318,6 +364,14 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
             "months" => term.months = Some(positive(line, value)?),
             "corps" => term.corps = Some(positive(line, value)?),
             "count" => term.count = Some(positive(line, value)?),
+            "leaders" => term.leaders = Some(positive(line, value)?),
+            "effect" => {
+                let effect = Effect::ALL.into_iter().find(|e| e.id() == value).ok_or_else(|| {
+                    let known: Vec<&str> = Effect::ALL.iter().map(|e| e.id()).collect();
+                    line.error(format!("`{value}` is no effect ({})", known.join(", ")))
+                })?;
+                term.effect = Some(effect);
+            }
             "share" => term.share = Some(fraction(line, value)?),
             "spread" => {
                 let bad = || line.error(format!("`{value}` is not a spread N/DxK (a fraction in each of K phases)"));
@@ -331,8 +385,8 @@ fn parse_term(line: &Line<'_>) -> Result<Term, MapError> {
             "restricts" => term.restricts = ids(value, "restricts")?,
             _ => {
                 return Err(line.error(format!(
-                    "unknown key `{word}` (keys: months=N corps=N count=N share=N/D spread=N/DxK restricts=ID \
-                     all-victors truce access)"
+                    "unknown key `{word}` (keys: months=N corps=N count=N leaders=N share=N/D spread=N/DxK \
+                     restricts=ID effect=WORD all-victors truce access)"
                 )))
             }
         }
@@ -424,6 +478,17 @@ mod tests {
         assert_eq!(t("C.4").count, Some(3));
         let all: Vec<&str> = chart.terms.iter().filter(|t| t.all_victors).map(|t| t.id.as_str()).collect();
         assert_eq!(all, ["C.6"]);
+        let with = |e: Effect| -> Vec<&str> {
+            chart.terms.iter().filter(|t| t.effect == Some(e)).map(|t| t.id.as_str()).collect()
+        };
+        assert_eq!(with(Effect::Reparations), ["B.3", "C.3"]);
+        assert_eq!(with(Effect::Loan), ["B.4"]);
+        assert_eq!(with(Effect::Marriage), ["B.5"]);
+        assert_eq!(with(Effect::Embargo), ["B.6"]);
+        assert_eq!(with(Effect::Abdication), ["C.6"]);
+        assert_eq!(with(Effect::Colonial), ["C.7"]);
+        assert!(t("C.6").leaders.is_some());
+        assert!(t("B.6").share.is_some() && t("C.7").share.is_some() && t("C.7").months.is_some());
     }
 
     #[test]
@@ -437,6 +502,8 @@ mod tests {
             ("A.1 a B.1 : x\nB.1 b - share=3/2 : y\nC.1 c - : z\n", 8),
             ("A.1 a B.1 : x\nB.1 b - share=0.5 : y\nC.1 c - : z\n", 8),
             ("A.1 a B.1 : x\nB.1 b - colour=red : y\nC.1 c - : z\n", 8),
+            ("A.1 a B.1 : x\nB.1 b - effect=plunder : y\nC.1 c - : z\n", 8),
+            ("A.1 a B.1 : x\nB.1 b - leaders=0 : y\nC.1 c - : z\n", 8),
             ("A.1 a B.1 : x\nB.1 b -\nC.1 c - : z\n", 8),
             ("A.1 a C.1 : x\nB.1 b - : y\nC.1 c - : z\n", 7),
             ("A.1 a B.1 all-victors : x\nB.1 b - : y\nC.1 c - : z\n", 7),

@@ -38,6 +38,10 @@ pub struct Income {
     pub overseas: i32,
     /// R8.2.1.3: Spanish gold.
     pub gold: i32,
+    /// R4.4.6.7: overseas trade lost to embargoes (B.6), already out of `overseas`.
+    pub embargoed: i32,
+    /// R4.4.6.6: colonial trade conceded to victors (C.7), out of the money collected.
+    pub conceded: i32,
     /// 8.2.2, R8.2.1.1: manpower.
     pub manpower: i32,
     /// Provinces of its own occupied by an enemy, yielding nothing.
@@ -47,7 +51,7 @@ pub struct Income {
 impl Income {
     /// The money collected.
     pub fn money(&self) -> i32 {
-        self.home + self.held + self.domestic + self.overseas + self.gold
+        self.home + self.held + self.domestic + self.overseas + self.gold - self.conceded
     }
 }
 
@@ -175,13 +179,18 @@ fn income_of(ctx: &Ctx, state: &State, power: Power, raw: Option<&Raw>) -> Incom
         None => (0, 0, 0, 0),
     };
     let line = ctx.economy.power(power);
-    let trade = line.map_or(0, |l| l.colonial + l.american);
+    let trade = overseas(ctx, state, power, line.map_or(0, |l| l.colonial + l.american));
+    let embargoed = super::peace_terms::embargoed(ctx, state, power, trade);
+    let colonial = overseas(ctx, state, power, line.map_or(0, |l| l.colonial)).min(trade - embargoed);
+    let conceded = super::peace_terms::concessions(ctx, state, power, colonial).iter().map(|c| c.2).sum();
     Income {
         home,
         held,
         domestic: super::share(rules.domestic_share, home),
-        overseas: overseas(ctx, state, power, trade),
+        overseas: trade - embargoed,
         gold: gold(ctx, state, power),
+        embargoed,
+        conceded,
         manpower,
         occupied,
     }
@@ -192,6 +201,9 @@ pub fn collect(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let (powers, minors) = tally(ctx, state);
     for power in super::order(state) {
         let income = income_of(ctx, state, power, powers.get(&power));
+        let line = ctx.economy.power(power);
+        let colonial = overseas(ctx, state, power, line.map_or(0, |l| l.colonial)).min(income.overseas);
+        let concessions = super::peace_terms::concessions(ctx, state, power, colonial);
         let withheld = super::manipulation::withheld(ctx, state, power, income.money());
         let kept = income.money() - withheld.as_ref().map_or(0, |w| w.amount);
         super::add_money(state, power, kept);
@@ -218,6 +230,29 @@ pub fn collect(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 "domestic": income.domestic, "overseas": income.overseas, "gold": income.gold,
                 "manpower": income.manpower, "occupied": income.occupied, "rule": "8.2"}),
         ));
+        if income.embargoed > 0 {
+            log.push(Event::new(
+                format!(
+                    "{} loses {} money point(s) of overseas trade to embargoes (B.6, R4.4.6.7)",
+                    power.name(),
+                    income.embargoed
+                ),
+                serde_json::json!({"kind": "embargoed", "power": power, "amount": income.embargoed,
+                    "rule": "R4.4.6.7"}),
+            ));
+        }
+        for (victor, term, amount) in concessions {
+            super::add_money(state, victor, amount);
+            log.push(Event::new(
+                format!(
+                    "{} takes {amount} money point(s) of {}'s colonial trade ({term}, R4.4.6.6)",
+                    victor.name(),
+                    power.name()
+                ),
+                serde_json::json!({"kind": "colonial-concession", "from": power, "to": victor, "term": term,
+                    "amount": amount, "rule": "R4.4.6.6"}),
+            ));
+        }
         if let Some(w) = withheld {
             log.push(Event::new(
                 format!(

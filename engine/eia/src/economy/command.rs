@@ -13,6 +13,15 @@ use std::fmt;
 pub enum EconomicCommand {
     /// 8.3: lend money to another power (`lend 5 to austria`).
     Lend { amount: i32, to: Power },
+    /// R4.4.6.5: the loser pays its reparations to a victor in instalments (`spread
+    /// reparations to france`).
+    SpreadReparations { to: Power },
+    /// R8.8: offer a minor country or a province to another power (`give holland to
+    /// britain`).
+    Give { what: String, to: Power },
+    /// R8.8, 8.8.5: accept what is offered, a minor free state kept or made a conquered
+    /// country (`receive holland`, `receive holland as conquered`).
+    Receive { what: String, conquered: bool },
     /// 8.5.3: buy army factors (`buy 3 infantry`, `buy 2 cavalry for bavaria at munich`).
     Buy {
         count: u16,
@@ -88,6 +97,17 @@ pub fn parse(words: &[&str]) -> Option<Result<EconomicCommand, RuleError>> {
                 .ok_or_else(|| RuleError::new("input", format!("`{who}` is not a major power")))
         }),
         ["lend", ..] => Err(RuleError::new("input", "a loan: lend N to POWER")),
+        ["spread", "reparations", "to", who] => Power::from_id(who)
+            .map(|to| E::SpreadReparations { to })
+            .ok_or_else(|| RuleError::new("input", format!("`{who}` is not a major power"))),
+        ["spread", ..] => Err(RuleError::new("input", "instalments of reparations: spread reparations to POWER")),
+        ["give", what, "to", who] => Power::from_id(who)
+            .map(|to| E::Give { what: what.to_string(), to })
+            .ok_or_else(|| RuleError::new("input", format!("`{who}` is not a major power"))),
+        ["give", ..] => Err(RuleError::new("input", "a gift: give MINOR|PROVINCE to POWER")),
+        ["receive", what] => Ok(E::Receive { what: what.to_string(), conquered: false }),
+        ["receive", what, "as", "conquered"] => Ok(E::Receive { what: what.to_string(), conquered: true }),
+        ["receive", ..] => Err(RuleError::new("input", "accepting a gift: receive ID [as conquered]")),
         ["buy", "corps", corps, "with", n, k, rest @ ..] => buy_corps(corps, n, k, rest),
         ["buy", "fleet", fleet, "with", n, "ships", "at", area] => {
             number(n, "ships").map(|ships| E::BuyFleet { fleet: fleet.to_string(), ships, area: area.to_string() })
@@ -110,6 +130,11 @@ impl fmt::Display for EconomicCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EconomicCommand::Lend { amount, to } => write!(f, "lend {amount} to {}", to.id()),
+            EconomicCommand::SpreadReparations { to } => write!(f, "spread reparations to {}", to.id()),
+            EconomicCommand::Give { what, to } => write!(f, "give {what} to {}", to.id()),
+            EconomicCommand::Receive { what, conquered } => {
+                write!(f, "receive {what}{}", if *conquered { " as conquered" } else { "" })
+            }
             EconomicCommand::Buy { count, kind, nation, area } => {
                 write!(f, "buy {count} {kind}")?;
                 if let Some(n) = nation {
@@ -143,6 +168,10 @@ mod tests {
     fn r8_every_economic_command_parses_back_from_its_text() {
         for text in [
             "lend 5 to austria",
+            "spread reparations to france",
+            "give holland to britain",
+            "receive holland",
+            "receive holland as conquered",
             "buy 3 infantry",
             "buy 2 cavalry for bavaria",
             "buy 2 cavalry for bavaria at munich",
@@ -157,8 +186,18 @@ mod tests {
             let c = parsed.unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(c.to_string(), text);
         }
-        for bad in ["lend 0 to austria", "lend 5 to atlantis", "buy 0 infantry", "buy 2 dragoons", "buy 2 infantry at"]
-        {
+        for bad in [
+            "lend 0 to austria",
+            "lend 5 to atlantis",
+            "spread reparations to atlantis",
+            "spread reparations",
+            "give holland",
+            "give holland to atlantis",
+            "receive holland as free",
+            "buy 0 infantry",
+            "buy 2 dragoons",
+            "buy 2 infantry at",
+        ] {
             let words: Vec<&str> = bad.split_whitespace().collect();
             assert!(matches!(parse(&words), Some(Err(_))), "{bad}");
         }

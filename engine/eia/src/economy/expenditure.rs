@@ -53,9 +53,9 @@ fn nation_for(ctx: &Ctx, state: &State, power: Power, nation: Option<&str>) -> R
     Ok(n.to_string())
 }
 
-/// R8.5.2: a power in debt buys nothing.
+/// R8.5.2: a power in debt (reparations unpaid included, R4.4.6.5) buys nothing.
 fn solvent(state: &State, power: Power) -> Result<(), RuleError> {
-    match state.economy.debt_of(power) {
+    match state.economy.owed(power) {
         0 => Ok(()),
         d => Err(RuleError::new("R8.5.2", format!("{} owes {d} money point(s) and buys nothing", power.name()))),
     }

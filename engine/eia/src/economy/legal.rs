@@ -25,6 +25,25 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                     out.push(E::Lend { amount: all, to });
                 }
             }
+            for to in super::peace_terms::spread_to(state, power) {
+                out.push(E::SpreadReparations { to });
+            }
+        }
+        Phase::Economic(EconomicStep::Ceding) if super::ceding::answering(state) => {
+            for g in super::ceding::offered_to(state, power) {
+                let free = state.minors.get(&g.what).is_some_and(|m| m.free_state);
+                out.push(E::Receive { what: g.what.clone(), conquered: false });
+                if free {
+                    out.push(E::Receive { what: g.what, conquered: true });
+                }
+            }
+        }
+        Phase::Economic(EconomicStep::Ceding) => {
+            for what in super::ceding::giftable(ctx, state, power) {
+                for to in super::ceding::receivers(state, power) {
+                    out.push(E::Give { what: what.clone(), to });
+                }
+            }
         }
         Phase::Economic(EconomicStep::Expenditure) => {
             let mut nations = vec![power.id().to_string()];

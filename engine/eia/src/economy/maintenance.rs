@@ -121,7 +121,7 @@ pub fn pay(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
 pub fn debt_points(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     let rules = &ctx.economy.rules;
     for power in super::order(state) {
-        let debt = state.economy.debt_of(power);
+        let debt = state.economy.owed(power);
         if debt <= 0 || rules.debt_points == 0 {
             continue;
         }

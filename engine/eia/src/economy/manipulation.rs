@@ -3,8 +3,9 @@
 //! has a share of its collection withheld (`data/economy.txt` `capital-share`), taken in the
 //! collection step so that no loan can carry it away, and paid in this step to the power
 //! holding the city, as the contributions levied on Vienna in 1805 and 1809 and on Berlin in
-//! 1806. Economic manipulation (8.4.2) is optional and not played; returning removed leaders
-//! (8.4.3) waits for the peace term that removes them (C.6) to record who was removed.
+//! 1806. Economic manipulation (8.4.2) is optional and not played; the step also pays reparations
+//! (`peace_terms.rs`) and returns the leaders an abdication removed (R8.4.3,
+//! `politics::term_effects::return_leaders`).
 
 use super::Withheld;
 use crate::ctx::Ctx;

@@ -13,15 +13,22 @@
 //!   (`expenditure.rs`), then `end`; what is bought falls due next month (`delivery.rs`);
 //!   surplus manpower is lost but where stored (8.5.7);
 //! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`),
-//!   J, the December levy (8.10, `levy.rs`).
+//!   H, ceding (8.8, `ceding.rs`): each power in turn may give land to a power at peace with
+//!   it, then those offered something receive it or not, J, the December levy (8.10,
+//!   `levy.rs`).
 //!
-//! Not yet played: economic manipulation (8.4.2, optional), returning removed leaders
-//! (8.4.3), militia conversion (8.5.6, optional), ceding (8.8), new political combinations
-//! (8.9, optional), UMP control (8.11), the British change in victory points (8.1.2).
+//! Collection also plays the peace terms on trade (colonial concessions, embargo); the
+//! manipulation step pays reparations and returns the leaders an abdication removed
+//! (R4.4.6.5-R4.4.6.7, R8.4.3, `peace_terms.rs`).
+//!
+//! Not yet played: economic manipulation (8.4.2, optional), militia conversion (8.5.6,
+//! optional), new political combinations (8.9, optional), UMP control (8.11), the British
+//! change in victory points (8.1.2).
 //!
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
 //! every decision is a command of the acting power ended by `end`.
 
+pub mod ceding;
 pub mod civil_disorder;
 pub mod collection;
 pub mod command;
@@ -32,6 +39,7 @@ pub mod lending;
 pub mod levy;
 pub mod maintenance;
 pub mod manipulation;
+pub mod peace_terms;
 pub mod status;
 pub mod victory;
 
@@ -57,7 +65,7 @@ pub const ORDER: [Power; 7] = Power::ARMY_REINFORCEMENT_ORDER;
 /// 3.5: the months whose turn ends with an economic phase.
 pub const QUARTER_MONTHS: [u8; 4] = [3, 6, 9, 12];
 
-/// A step of the economic phase (3.5 A-J; H, I and K are not yet played).
+/// A step of the economic phase (3.5 A-J; I and K are not yet played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EconomicStep {
@@ -75,6 +83,8 @@ pub enum EconomicStep {
     StatusAdjustment,
     /// 8.7: civil disorder rolled.
     CivilDisorder,
+    /// 8.8: powers cede territory to others who accept, in turn.
+    Ceding,
     /// 8.10: the December levy.
     Levy,
 }
@@ -93,7 +103,8 @@ impl EconomicStep {
             S::Manipulation => Some(S::Expenditure),
             S::Expenditure => Some(S::StatusAdjustment),
             S::StatusAdjustment => Some(S::CivilDisorder),
-            S::CivilDisorder => Some(S::Levy),
+            S::CivilDisorder => Some(S::Ceding),
+            S::Ceding => Some(S::Levy),
             S::Levy => None,
         }
     }
@@ -109,13 +120,14 @@ impl EconomicStep {
             S::Expenditure => "money and manpower expenditure step (8.5)",
             S::StatusAdjustment => "political status adjustment step (8.6)",
             S::CivilDisorder => "civil disorder step (8.7)",
+            S::Ceding => "ceding step (8.8)",
             S::Levy => "levy step (8.10)",
         }
     }
 
     /// Steps in which the powers act one after the other in [`ORDER`].
     pub fn in_turns(self) -> bool {
-        matches!(self, EconomicStep::Lending | EconomicStep::Expenditure)
+        matches!(self, EconomicStep::Lending | EconomicStep::Expenditure | EconomicStep::Ceding)
     }
 }
 
@@ -141,6 +153,12 @@ pub struct Round {
     /// R8.4.1: collections withheld by occupied capitals, paid in the manipulation step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withheld: Vec<Withheld>,
+    /// R8.8: gifts offered in the ceding step, not yet answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gifts: Vec<ceding::Gift>,
+    /// R8.8: the ceding step's second round, where gifts are answered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answering: bool,
 }
 
 /// The economic records of a game (option `economic`).
@@ -158,6 +176,9 @@ pub struct Economy {
     /// R8.5.2: formal debts, money each power owes.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub debts: BTreeMap<Power, i32>,
+    /// R4.4.6.5: reparations owed by peace terms (B.3, C.3), in the order of the peaces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reparations: Vec<peace_terms::Reparation>,
     /// 8.5.3, 8.5.4: forces bought and not yet due, first bought first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<Order>,
@@ -180,6 +201,12 @@ impl Economy {
     /// R8.5.2: what `power` owes.
     pub fn debt_of(&self, power: Power) -> i32 {
         self.debts.get(&power).copied().unwrap_or(0)
+    }
+
+    /// R8.5.2, R4.4.6.5: what `power` owes in all: its formal debt and the reparations it
+    /// could not pay.
+    pub fn owed(&self, power: Power) -> i32 {
+        self.debt_of(power).saturating_add(self.reparations.iter().filter(|r| r.loser == power).map(|r| r.owed).sum())
     }
 
     /// 8.1.1: `power`'s victory points so far.
@@ -306,19 +333,25 @@ fn begin_step(
         EconomicStep::VictoryPoints => victory::record(ctx, state, log),
         EconomicStep::Collection => collection::collect(ctx, state, log),
         EconomicStep::Lending => {}
-        EconomicStep::Manipulation => manipulation::step(state, log),
+        EconomicStep::Manipulation => {
+            manipulation::step(state, log);
+            peace_terms::pay(state, log);
+            crate::politics::term_effects::return_leaders(ctx, state, log);
+        }
         EconomicStep::Expenditure => maintenance::pay(ctx, state, log),
         EconomicStep::StatusAdjustment => status::adjust(ctx, state, log),
         EconomicStep::CivilDisorder => civil_disorder::roll(ctx, state, dice, log)?,
+        EconomicStep::Ceding => {}
         EconomicStep::Levy => levy::levy(ctx, state, log),
     }
     Ok(())
 }
 
 /// May `power` act in `step` (or is it passed over: a power with no money lends nothing)?
-fn may_act(state: &State, power: Power, step: EconomicStep) -> bool {
+fn may_act(ctx: &Ctx, state: &State, power: Power, step: EconomicStep) -> bool {
     match step {
-        EconomicStep::Lending => lending::may_lend(state, power),
+        EconomicStep::Ceding => ceding::may_act(ctx, state, power),
+        EconomicStep::Lending => lending::may_lend(state, power) || !peace_terms::spread_to(state, power).is_empty(),
         _ => true,
     }
 }
@@ -335,7 +368,7 @@ pub fn settle(
         let Phase::Economic(step) = state.sequence.phase else { return Ok(false) };
         if step.in_turns() {
             while let Some(p) = state.sequence.order.get(state.sequence.index).copied() {
-                if may_act(state, p, step) {
+                if may_act(ctx, state, p, step) {
                     return Ok(false);
                 }
                 state.sequence.index += 1;
@@ -343,6 +376,9 @@ pub fn settle(
         }
         if step == EconomicStep::Expenditure {
             expenditure::close(ctx, state, log);
+        }
+        if step == EconomicStep::Ceding && ceding::second_round(state) {
+            continue;
         }
         match step.next() {
             Some(next) => begin_step(ctx, state, next, dice, log)?,
@@ -362,7 +398,15 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
     let power = state.sequence.acting()?;
     let player = PlayerId(state.player_of(power)?);
     let what = match step {
+        EconomicStep::Lending if !peace_terms::spread_to(state, power).is_empty() => {
+            "`lend N to POWER`, `spread reparations to POWER` (R4.4.6.5), then `end`"
+        }
         EconomicStep::Lending => "`lend N to POWER`, then `end`",
+        EconomicStep::Ceding if ceding::answering(state) => {
+            "`receive ID` or `receive MINOR as conquered` for what is offered to it (8.8, 8.8.5), then `end` \
+             (declining the rest)"
+        }
+        EconomicStep::Ceding => "`give MINOR|PROVINCE to POWER` (8.8), then `end`",
         _ => {
             "`buy N KIND [for MINOR] [at AREA]`, `buy corps CORPS with N KIND [at AREA]`, `buy N ships for FLEET`, \
              `buy fleet FLEET with N ships at AREA`, then `end`"
@@ -372,7 +416,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
         "${}, {} manpower{}",
         money_of(state, power),
         state.economy.manpower_of(power),
-        match state.economy.debt_of(power) {
+        match state.economy.owed(power) {
             0 => String::new(),
             d => format!(", owing ${d}"),
         }
@@ -410,6 +454,13 @@ pub fn apply(
         }
         (EconomicStep::Lending, Some(E::Lend { amount, to })) => {
             lending::lend(&mut next, power, *amount, *to, &mut log)?
+        }
+        (EconomicStep::Lending, Some(E::SpreadReparations { to })) => {
+            peace_terms::spread(&mut next, power, *to, &mut log)?
+        }
+        (EconomicStep::Ceding, Some(E::Give { what, to })) => ceding::give(ctx, &mut next, power, what, *to, &mut log)?,
+        (EconomicStep::Ceding, Some(E::Receive { what, conquered })) => {
+            ceding::receive(ctx, &mut next, power, what, *conquered, &mut log)?
         }
         (EconomicStep::Expenditure, Some(E::Buy { count, kind, nation, area })) => {
             let order =
@@ -450,8 +501,8 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
             ctx.politics.zone(status).name,
             state.economy.manpower_of(power)
         );
-        if state.economy.debt_of(power) > 0 {
-            line.push_str(&format!(", owes ${}", state.economy.debt_of(power)));
+        if state.economy.owed(power) > 0 {
+            line.push_str(&format!(", owes ${}", state.economy.owed(power)));
         }
         for minor in maintenance::free_states(state, power) {
             if let Some(t) = state.economy.minors.get(&minor) {

@@ -122,6 +122,7 @@ pub fn answered(
         if next.relations.allied(ally.id(), enemy.id()) {
             alliance::break_alliance(ctx, next, ally, enemy, "4.2.1.1", log)?;
         }
+        super::term_effects::break_marriage(ctx, next, ally, enemy, &[ally], "4.2.1.1", log);
         next.relations.declare_war(ally.id(), enemy.id());
         let date = next.date;
         next.politics.went_to_war(ally, enemy, date, true);

@@ -118,3 +118,24 @@ pub fn final_peace(ctx: &Ctx, state: &mut State, loser: Power, log: &mut Vec<Eve
         serde_json::json!({"kind": "final-peace", "power": loser}),
     ));
 }
+
+/// 4.4.6.4, 8.8.5: the minor free state `minor`, just acquired, becomes a conquered minor
+/// country: its forces leave the map, its treasury and the forces bought for it are lost.
+pub fn conquer(ctx: &Ctx, state: &mut State, minor: &str, rule: &str, log: &mut Vec<Event>) {
+    let Some(m) = state.minors.get_mut(minor) else { return };
+    m.free_state = false;
+    state.corps.retain(|_, c| c.nation != minor);
+    state.garrisons.retain(|_, g| g.nation != minor);
+    state.fleets.retain(|_, f| f.nation != minor);
+    state.economy.minors.remove(minor);
+    state.economy.orders.retain(|o| match o {
+        crate::economy::Order::Factors { nation, .. }
+        | crate::economy::Order::Corps { nation, .. }
+        | crate::economy::Order::Fleet { nation, .. } => nation != minor,
+        crate::economy::Order::Ships { .. } => true,
+    });
+    log.push(Event::new(
+        format!("{} becomes a conquered minor country: its forces leave the map ({rule})", nation_name(ctx, minor)),
+        serde_json::json!({"kind": "conquered", "minor": minor, "rule": rule}),
+    ));
+}

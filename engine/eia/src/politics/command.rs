@@ -48,6 +48,12 @@ pub enum PoliticalCommand {
     /// B.7, C.4: the victor takes a province or minor country of the loser (`cede silesia`),
     /// or no more (`no more ceding`).
     Cede { what: Option<String> },
+    /// 4.4.6.4: the victor takes a minor free state of the loser and makes it a conquered
+    /// country (`cede holland as conquered`).
+    CedeConquered { what: String },
+    /// C.6: a victor names a leader of the loser to be removed (`remove leader blucher`), or
+    /// no more (`no more removals`).
+    RemoveLeader { leader: Option<String> },
     /// 4.4.7: demand that an ally who made a separate peace break the alliance (`demand
     /// alliance broken`), or not (`accept separate peace`).
     Demand { demand: bool },
@@ -173,7 +179,10 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         ["term", id] => Ok(P::Term { term: Some(id.to_ascii_uppercase()) }),
         ["no", "more", "terms"] => Ok(P::Term { term: None }),
         ["cede", what] => Ok(P::Cede { what: Some(what.to_string()) }),
+        ["cede", what, "as", "conquered"] => Ok(P::CedeConquered { what: what.to_string() }),
         ["no", "more", "ceding"] => Ok(P::Cede { what: None }),
+        ["remove", "leader", leader] => Ok(P::RemoveLeader { leader: Some(leader.to_string()) }),
+        ["no", "more", "removals"] => Ok(P::RemoveLeader { leader: None }),
         ["demand", "alliance", "broken"] => Ok(P::Demand { demand: true }),
         ["accept", "separate", "peace"] => Ok(P::Demand { demand: false }),
         ["propose", "informal", "peace", "with", who] => power(who).map(|to| P::ProposeInformal { to }),
@@ -228,6 +237,9 @@ impl fmt::Display for PoliticalCommand {
             P::Term { term: None } => f.write_str("no more terms"),
             P::Cede { what: Some(w) } => write!(f, "cede {w}"),
             P::Cede { what: None } => f.write_str("no more ceding"),
+            P::CedeConquered { what } => write!(f, "cede {what} as conquered"),
+            P::RemoveLeader { leader: Some(l) } => write!(f, "remove leader {l}"),
+            P::RemoveLeader { leader: None } => f.write_str("no more removals"),
             P::Demand { demand: true } => f.write_str("demand alliance broken"),
             P::Demand { demand: false } => f.write_str("accept separate peace"),
             P::ProposeInformal { to } => write!(f, "propose informal peace with {}", to.id()),
@@ -281,6 +293,9 @@ mod tests {
             "no more terms",
             "cede silesia",
             "no more ceding",
+            "cede holland as conquered",
+            "remove leader blucher",
+            "no more removals",
             "demand alliance broken",
             "accept separate peace",
             "propose informal peace with austria",

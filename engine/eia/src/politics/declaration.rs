@@ -270,6 +270,8 @@ pub fn reveal(
                 );
                 next.politics.broken.push(super::Broken { a: d.by, b: major, on: next.date });
             }
+            // B.5, 4.6.4.2.2: a war between the houses breaks their royal marriage.
+            super::term_effects::break_marriage(ctx, &mut next, d.by, major, &[d.by], "4.2.1.1", &mut log);
             next.relations.declare_war(d.by.id(), major.id());
             let date = next.date;
             next.politics.went_to_war(d.by, major, date, false);

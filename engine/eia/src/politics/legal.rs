@@ -102,7 +102,9 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand>
             .collect(),
         PoliticalStep::BreakingAlliances => others
             .iter()
-            .filter(|p| state.relations.allied(power.id(), p.id()))
+            .filter(|p| {
+                state.relations.allied(power.id(), p.id()) || super::term_effects::married(ctx, state, power, **p)
+            })
             .map(|p| P::BreakAlliance { with: *p })
             .collect(),
         PoliticalStep::FreeStates => state

@@ -438,6 +438,7 @@ fn forced_wars(ctx: &Ctx, next: &mut State, staying: &[Power], log: &mut Vec<Eve
                 }
                 next.politics.broken.push(super::Broken { a, b, on: next.date });
             }
+            super::term_effects::break_marriage(ctx, next, a, b, &[a, b], "4.6.4.2.2", log);
             next.relations.declare_war(a.id(), b.id());
             let date = next.date;
             next.politics.went_to_war(a, b, date, false);
@@ -502,6 +503,7 @@ pub fn support(ctx: &Ctx, next: &mut State, minor: &str, controller: Power, agai
         if next.relations.allied(controller.id(), a.id()) {
             let _ = super::alliance::break_alliance(ctx, next, controller, a, "4.6.5.1", log);
         }
+        super::term_effects::break_marriage(ctx, next, controller, a, &[controller], "4.6.5", log);
         next.relations.declare_war(controller.id(), a.id());
         let date = next.date;
         next.politics.went_to_war(controller, a, date, false);

@@ -251,6 +251,9 @@ pub struct Politics {
     /// order of the land phase (`combined.rs`); cleared when the next political phase begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub combined: Vec<Vec<Power>>,
+    /// Leaders removed by abdication (C.6), until 8.4.3 returns them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<term_effects::Removed>,
     /// This month's phase, while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<Round>,
@@ -672,7 +675,7 @@ pub fn apply(
                 alliance::propose(&mut next, power, *to, Proposal::Alliance)?
             }
             (PoliticalStep::BreakingAlliances, P::BreakAlliance { with }) => {
-                alliance::break_alliance(ctx, &mut next, power, *with, "4.7", &mut log)?
+                term_effects::break_ties(ctx, &mut next, power, *with, &mut log)?
             }
             (PoliticalStep::FreeStates, P::FreeState { minor }) => {
                 alliance::free_state(ctx, &mut next, power, minor, &mut log)?
@@ -713,7 +716,16 @@ fn answer(
     use PoliticalCommand as P;
     let legal = legal::answers(ctx, next, q);
     // A peace term or a cession the peace refuses is refused by it, naming the rule.
-    let term = matches!((q, c), (Question::Peace { .. }, P::Term { term: Some(_) } | P::Cede { what: Some(_) }));
+    let term = matches!(
+        (q, c),
+        (
+            Question::Peace { .. },
+            P::Term { term: Some(_) }
+                | P::Cede { what: Some(_) }
+                | P::CedeConquered { .. }
+                | P::RemoveLeader { leader: Some(_) }
+        )
+    );
     if !legal.contains(c) && !term {
         let options: Vec<String> = legal.iter().map(ToString::to_string).collect();
         let rule = match q {

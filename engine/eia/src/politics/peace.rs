@@ -31,6 +31,8 @@ pub enum Stage {
     Terms { group: usize },
     /// The victors whose terms cede territory name it, in order (B.7, C.4).
     Cession { index: usize },
+    /// The victors of an abdication name the loser's leaders removed, in order (C.6).
+    Abdication { index: usize },
 }
 
 /// A victor's territory still to take by a ceding term.
@@ -57,6 +59,12 @@ pub struct Talks {
     /// The ceding terms in effect, once the terms are chosen.
     #[serde(default)]
     pub ceding: Vec<Ceding>,
+    /// C.6: the victors who name the leaders removed, in order, and how many more they may
+    /// name together.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removing: Vec<Power>,
+    #[serde(default)]
+    pub removals_left: u32,
 }
 
 /// `loser` sues `to` for peace.
@@ -110,6 +118,8 @@ pub fn sue(ctx: &Ctx, next: &mut State, loser: Power, to: &[Power], log: &mut Ve
         stage: Stage::Offers { index: 0 },
         selections: Vec::new(),
         ceding: Vec::new(),
+        removing: Vec::new(),
+        removals_left: 0,
     });
     Ok(())
 }
@@ -128,6 +138,7 @@ fn asked(ctx: &Ctx, talks: &Talks) -> Option<Power> {
         Stage::Unconditional | Stage::LoserTerms { .. } => Some(talks.loser),
         Stage::Terms { group } => talks.selections.get(*group).and_then(|s| s.next_victor(&ctx.peace)),
         Stage::Cession { index } => talks.ceding.get(*index).map(|c| c.victor),
+        Stage::Abdication { index } => talks.removing.get(*index).copied(),
     }
 }
 
@@ -138,6 +149,35 @@ fn cession_options(ctx: &Ctx, state: &State, talks: &Talks, index: usize) -> Vec
         return Vec::new();
     }
     super::cession::options(ctx, state, talks.loser, c.victor, c.minors_only)
+}
+
+/// C.6: the leaders the victors may still remove.
+fn removal_options(ctx: &Ctx, state: &State, talks: &Talks) -> Vec<String> {
+    if talks.removals_left == 0 || state.politics.out.contains(&talks.loser) {
+        return Vec::new();
+    }
+    super::term_effects::removable_leaders(ctx, state, talks.loser)
+}
+
+/// The ceding is over: the victors of an abdication in effect (C.6) name the leaders removed,
+/// up to the term's number together.
+fn open_abdication(ctx: &Ctx, next: &mut State, talks: &Talks) {
+    let mut removing: Vec<Power> = Vec::new();
+    let mut left = 0;
+    for (victor, term) in talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)) {
+        let Some(t) = ctx.peace.term(&term).filter(|t| t.effect == Some(crate::data::peace::Effect::Abdication)) else {
+            continue;
+        };
+        left = left.max(t.leaders.unwrap_or(0));
+        if !removing.contains(&victor) {
+            removing.push(victor);
+        }
+    }
+    if let Some(t) = next.politics.round.as_mut().and_then(|r| r.peace.as_mut()) {
+        t.removing = removing;
+        t.removals_left = left;
+        t.stage = Stage::Abdication { index: 0 };
+    }
 }
 
 /// The talks go on: the next question, or the end of the peace.
@@ -160,6 +200,12 @@ pub fn settle(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut 
                     set_stage(next, Stage::Cession { index: index + 1 });
                     continue;
                 }
+                open_abdication(ctx, next, &talks);
+                continue;
+            }
+        }
+        if let Stage::Abdication { index } = talks.stage {
+            if removal_options(ctx, next, &talks).is_empty() || talks.removing.get(index).is_none() {
                 conclude(ctx, next, &talks, dice, log)?;
                 return Ok(());
             }
@@ -211,11 +257,22 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
             .map(|t| PoliticalCommand::Term { term: Some(t.id.clone()) })
             .collect(),
         Stage::Cession { index } => {
-            let mut out: Vec<PoliticalCommand> = cession_options(ctx, state, talks, *index)
-                .into_iter()
-                .map(|what| PoliticalCommand::Cede { what: Some(what) })
-                .collect();
+            let mut out: Vec<PoliticalCommand> = Vec::new();
+            for what in cession_options(ctx, state, talks, *index) {
+                if state.minors.get(&what).is_some_and(|m| m.free_state) {
+                    out.push(PoliticalCommand::CedeConquered { what: what.clone() });
+                }
+                out.push(PoliticalCommand::Cede { what: Some(what) });
+            }
             out.push(PoliticalCommand::Cede { what: None });
+            out
+        }
+        Stage::Abdication { .. } => {
+            let mut out: Vec<PoliticalCommand> = removal_options(ctx, state, talks)
+                .into_iter()
+                .map(|leader| PoliticalCommand::RemoveLeader { leader: Some(leader) })
+                .collect();
+            out.push(PoliticalCommand::RemoveLeader { leader: None });
             out
         }
         Stage::Terms { group } => {
@@ -257,10 +314,17 @@ pub fn prompt(state: &State, power: Power) -> String {
             }
         ),
         Stage::Cession { index } => format!(
-            "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`) or `no more ceding` \
-             (B.7, C.4; its capital's province last, 4.4.8)",
+            "{}: name a home province or minor country {loser} cedes ({} left; `cede ID`, or `cede MINOR as \
+             conquered` to make a free state a conquered country, 4.4.6.4) or `no more ceding` (B.7, C.4; its \
+             capital's province last, 4.4.8)",
             power.name(),
             talks.ceding.get(*index).map_or(0, |c| c.left)
+        ),
+        Stage::Abdication { .. } => format!(
+            "{}: name a leader of {loser} removed by abdication ({} left; `remove leader ID`) or `no more removals` \
+             (C.6; 8.4.3 returns them)",
+            power.name(),
+            talks.removals_left
         ),
     }
 }
@@ -340,6 +404,23 @@ pub fn answered(
                 None => selection.pass(power)?,
             }
         }
+        (Stage::Cession { index }, PoliticalCommand::CedeConquered { what }) => {
+            if !next.minors.get(what).is_some_and(|m| m.free_state && m.controller == Some(talks.loser)) {
+                return Err(RuleError::new(
+                    "4.4.6.4",
+                    format!("`{what}` is no minor free state of {}: only those are made conquered", talks.loser.name()),
+                )
+                .into());
+            }
+            if !cession_options(ctx, next, &talks, *index).contains(what) {
+                return Err(RuleError::new("4.4.8", format!("{} may not take `{what}`", power.name())).into());
+            }
+            super::cession::cede(ctx, next, talks.loser, power, what, log)?;
+            super::cession::conquer(ctx, next, what, "4.4.6.4", log);
+            if let Some(c) = talks.ceding.get_mut(*index) {
+                c.left = c.left.saturating_sub(1);
+            }
+        }
         (Stage::Cession { index }, PoliticalCommand::Cede { what }) => {
             let index = *index;
             match what {
@@ -368,6 +449,17 @@ pub fn answered(
                 }
             }
         }
+        (Stage::Abdication { index }, PoliticalCommand::RemoveLeader { leader }) => match leader {
+            Some(leader) => {
+                if talks.removals_left == 0 {
+                    return Err(RuleError::new("C.6", "the victors have removed every leader the term allows").into());
+                }
+                let by = talks.removing.clone();
+                super::term_effects::remove_leader(ctx, next, talks.loser, &by, leader, log)?;
+                talks.removals_left -= 1;
+            }
+            None => talks.stage = Stage::Abdication { index: index + 1 },
+        },
         (_, c) => return Err(RuleError::new("4.4", format!("`{c}` does not answer the peace being made")).into()),
     }
     if let Some(round) = next.politics.round.as_mut() {
@@ -466,6 +558,7 @@ fn conclude(
                 }
             }
             next.politics.terms.push(TermInForce { victor: *v, loser, term: term.clone(), from: next.date });
+            crate::economy::peace_terms::opened(ctx, next, *v, loser, term, log);
         }
         let date = next.date;
         next.politics.enforced.push(Enforced {
