@@ -160,7 +160,20 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
             colour: None,
         });
     }
-    let control = state.occupied.iter().map(|(area, nation)| (area.clone(), side_of(state, nation))).collect();
+    let mut control: Vec<(String, usize)> =
+        state.occupied.iter().map(|(area, nation)| (area.clone(), side_of(state, nation))).collect();
+    // 4.6.3.1: the areas of a minor country a major power runs carry its control flag: they
+    // are tinted in the controller's colour (the areas an enemy occupies, above, first).
+    for (minor, m) in &state.minors {
+        if m.controller.is_none() {
+            continue;
+        }
+        for area in ctx.map.areas_of(minor) {
+            if !state.occupied.contains_key(&area.id) {
+                control.push((area.id.clone(), side_of(state, minor)));
+            }
+        }
+    }
     let markers = state.sieges.iter().map(|a| (a.clone(), "siege".to_string())).collect();
     let mut track = Vec::new();
     let mut d = Some(state.first);

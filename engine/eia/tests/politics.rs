@@ -873,3 +873,16 @@ fn b3_a_formal_peace_opens_reparations_for_the_next_economic_phase() {
         (Power::Prussia, Power::France, vec![15], vec![10, 10])
     );
 }
+
+#[test]
+fn r4_6_3_1_the_picture_tints_a_minor_country_in_its_controller_s_colour() {
+    let state = opening();
+    let view = grognard_eia::view::board_view(ctx(), &state);
+    let france = Power::ALL.iter().position(|p| *p == Power::France);
+    for area in ctx().map.areas_of("bavaria") {
+        assert_eq!(view.controller(&area.id), france, "{}: Bavaria is France's free state", area.id);
+    }
+    for area in ctx().map.areas_of("switzerland") {
+        assert_eq!(view.controller(&area.id), None, "{}: Switzerland is neutral", area.id);
+    }
+}
