@@ -517,9 +517,11 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
         Phase::ArmyReinforcement => {
             "place reinforcements, transfer or demobilise, `retire LEADER` or `place LEADER with CORPS`, then `end`"
         }
-        Phase::NavalReinforcement => {
+        // 5.3: NELSON is Great Britain's alone.
+        Phase::NavalReinforcement if power == Power::Britain => {
             "`transfer N ships from FLEET to FLEET`, `scuttle FLEET`, `retire nelson` or `place nelson with FLEET`, then `end`"
         }
+        Phase::NavalReinforcement => "`transfer N ships from FLEET to FLEET`, `scuttle FLEET`, then `end`",
         Phase::Naval => {
             "`embark CORPS on FLEET`, `sail FLEET... to PLACE...`, then `engage POWER at PLACE`, then `end`"
         }

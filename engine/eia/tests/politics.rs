@@ -458,21 +458,39 @@ fn r4_2_1_2_nobody_runs_it_nobody_loses_points() {
 
 #[test]
 fn r4_8_a_conquered_minor_becomes_a_free_state_once() {
-    let state = declare(&opening(), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
-    let state = end_until(state, PoliticalStep::FreeStates);
-    let state = end_until_power(state, Power::France);
-    // Hanover, conquered by France, has corps cards?
-    let r = run(&state, Power::France, "free state hanover", &[]);
-    match r {
-        Ok(s) => {
-            assert!(s.minors["hanover"].free_state);
-            let again = refused(run(&s, Power::France, "free state hanover", &[]));
-            assert!(again.starts_with("4.8|"), "{again}");
-        }
-        Err(e) => assert!(e.starts_with("4.8|"), "{e}"),
+    // Holland conquered by France, its forces off the map: it has corps counters, so France
+    // may make it a free state; Hanover has none.
+    let mut opening = opening();
+    if let Some(m) = opening.minors.get_mut("holland") {
+        m.free_state = false;
     }
+    opening.corps.retain(|_, c| c.nation != "holland");
+    let state = declare(&opening, &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let state = end_until(state, PoliticalStep::FreeStates);
+    assert_eq!(step(&state), PoliticalStep::FreeStates);
+    let state = end_until_power(state, Power::France);
+    let s = ok(&state, Power::France, "free state holland");
+    assert!(s.minors["holland"].free_state);
+    // Once only: a free state already is refused (here with France's turn kept open).
+    let mut free = state.clone();
+    if let Some(m) = free.minors.get_mut("holland") {
+        m.free_state = true;
+    }
+    let again = refused(run(&free, Power::France, "free state holland", &[]));
+    assert!(again.starts_with("4.8|"), "{again}");
+    let e = refused(run(&state, Power::France, "free state hanover", &[]));
+    assert!(e.starts_with("4.8|"), "Hanover has no corps counters: {e}");
     let e = refused(run(&state, Power::France, "free state bavaria", &[]));
     assert!(e.starts_with("4.8|"), "Bavaria is a free state already: {e}");
+}
+
+#[test]
+fn r3_0_a_power_with_nothing_to_do_in_its_turn_of_a_political_step_is_passed_over() {
+    // 1805: no conquered minor country with corps counters: nobody has a free state to
+    // declare, and the step passes with no `end` from anyone.
+    let state = declare(&opening(), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let state = end_until(state, PoliticalStep::FreeStates);
+    assert_ne!(state.sequence.phase, Phase::Political(PoliticalStep::FreeStates));
 }
 
 /// Every eligible power answers the control question: those in `seeking` seek it.

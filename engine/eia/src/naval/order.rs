@@ -72,9 +72,16 @@ pub fn announce_land(
     // 7.1.2: allies combining their movement (4.9) move in the last one's place.
     let order = crate::politics::combined::arrange(state, order);
     let names: Vec<&str> = order.iter().map(|p| p.name()).collect();
+    let combined = match crate::politics::combined::group_of(state, Power::France) {
+        Some(group) => format!(
+            " (France combines its movement with {}: they move in the last one's place, 7.1.2)",
+            group.iter().filter(|p| **p != Power::France).map(|p| p.name()).collect::<Vec<_>>().join(", ")
+        ),
+        None => String::new(),
+    };
     let mut next = state.clone();
     log.push(Event::new(
-        format!("France takes place {position} in the land order: {}", names.join(", ")),
+        format!("France takes place {position} in the land order: {}{combined}", names.join(", ")),
         json!({"kind": "land-order", "position": position, "order": order, "rule": "7.1"}),
     ));
     next.sequence = Sequence { phase: start, order, index: 0 };

@@ -375,6 +375,17 @@ pub fn settle(
         if !round.questions.is_empty() {
             return Ok(false);
         }
+        // 3.0: a power with nothing it may do in its turn of a step is passed over (no
+        // proposal, suit, break or free state open to it), so that nobody mails an `end`.
+        if step.in_turns() && round.peace.is_none() {
+            while let Some(p) = state.sequence.acting() {
+                if !legal::commands(ctx, state, p).is_empty() {
+                    break;
+                }
+                state.sequence.index += 1;
+            }
+        }
+        let Some(round) = &state.politics.round else { return Ok(false) };
         let done = match step {
             PoliticalStep::Declarations => false,
             PoliticalStep::CallToAllies => round.next_caller >= round.callers.len(),
