@@ -103,6 +103,39 @@ fn apply_unsettled(
     dispatch(ctx, state, player, power, command, dice)
 }
 
+/// The step result of a phase of its own: the next state, its events, and whether the
+/// phase is over.
+type PhaseStep = Result<(State, Vec<Event>, bool), ApplyError>;
+
+/// A command of a phase of its own (the political phase 4.0, the economic phase 3.5, 8.0):
+/// `end` (`None`) or the phase's command (`pick`), applied by `apply`; when the phase is over
+/// the month moves on to the next one.
+fn own_phase<C>(
+    ctx: &Ctx,
+    state: &State,
+    command: &Command,
+    rule: &str,
+    pick: fn(&Command) -> Option<&C>,
+    apply: impl FnOnce(Option<&C>) -> PhaseStep,
+) -> Result<Applied<State>, ApplyError> {
+    let c = match command {
+        Command::End => None,
+        other => match pick(other) {
+            Some(c) => Some(c),
+            None => {
+                return Err(
+                    RuleError::new(rule, format!("`{other}` is not a command of the {}", state.sequence.phase)).into()
+                )
+            }
+        },
+    };
+    let (mut next, mut events, over) = apply(c)?;
+    if over {
+        turn::advance(ctx, &mut next, &mut events);
+    }
+    Ok(Applied { state: next, events })
+}
+
 /// A command of the political phase (4.0): `end` or a political command.
 fn political(
     ctx: &Ctx,
@@ -111,20 +144,14 @@ fn political(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
-    let c = match command {
-        Command::End => None,
-        Command::Political(c) => Some(c),
-        other => {
-            return Err(
-                RuleError::new("3.1", format!("`{other}` is not a command of the {}", state.sequence.phase)).into()
-            )
+    fn pick(c: &Command) -> Option<&crate::politics::command::PoliticalCommand> {
+        if let Command::Political(p) = c {
+            Some(p)
+        } else {
+            None
         }
-    };
-    let (mut next, mut events, over) = crate::politics::apply(ctx, state, power, c, dice)?;
-    if over {
-        turn::end_politics(ctx, &mut next, &mut events);
     }
-    Ok(Applied { state: next, events })
+    own_phase(ctx, state, command, "3.1", pick, |c| crate::politics::apply(ctx, state, power, c, dice))
 }
 
 /// A command of the economic phase (3.5, 8.0): `end` or an economic command.
@@ -135,20 +162,14 @@ fn economic(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
-    let c = match command {
-        Command::End => None,
-        Command::Economic(c) => Some(c),
-        other => {
-            return Err(
-                RuleError::new("3.5", format!("`{other}` is not a command of the {}", state.sequence.phase)).into()
-            )
+    fn pick(c: &Command) -> Option<&crate::economy::command::EconomicCommand> {
+        if let Command::Economic(e) = c {
+            Some(e)
+        } else {
+            None
         }
-    };
-    let (mut next, mut events, over) = crate::economy::apply(ctx, state, power, c, dice)?;
-    if over {
-        turn::advance(ctx, &mut next, &mut events);
     }
-    Ok(Applied { state: next, events })
+    own_phase(ctx, state, command, "3.5", pick, |c| crate::economy::apply(ctx, state, power, c, dice))
 }
 
 /// Apply `command` of `power`, given by `player`, to the rules of the moment.
@@ -379,7 +400,7 @@ pub fn apply_sealed(
         }
         let (mut next, mut events) = crate::politics::apply_sealed(ctx, state, &political, dice)?;
         if crate::politics::settle(ctx, &mut next, dice, &mut events)? {
-            turn::end_politics(ctx, &mut next, &mut events);
+            turn::advance(ctx, &mut next, &mut events);
         }
         return Ok(Applied { state: next, events });
     }

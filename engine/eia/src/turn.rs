@@ -79,14 +79,9 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
 }
 
 /// The step after the acting power's current one: its next land step, or the next power, or
-/// the next phase, or the next month. Then steps nobody has work in are passed over.
+/// the next phase (a phase of its own ended: the political phase, the economic phase), or
+/// the next month. Then steps nobody has work in are passed over.
 pub fn advance(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
-    step_once(ctx, state, log);
-    skip_idle(ctx, state, log);
-}
-
-/// The political phase is over (4.0): the next phase begins, and idle steps are passed over.
-pub fn end_politics(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     step_once(ctx, state, log);
     skip_idle(ctx, state, log);
 }
