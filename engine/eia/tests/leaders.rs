@@ -137,3 +137,29 @@ fn r5_3_reconstructed_a_leader_whose_corps_is_emptied_joins_another_corps_of_the
     assert_eq!(place_of(&next, "davout"), Some(LeaderPlace::Retiring));
     assert!(grognard_eia::invariants::broken(ctx(), &next).is_empty());
 }
+
+#[test]
+fn r5_3_reconstructed_a_leader_whose_minor_corps_left_with_its_country_follows_his_power() {
+    // Bavaria (France's free state in `bare`) turns neutral and its corps leave the map: the
+    // French leader with its corps joins the French corps of the area, or retires.
+    let mut before = bare();
+    corps(&mut before, "ba-1", "bavaria", "ulm", 6);
+    corps(&mut before, "fr-2", "france", "ulm", 8);
+    corps(&mut before, "ba-2", "bavaria", "munich", 6);
+    with_corps(&mut before, "ney", "ba-1");
+    with_corps(&mut before, "lannes", "ba-2");
+    let mut next = before.clone();
+    next.corps.retain(|_, c| c.nation != "bavaria");
+    if let Some(m) = next.minors.get_mut("bavaria") {
+        m.controller = None;
+    }
+    let mut log = Vec::new();
+    grognard_eia::retirement::settle(&before, &mut next, &mut log);
+    assert_eq!(place_of(&next, "ney"), Some(LeaderPlace::Corps("fr-2".into())));
+    assert_eq!(place_of(&next, "lannes"), Some(LeaderPlace::Retiring));
+    assert!(
+        grognard_eia::invariants::broken(ctx(), &next).is_empty(),
+        "{:?}",
+        grognard_eia::invariants::broken(ctx(), &next)
+    );
+}
