@@ -202,6 +202,22 @@ move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AR
 battle AREA | chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...] | besiege AREA | assault AREA | sally AREA";
 
 impl Command {
+    /// The political command this is (4.0), if it is one.
+    pub fn as_political(&self) -> Option<&crate::politics::command::PoliticalCommand> {
+        match self {
+            Command::Political(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The economic command this is (8.0), if it is one.
+    pub fn as_economic(&self) -> Option<&crate::economy::command::EconomicCommand> {
+        match self {
+            Command::Economic(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// Parses a command as typed.
     pub fn parse(text: &str) -> Result<Command, RuleError> {
         let lower = text.trim().to_ascii_lowercase();

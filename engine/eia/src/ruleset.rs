@@ -144,14 +144,7 @@ fn political(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
-    fn pick(c: &Command) -> Option<&crate::politics::command::PoliticalCommand> {
-        if let Command::Political(p) = c {
-            Some(p)
-        } else {
-            None
-        }
-    }
-    own_phase(ctx, state, command, "3.1", pick, |c| crate::politics::apply(ctx, state, power, c, dice))
+    own_phase(ctx, state, command, "3.1", Command::as_political, |c| crate::politics::apply(ctx, state, power, c, dice))
 }
 
 /// A command of the economic phase (3.5, 8.0): `end` or an economic command.
@@ -162,14 +155,7 @@ fn economic(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
-    fn pick(c: &Command) -> Option<&crate::economy::command::EconomicCommand> {
-        if let Command::Economic(e) = c {
-            Some(e)
-        } else {
-            None
-        }
-    }
-    own_phase(ctx, state, command, "3.5", pick, |c| crate::economy::apply(ctx, state, power, c, dice))
+    own_phase(ctx, state, command, "3.5", Command::as_economic, |c| crate::economy::apply(ctx, state, power, c, dice))
 }
 
 /// Apply `command` of `power`, given by `player`, to the rules of the moment.
