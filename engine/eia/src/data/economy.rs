@@ -400,24 +400,11 @@ mod tests {
     }
 
     fn replaced(prefix: &str, with: &str) -> String {
-        let mut done = false;
-        let lines: Vec<&str> = ECONOMY_TEXT
-            .lines()
-            .map(|l| {
-                if !done && l.starts_with(prefix) {
-                    done = true;
-                    with
-                } else {
-                    l
-                }
-            })
-            .collect();
-        assert!(done, "no line starts with {prefix:?}");
-        lines.join("\n")
+        crate::data::edited::replaced(ECONOMY_TEXT, prefix, with)
     }
 
     fn line_of(prefix: &str) -> usize {
-        ECONOMY_TEXT.lines().position(|l| l.starts_with(prefix)).map(|i| i + 1).unwrap_or(0)
+        crate::data::edited::line_of(ECONOMY_TEXT, prefix)
     }
 
     fn refused_at(text: &str) -> usize {

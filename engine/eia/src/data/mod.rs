@@ -8,6 +8,8 @@
 pub mod campaign;
 pub mod cards;
 pub mod economy;
+#[cfg(test)]
+mod edited;
 pub mod leaders;
 pub mod peace;
 pub mod politics;

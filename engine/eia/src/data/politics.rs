@@ -485,31 +485,12 @@ mod tests {
         Politics::builtin(&map()).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// The 1-based number of the built-in file's first line starting with `prefix`.
     fn line_of(prefix: &str) -> usize {
-        POLITICS_TEXT
-            .lines()
-            .position(|l| l.starts_with(prefix))
-            .map(|i| i + 1)
-            .unwrap_or_else(|| panic!("no line starts with {prefix:?}"))
+        crate::data::edited::line_of(POLITICS_TEXT, prefix)
     }
 
-    /// The built-in file with the line starting with `prefix` replaced by `with` (lines kept).
     fn replaced(prefix: &str, with: &str) -> String {
-        let mut done = false;
-        let lines: Vec<&str> = POLITICS_TEXT
-            .lines()
-            .map(|l| {
-                if !done && l.starts_with(prefix) {
-                    done = true;
-                    with
-                } else {
-                    l
-                }
-            })
-            .collect();
-        assert!(done, "no line starts with {prefix:?}");
-        lines.join("\n")
+        crate::data::edited::replaced(POLITICS_TEXT, prefix, with)
     }
 
     fn refused_at(text: &str) -> usize {
