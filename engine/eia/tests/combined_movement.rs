@@ -22,15 +22,24 @@ fn at_combined_step() -> State {
     setup.options = vec!["political".into(), "open-corps".into()];
     let mut state = eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{e}"));
     state = seal(&state, &[]);
-    for _ in 0..50 {
-        if state.sequence.phase == Phase::Political(PoliticalStep::CombinedMovement) {
+    end_until(state, |s| s.sequence.phase == Phase::Political(PoliticalStep::CombinedMovement))
+}
+
+/// The power asked ends its step until `reached` holds.
+fn end_until(mut state: State, reached: impl Fn(&State) -> bool) -> State {
+    for _ in 0..200 {
+        if reached(&state) {
             return state;
         }
         let players = pending(ctx(), &state).players();
         let power = state.powers_of(players[0].0)[0];
         state = run(&state, power, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
     }
-    panic!("never reached the combined movement step")
+    panic!("never reached: {}", state.sequence.phase)
+}
+
+fn in_land_phase(state: &State) -> bool {
+    matches!(state.sequence.phase, Phase::Land(_))
 }
 
 /// Every player of the sealed step seals its text in `texts`, or `declare none` / `combine
@@ -95,15 +104,7 @@ fn r4_9_allies_naming_each_other_move_in_the_place_of_the_last_and_take_the_land
     );
     // Run the month on to the land phase, everyone ending, and read its order (7.1.2): the
     // coalition moves in Britain's place, Russia, Austria, Britain.
-    let mut s = next;
-    for _ in 0..200 {
-        if let Phase::Land(_) = s.sequence.phase {
-            break;
-        }
-        let players = pending(ctx(), &s).players();
-        let power = s.powers_of(players[0].0)[0];
-        s = run(&s, power, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
-    }
+    let s = end_until(next, in_land_phase);
     use Power::*;
     // 7.1: in the campaign rules France announces its place first: the coalition still moves
     // in Britain's place (7.1.2).
@@ -216,15 +217,8 @@ fn r7_3_8_5_a_later_ally_may_not_enter_an_attack_on_a_power_it_is_not_at_war_wit
 
 #[test]
 fn r7_1_in_the_campaign_rules_france_announces_its_place_in_the_land_phase() {
-    let mut s = seal(&at_combined_step(), &[]);
-    for _ in 0..200 {
-        if let Phase::Land(_) = s.sequence.phase {
-            break;
-        }
-        let players = pending(ctx(), &s).players();
-        let power = s.powers_of(players[0].0)[0];
-        s = run(&s, power, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
-    }
+    let s = seal(&at_combined_step(), &[]);
+    let s = end_until(s, in_land_phase);
     let Pending::Choice { options, prompt, .. } = pending(ctx(), &s) else { panic!("France is asked") };
     assert!(prompt.contains("7.1"), "{prompt}");
     assert_eq!(options.len(), 7, "{options:?}");
