@@ -103,13 +103,15 @@ fn targets(words: &[&str]) -> Vec<String> {
     words.iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).map(str::to_string).collect()
 }
 
-fn declarations(words: &[&str]) -> Result<Vec<Declarations>, RuleError> {
-    let bad = || {
-        RuleError::new(
-            "input",
-            "declarations: `declare none`, `declare on TARGET...` or `declare POWER on TARGET...; POWER on TARGET...`",
-        )
-    };
+/// Statements of a player's powers, `;`-separated: `none` for all of them, or each `LINK
+/// LIST` (the player's only power), `POWER LINK LIST` or `POWER none`, built by `build` from
+/// the power named (if any) and the list's words; `form` names the forms in errors.
+fn per_power<T>(
+    words: &[&str],
+    link: &str,
+    form: &str,
+    build: impl Fn(Option<Power>, &[&str]) -> Result<T, RuleError>,
+) -> Result<Vec<T>, RuleError> {
     if words == ["none"] {
         return Ok(Vec::new());
     }
@@ -118,42 +120,31 @@ fn declarations(words: &[&str]) -> Result<Vec<Declarations>, RuleError> {
     for part in joined.split(';') {
         let part: Vec<&str> = part.split_whitespace().collect();
         match part.as_slice() {
-            ["on", rest @ ..] if !rest.is_empty() => out.push(Declarations { by: None, on: targets(rest) }),
-            [who, "on", rest @ ..] if !rest.is_empty() => {
-                out.push(Declarations { by: Some(power(who)?), on: targets(rest) })
-            }
-            [who, "none"] => out.push(Declarations { by: Some(power(who)?), on: Vec::new() }),
-            _ => return Err(bad()),
+            [l, rest @ ..] if *l == link && !rest.is_empty() => out.push(build(None, rest)?),
+            [who, l, rest @ ..] if *l == link && !rest.is_empty() => out.push(build(Some(power(who)?), rest)?),
+            [who, "none"] => out.push(build(Some(power(who)?), &[])?),
+            _ => return Err(RuleError::new("input", form)),
         }
     }
     Ok(out)
 }
 
+fn declarations(words: &[&str]) -> Result<Vec<Declarations>, RuleError> {
+    per_power(
+        words,
+        "on",
+        "declarations: `declare none`, `declare on TARGET...` or `declare POWER on TARGET...; POWER on TARGET...`",
+        |by, rest| Ok(Declarations { by, on: targets(rest) }),
+    )
+}
+
 fn combinations(words: &[&str]) -> Result<Vec<Combination>, RuleError> {
-    let bad = || {
-        RuleError::new(
-            "input",
-            "combined movement: `combine none`, `combine with ALLY...` or `combine POWER with ALLY...; POWER with \
-             ALLY...`",
-        )
-    };
-    if words == ["none"] {
-        return Ok(Vec::new());
-    }
-    let joined = words.join(" ");
-    let mut out = Vec::new();
-    for part in joined.split(';') {
-        let part: Vec<&str> = part.split_whitespace().collect();
-        match part.as_slice() {
-            ["with", rest @ ..] if !rest.is_empty() => out.push(Combination { power: None, allies: powers(rest)? }),
-            [who, "with", rest @ ..] if !rest.is_empty() => {
-                out.push(Combination { power: Some(power(who)?), allies: powers(rest)? })
-            }
-            [who, "none"] => out.push(Combination { power: Some(power(who)?), allies: Vec::new() }),
-            _ => return Err(bad()),
-        }
-    }
-    Ok(out)
+    per_power(
+        words,
+        "with",
+        "combined movement: `combine none`, `combine with ALLY...` or `combine POWER with ALLY...; POWER with ALLY...`",
+        |power, rest| Ok(Combination { power, allies: if rest.is_empty() { Vec::new() } else { powers(rest)? } }),
+    )
 }
 
 /// Parses a political command, or `None` when `words` are not one.
