@@ -2,6 +2,7 @@
 //! bavaria-south"`). Every command parses back from its text.
 
 use crate::forces::Factors;
+use crate::power::Power;
 use crate::FactorKind;
 use grognard_engine::RuleError;
 use serde::{Deserialize, Serialize};
@@ -92,6 +93,11 @@ pub enum Command {
     DepotAnswer {
         destroy: bool,
         surrender: bool,
+    },
+    /// 7.3.8.3: a power asked before a battle declares war on its attacker (`declare war on
+    /// POWER`) or stands aside (`stand aside`).
+    WarAnswer {
+        on: Option<Power>,
     },
     /// 7.3.6.1: a corps that moved into an area with an ungarrisoned enemy depot destroys it
     /// (`destroy depot with CORPS`) or converts it (`convert depot with CORPS`); `in AREA`
@@ -198,7 +204,7 @@ fn one_holder(words: &[&str]) -> Result<Holder, RuleError> {
 /// The commands and their forms, for error messages.
 pub const FORMS: &str = "end [shuffling CORPS/CORPS...] | place corps CORPS | place N KIND in CORPS|city AREA | \
 transfer N KIND from HOLDER to HOLDER | demobilise HOLDER [N KIND] | retire LEADER | place LEADER with CORPS|FLEET | depot AREA | remove depot AREA | depot on FLEET | \
-move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
+move CORPS to AREA... [force] [forage] | destroy|convert depot with CORPS [in AREA] | keep depot | destroy depot [surrendering] | declare war on POWER | stand aside | enter CORPS | leave CORPS | forage CORPS | lose N KIND... | \
 battle AREA | chit ID [pinning CORPS,...] [to AREA] [reinforcing CORPS,...] | besiege AREA | assault AREA | sally AREA";
 
 impl Command {
@@ -273,6 +279,10 @@ impl Command {
                     _ => Err(bad()),
                 }
             }
+            ["declare", "war", "on", power] => Power::from_id(power)
+                .map(|p| Command::WarAnswer { on: Some(p) })
+                .ok_or_else(|| RuleError::new("input", format!("`{power}` is not a major power"))),
+            ["stand", "aside"] => Ok(Command::WarAnswer { on: None }),
             ["keep", "depot"] => Ok(Command::DepotAnswer { destroy: false, surrender: false }),
             ["destroy", "depot"] => Ok(Command::DepotAnswer { destroy: true, surrender: false }),
             ["destroy", "depot", "surrendering"] => Ok(Command::DepotAnswer { destroy: true, surrender: true }),
@@ -359,6 +369,8 @@ impl fmt::Display for Command {
             Command::PlaceLeader { leader, with } => write!(f, "place {leader} with {with}"),
             Command::Depot { area } => write!(f, "depot {area}"),
             Command::RemoveDepot { area } => write!(f, "remove depot {area}"),
+            Command::WarAnswer { on: Some(p) } => write!(f, "declare war on {}", p.id()),
+            Command::WarAnswer { on: None } => f.write_str("stand aside"),
             Command::DepotAnswer { destroy: false, .. } => f.write_str("keep depot"),
             Command::DepotAnswer { destroy: true, surrender: false } => f.write_str("destroy depot"),
             Command::DepotAnswer { destroy: true, surrender: true } => f.write_str("destroy depot surrendering"),

@@ -143,6 +143,8 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
         }
     } else if state.book.depot_question.is_some() {
         candidates.extend(crate::depot_garrison::answers());
+    } else if let Some(q) = &state.book.war_question {
+        candidates.extend(crate::combat::war_question::answers(q));
     } else if crate::naval::waiting(state) {
         candidates.extend(crate::naval::legal::decisions(ctx, state).into_iter().map(Command::Naval));
     } else {

@@ -33,6 +33,7 @@ pub fn acting_power_of(state: &State, player: PlayerId) -> Result<Power, RuleErr
         .first()
         .map(|l| l.power)
         .or(crate::depot_garrison::decider(state))
+        .or(crate::combat::war_question::decider(state))
         .or(crate::naval::decider(state))
         .or(state.sequence.acting());
     let Some(power) = power else {
@@ -94,6 +95,7 @@ fn apply_unsettled(
     if state.battle.is_none()
         && state.losses.is_empty()
         && state.book.depot_question.is_none()
+        && state.book.war_question.is_none()
         && !crate::naval::waiting(state)
     {
         if let Some(parked) = crate::reveal::park(ctx, state, power, player, command)? {
@@ -198,6 +200,10 @@ pub fn dispatch(
     }
     if state.book.depot_question.is_some() {
         let next = crate::depot_garrison::answer(ctx, state, power, command, &mut log)?;
+        return Ok(Applied { state: next, events: log });
+    }
+    if state.book.war_question.is_some() {
+        let next = crate::combat::war_question::answer(ctx, state, power, command, &mut log)?;
         return Ok(Applied { state: next, events: log });
     }
     if crate::naval::waiting(state) {
@@ -308,6 +314,14 @@ pub fn dispatch(
         (Command::Lose { .. }, _) => return Err(RuleError::new("7.4.1.3", "no losses are owed now").into()),
         (Command::DepotAnswer { .. }, _) => {
             return Err(RuleError::new("7.3.6.2", "no depot question waits for an answer").into())
+        }
+        (Command::WarAnswer { .. }, _) => {
+            return Err(RuleError::new(
+                "7.3.8.3",
+                "no combat asks for a declaration of war now (the political phase's declarations are written \
+                 `declare on TARGET...`)",
+            )
+            .into())
         }
         (Command::Battle { area }, _) => crate::combat::start_battle(ctx, state, power, area, &mut log)?,
         (Command::Besiege { area }, _) => crate::siege::besiege(ctx, state, power, area, &mut log)?,
@@ -506,6 +520,16 @@ pub fn pending(ctx: &Ctx, state: &State) -> Pending {
             prompt: format!("{}: {}", state.date, crate::depot_garrison::prompt(ctx, q)),
             options,
         };
+    }
+    if let Some(q) = &state.book.war_question {
+        if let Some(asked) = q.asked.first() {
+            let player = PlayerId(state.player_of(*asked).unwrap_or(0));
+            return Pending::Choice {
+                player,
+                prompt: format!("{}: {}", state.date, crate::combat::war_question::prompt(ctx, state, q)),
+                options: crate::combat::war_question::answers(q).iter().map(|c| c.to_string()).collect(),
+            };
+        }
     }
     if let Some(political) = crate::politics::pending(ctx, state) {
         return political;

@@ -215,6 +215,9 @@ pub struct Book {
     /// A garrisoned depot's owner is asked whether to destroy it (7.3.6.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depot_question: Option<crate::depot_garrison::DepotQuestion>,
+    /// The powers asked, before a battle, whether they declare war on its attacker (7.3.8.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub war_question: Option<crate::combat::war_question::WarQuestion>,
     /// Fleets moved this naval movement step and the movement points they spent (6.2.2.4).
     pub fleets: BTreeMap<String, u8>,
     /// Depots placed this step (7.2: a depot placed this turn does not anchor a new one).

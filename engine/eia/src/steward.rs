@@ -3,7 +3,8 @@
 //! this bot (`grognard bot run --bot steward` by mail, or any local or self-played game), and
 //! keeps to its own affairs:
 //!
-//! - it declares no war and combines with nobody (4.2, 4.9), backs down from a minor country
+//! - it declares no war, in the political phase or before a battle, and combines with nobody
+//!   (4.2, 7.3.8.3, 4.9), backs down from a minor country
 //!   (4.6.4), seeks no minor country (4.6.2) and supports none (4.6.5);
 //! - it keeps faith with its allies: it answers their calls when the rules let it (4.3);
 //! - it makes no new alliance, accepts an informal peace, offers a conditional peace when
@@ -77,6 +78,10 @@ fn preferences(ctx: &Ctx, view: &State, player: PlayerId) -> Vec<&'static str> {
                 "cede ",
             ],
         };
+    }
+    // 7.3.8.3: it declares no war, not even beside an ally attacked where its corps stand.
+    if view.book.war_question.is_some() {
+        return vec!["stand aside"];
     }
     if view.battle.is_some() {
         return vec!["chit defend", "chit assault", "chit "];

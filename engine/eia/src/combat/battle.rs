@@ -99,6 +99,37 @@ pub fn start_battle(
     if !battles_owed(state, power).iter().any(|a| a == area) {
         return Err(RuleError::new("7.5.1", format!("{} has no battle to fight in {}", power.name(), ctx.name(area))));
     }
+    // 7.3.8.3: the allies of the defenders with field forces there may declare war first.
+    let asked = crate::combat::war_question::askable(ctx, state, power, area);
+    if !asked.is_empty() {
+        let mut next = state.clone();
+        let names: Vec<&str> = asked.iter().map(|p| p.name()).collect();
+        log.push(Event::new(
+            format!(
+                "{} declares a combat in {}; {} may declare war on it first (7.3.8.3)",
+                power.name(),
+                ctx.name(area),
+                names.join(", ")
+            ),
+            json!({"kind": "war-question", "area": area, "attacker": power, "asked": asked, "rule": "7.3.8.3"}),
+        ));
+        next.book.war_question =
+            Some(crate::combat::war_question::WarQuestion { area: area.to_string(), attacker: power, asked });
+        return Ok(next);
+    }
+    open_battle(ctx, state, power, area, log)
+}
+
+/// The battle in `area` declared by `power` begins, once any power asked by 7.3.8.3 has
+/// answered: the forces neither attacking nor defending leave (7.3.8.4, 7.3.8.6) and both
+/// sides are asked for their chits (7.5.2.1).
+pub fn open_battle(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    area: &str,
+    log: &mut Vec<Event>,
+) -> Result<State, RuleError> {
     // 7.3.8.4, 7.3.8.6: the forces neither attacking nor defending leave first.
     let mut cleared = state.clone();
     crate::combat::declaration::clear_the_field(ctx, &mut cleared, power, area, log);

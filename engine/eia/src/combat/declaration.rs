@@ -5,8 +5,9 @@
 //! power's field forces there, not at war with the attacker or an ally not at war with all
 //! the defenders, leave the area first (steps four and six), so that two forces are left
 //! (step seven). Forces in the city or on a depot stay and take no part. Declarations of war
-//! by powers in the area (step three) and the order of combined movement allies (steps one
-//! and five) belong to the political phase (4.2, 4.9).
+//! by powers in the area (step three) are asked first (`war_question.rs`); the order of
+//! combined movement allies (steps one and five) is the political phase's (4.9,
+//! `politics/combined.rs`).
 //!
 //! Where they go: "to any adjacent area that, if possible, is closer or at least as close to
 //! their source of supply": the text leaves the choice to their owner; here the rule of a

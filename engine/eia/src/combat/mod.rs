@@ -12,6 +12,7 @@ pub mod resolve;
 pub mod retreat;
 pub mod sally;
 pub mod trivial;
+pub mod war_question;
 
 pub use battle::{battles_owed, start_battle, Battle};
 pub use chits::Chit;

@@ -151,6 +151,8 @@ fn combinations(words: &[&str]) -> Result<Vec<Combination>, RuleError> {
 pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
     use PoliticalCommand as P;
     let parsed = match words {
+        // 7.3.8.3's answer before a battle, a command of the land phase (`Command::WarAnswer`).
+        ["declare", "war", "on", _] => return None,
         ["declare", rest @ ..] if !rest.is_empty() => declarations(rest).map(|powers| P::Declare { powers }),
         ["call", rest @ ..] => match rest.iter().position(|w| *w == "against") {
             Some(at) if at + 2 == rest.len() => {

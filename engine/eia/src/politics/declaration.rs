@@ -246,35 +246,7 @@ pub fn reveal(
             serde_json::json!({"kind": "declaration", "by": d.by, "on": d.on}),
         ));
         if let Some(major) = Power::from_id(&d.on) {
-            let allied = next.relations.allied(d.by.id(), major.id());
-            points::change(
-                ctx,
-                &mut next,
-                d.by,
-                Points::DeclareWarMajor,
-                1,
-                "4.2.1.1",
-                "a declaration of war on a major power",
-                &mut log,
-            );
-            if allied {
-                points::change(
-                    ctx,
-                    &mut next,
-                    d.by,
-                    Points::BreakAlliance,
-                    1,
-                    "4.2.1.1",
-                    "breaking an alliance by declaring war",
-                    &mut log,
-                );
-                next.politics.broken.push(super::Broken { a: d.by, b: major, on: next.date });
-            }
-            // B.5, 4.6.4.2.2: a war between the houses breaks their royal marriage.
-            super::term_effects::break_marriage(ctx, &mut next, d.by, major, &[d.by], "4.2.1.1", &mut log);
-            next.relations.declare_war(d.by.id(), major.id());
-            let date = next.date;
-            next.politics.went_to_war(d.by, major, date, false);
+            war_on_major(ctx, &mut next, d.by, major, "4.2.1.1", &mut log);
         } else {
             next.relations.declare_war(d.by.id(), &d.on);
         }
@@ -295,6 +267,23 @@ pub fn reveal(
     }
     next.sequence.phase = crate::sequence::Phase::Political(PoliticalStep::CallToAllies);
     Ok((next, log))
+}
+
+/// `by` declares war on the major power `major` (4.2.1.1, also for the declarations of other
+/// times, 7.3.8.3): three political points lost, two more and the alliance broken if they were
+/// allied, a royal marriage between their houses broken (B.5, 4.6.4.2.2), and the war begins,
+/// recorded for the order of peace (4.4.5.2). `rule` names the rule the points are lost under.
+pub fn war_on_major(ctx: &Ctx, next: &mut State, by: Power, major: Power, rule: &str, log: &mut Vec<Event>) {
+    let allied = next.relations.allied(by.id(), major.id());
+    points::change(ctx, next, by, Points::DeclareWarMajor, 1, rule, "a declaration of war on a major power", log);
+    if allied {
+        points::change(ctx, next, by, Points::BreakAlliance, 1, rule, "breaking an alliance by declaring war", log);
+        next.politics.broken.push(super::Broken { a: by, b: major, on: next.date });
+    }
+    super::term_effects::break_marriage(ctx, next, by, major, &[by], rule, log);
+    next.relations.declare_war(by.id(), major.id());
+    let date = next.date;
+    next.politics.went_to_war(by, major, date, false);
 }
 
 /// 4.3.1.1, 4.3.1.2: the powers that may call allies: the major powers declared upon, then the
