@@ -3,7 +3,7 @@
 //! `--no-answer`/`--answer` choose; `grognard orders` keeps standing orders checked by the
 //! game's rules.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, journal, Player};
 use std::path::Path;

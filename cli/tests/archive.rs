@@ -2,7 +2,7 @@
 //! archived, listed, searched, shown, verified and exported; re-adding, another history,
 //! two processes at once, a damaged archive file and inputs past the limits.
 
-mod common;
+use crate::common;
 
 use common::{at_once, copy_tree, decide, game_dir, joined_duel, Player};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! a player's seat, answering from packet files with fair dice), and `grognard play --bot`
 //! (a terminal game with casual dice).
 
-mod common;
+use crate::common;
 
 use common::Player;
 use std::io::Write;

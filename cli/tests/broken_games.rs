@@ -5,7 +5,7 @@
 //! the copy is gone (restarting means a new game). An invitation whose
 //! records were reordered (checksum recomputed) is refused without leaving a game behind.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, Player};
 use serde_json::Value;

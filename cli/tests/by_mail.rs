@@ -2,7 +2,7 @@
 //! delivered into the other player's mbox or Maildir, read back by `receive` and
 //! `autoreply`, which answers dice requests with no human step.
 
-mod common;
+use crate::common;
 
 use common::{decide_and_mail, journal, Player};
 use std::collections::BTreeSet;

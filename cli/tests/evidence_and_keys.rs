@@ -2,7 +2,7 @@
 //! signed records, named in text and in `--json`; `join` shows every other player's key
 //! fingerprint, remembers it, and says whether a later game's key is the same or CHANGED.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, copy_tree, joined_duel, Player};
 use serde_json::Value;

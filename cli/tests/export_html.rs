@@ -5,7 +5,7 @@
 //! board. `.ci/run` installs Debian's chromium and chromium-driver; without them the test
 //! fails and says so.
 
-mod common;
+use crate::common;
 
 use common::servers::{find_program, free_port, repo_root, Server};
 use common::{joined_duel, Player};

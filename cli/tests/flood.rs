@@ -2,7 +2,7 @@
 //! packet among them is refused with its origin named and the good ones still land; an
 //! input that never ends (`/dev/zero`) is refused at the size limit.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, joined_duel, Player};
 use grognard_engine::PlayerId;

@@ -1,7 +1,7 @@
 //! `grognard new --position FILE`: an FNC game starts from a written position, its players
 //! play on from there, and `verify` replays it from the position in the genesis entry.
 
-mod common;
+use crate::common;
 
 use common::Player;
 

@@ -3,7 +3,7 @@
 //! (the packets, the mails, `log --json`, `status --json`, the board picture) names a unit
 //! beneath a top, until an attack opens the stack it came from, and then only that stack.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, exchange, outgoing, Player};
 use std::path::Path;

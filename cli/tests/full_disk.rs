@@ -6,7 +6,7 @@
 //! when run again with room (the archive: what it held, checked). This needs no privilege (mounting a small file system would),
 //! so it runs wherever the tests run, as root too.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, Player};
 use std::path::Path;

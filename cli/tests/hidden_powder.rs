@@ -3,7 +3,7 @@
 //! mail, status or log until its charge is fired and opened (8.4), and the game ends with
 //! every concealed command opened and verified.
 
-mod common;
+use crate::common;
 
 use common::{exchange, joined_duel, outgoing, Player};
 use serde_json::Value;

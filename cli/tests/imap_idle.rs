@@ -4,7 +4,7 @@
 //!
 //! Like `mail_servers.rs`, this needs Dovecot and aiosmtpd (installed by `.ci/run`) and root.
 
-mod common;
+use crate::common;
 
 use common::servers::{maildir_messages, start_mail_servers, MailServers, MailSettings, USERS};
 use common::{joined_duel, Player};

@@ -4,7 +4,7 @@
 //! file never hold the text. A letter changed on the way is refused and not kept, and the
 //! entries of its packet are imported all the same.
 
-mod common;
+use crate::common;
 
 use common::Player;
 use std::path::Path;

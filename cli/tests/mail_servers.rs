@@ -6,7 +6,7 @@
 //! The servers are installed by `.ci/run` (Debian's `dovecot-imapd`, `aiosmtpd` from PyPI).
 //! Without them this test fails, saying so: it never passes without having run.
 
-mod common;
+use crate::common;
 
 use common::servers::{mail_owner, maildir_messages, players_on, start_mail_servers, MailServers, USERS};
 use common::{decide_and_mail, journal};

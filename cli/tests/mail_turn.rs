@@ -7,7 +7,7 @@
 //!
 //! Like `mail_servers.rs`, this needs Dovecot and aiosmtpd (installed by `.ci/run`) and root.
 
-mod common;
+use crate::common;
 
 use common::servers::{maildir_messages, players_on, start_mail_servers};
 use common::Player;

@@ -3,7 +3,7 @@
 //! the journal; a full disk is a clear error with status 1. Arguments that would trip an
 //! assertion deeper down (a dice chain length out of range) are refused as usage errors.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, joined_duel, Player};
 use std::path::Path;

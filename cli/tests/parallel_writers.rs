@@ -4,7 +4,7 @@
 //! two `do`s of the same command, two `send`s (while a reveal or an opening is owed), or a
 //! `receive` and a `send`; then both journals are verified.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, at_once, Player};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! command, grouped), `odds`, `hex`, `units`, `charts`, `show --reach`, on FNC games started
 //! from written positions.
 
-mod common;
+use crate::common;
 
 use common::Player;
 use grognard_engine::{PlayerId, Ruleset, Seats};

@@ -3,7 +3,7 @@
 //! the player's own outbox directory of `.eml` files; `send --mail` leaves the current
 //! directory alone and says where the packet is kept.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, joined_duel, Player};
 use std::path::Path;

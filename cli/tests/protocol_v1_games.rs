@@ -1,7 +1,7 @@
 //! A game recorded under protocol version 1 still verifies, and `verify` says plainly that
 //! its fair dice were not protected against a witness who chooses or vetoes rolls.
 
-mod common;
+use crate::common;
 
 use common::Player;
 use grognard_engine::PlayerId;

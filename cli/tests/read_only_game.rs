@@ -4,7 +4,7 @@
 //! run as root the commands run as the unprivileged user `nobody` (`setpriv`, util-linux),
 //! with the home given to that user and the game directory and its files made read-only.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, Player};
 use std::os::unix::fs::PermissionsExt;

@@ -2,7 +2,7 @@
 //! every die shown with the values and the seed that made it; commands read from standard
 //! input; bad commands, bad files and a closed pipe handled without a panic.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, journal, Player};
 use serde_json::Value;

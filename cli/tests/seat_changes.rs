@@ -4,7 +4,7 @@
 //! roll that waited, and the former holder can read the game but sign nothing; a hand-over
 //! and a resignation ask for `--yes` and say what follows.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, Player};
 

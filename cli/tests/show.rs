@@ -1,7 +1,7 @@
 //! `grognard show`: pictures of a scenario's opening, of a local game now and after N
 //! steps, the refusals, and the picture on a turn mail.
 
-mod common;
+use crate::common;
 
 use common::Player;
 use std::path::Path;

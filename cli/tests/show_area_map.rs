@@ -3,7 +3,7 @@
 //! area map refuses in words of areas; the board on the invitation mail, in the terminal
 //! replay and on the exported web page.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, Player};
 use std::path::Path;

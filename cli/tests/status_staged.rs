@@ -1,7 +1,7 @@
 //! `grognard status` gives one account of the game: with staged commands, the position they
 //! lead to and the next thing to do (stage more, or send), in text and in `--json`.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, Player};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Two players with separate GROGNARD_HOME directories play a whole game through packet
 //! files and the `grognard` binary only.
 
-mod common;
+use crate::common;
 
 use common::{journal, Player};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! of the game refused, the message. A script tells an illegal command from text that is
 //! not a command, from a command out of turn, from a forged packet.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, Player};
 use serde_json::Value;

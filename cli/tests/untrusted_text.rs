@@ -2,7 +2,7 @@
 //! escapes (ESC sequences, BEL, a bidi override) in a refused entry is shown as `\x1b...`,
 //! never as the raw bytes, on standard error and in `--json`.
 
-mod common;
+use crate::common;
 
 use common::{joined_duel, Player};
 use grognard_journal::entry::Body;

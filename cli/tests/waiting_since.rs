@@ -2,7 +2,7 @@
 //! has acked it, and since when the game waits by this machine's clock (information only:
 //! nothing in the game depends on a clock).
 
-mod common;
+use crate::common;
 
 use common::joined_duel;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -3,7 +3,7 @@
 //! player witnesses it; `status` says so, names that one player as holding the game, and
 //! the third player owes nothing.
 
-mod common;
+use crate::common;
 
 use common::{alice_and_bob, Player};
 use serde_json::json;

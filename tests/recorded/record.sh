@@ -25,5 +25,5 @@ for m in "${matches[@]}"; do
   python3 "$here/record.py" "$bin" "$name" "$ruleset" "$scenario" "$seed"
 done
 GROGNARD_PIN_RECORDED=1 cargo test --quiet --manifest-path "$root/Cargo.toml" -p grognard-acceptance \
-  --test recorded_matches
+  --test acceptance recorded_matches::
 git -C "$root" status --short -- tests/recorded

@@ -1,7 +1,7 @@
 //! The `hex`, `units` and `charts` aids on hand-checked positions: the tiny aids map
 //! (fixtures/aids_map.txt) and the EC charts.
 
-mod aids_common;
+use crate::aids_common;
 
 use aids_common::ctx;
 use grognard_engine::AidQuery;

@@ -1,7 +1,7 @@
 //! The `odds` aid (11.2): the numbers `attack` would use, before anything is declared, on
 //! the combat test ground (fixtures/combat_*.txt).
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_fnc::aids;

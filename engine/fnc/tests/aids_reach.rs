@@ -11,7 +11,7 @@
 //!   1310: 5 + 1 = 6                 [1011 1110 1210 1310]
 //!   1311: 6 + 1 = 7 > 6: beyond reach.
 
-mod aids_common;
+use crate::aids_common;
 
 use aids_common::{ctx, position_at};
 use grognard_board::HexId;

@@ -1,7 +1,7 @@
 //! Attacks declared together (11.3) and standing orders answering the decisions of
 //! battles (11.21, 11.22, 11.25, 7.4), on the hand-made combat test map.
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::{ApplyError, NoDice, ScriptedDice};

@@ -1,6 +1,6 @@
 //! Attack declaration rules (11.1, 11.3, 11.4, 11.26, 11.27, 10.2, 6.4, 5.3).
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_fnc::state::{Effect, LastingEffect};

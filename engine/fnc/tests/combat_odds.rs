@@ -1,6 +1,6 @@
 //! Odds: strengths, percentage, columns and shifts (11.2, 11.5-11.11, 5.3).
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_fnc::Side;

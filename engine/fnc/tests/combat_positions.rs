@@ -1,6 +1,6 @@
 //! Combat and sieges from position texts (docs/POSITION_FORMAT.md) through the dispatcher.
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::ScriptedDice;

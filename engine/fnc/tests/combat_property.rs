@@ -2,7 +2,7 @@
 //! option the combat module lists; each battle must end with nothing owed, no hex holding
 //! both sides, every listed option accepted, and battle VP only ever growing.
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::{ApplyError, ScriptedDice};

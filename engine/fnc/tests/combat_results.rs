@@ -1,7 +1,7 @@
 //! Combat results: losses and their choice (11.14-11.21, 11.7), battle VP (11.13), advance
 //! after combat (11.25), Fort De (13.4), the SC (14.3), invasions (10.3), recycling (8.12).
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::{NoDice, ScriptedDice};

@@ -1,6 +1,6 @@
 //! Retreat after combat (11.22-11.24) and its strictures.
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::NoDice;

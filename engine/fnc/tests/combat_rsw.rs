@@ -5,10 +5,10 @@ use grognard_board::HexId;
 use grognard_fnc::combat::siege;
 use grognard_fnc::{Ctx, Phase, Side, State};
 
-mod combat_harness;
+use crate::combat_harness;
 use combat_harness::{attack_hex, battle_event, hex, state_in as state};
 
-mod logistics_common;
+use crate::logistics_common;
 use logistics_common::rsw_game_data as ctx;
 
 /// Two adjacent land hexes of the map, the first not a fortress.

@@ -1,6 +1,6 @@
 //! Control, victory points and victory (7.4 penalties at phase ends, 14.2, 14.3, 14.5).
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, movement, pos, refused, try_cmd};
 use grognard_board::HexId;

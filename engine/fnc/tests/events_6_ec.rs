@@ -1,7 +1,7 @@
 //! The EC Random Events Table (6.1-6.3): the roll, each event's follow-on rolls and effects,
 //! the once-per-calendar-year and once-per-game limits, and the choices events leave.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_engine::{ApplyError, ScriptedDice};
 use grognard_fnc::state::{Effect, LastingEffect};

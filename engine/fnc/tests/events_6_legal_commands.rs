@@ -3,7 +3,7 @@
 //! logistics command the command table lists (every listed command but the `end` of a phase)
 //! applies with enough dice, and `legal_commands` of the whole ruleset offers them too.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_engine::{PlayerId, ScriptedDice};
 use grognard_fnc::{ruleset, table, Command, Ctx, Side, State};

@@ -1,7 +1,7 @@
 //! The RSW Random Events Table (6.4): Norwegian Front, Naval Victory, Command Shake-up,
 //! Truce, Volunteers and Uprising, with their limits and the choices they leave.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_fnc::state::Effect;
 use grognard_fnc::{Decision, DecisionKind, Location};

@@ -5,8 +5,8 @@
 //! from the rules. Each test also tries the commands left out and finds `apply` refusing
 //! every one of them.
 
-mod combat_harness;
-mod support;
+use crate::combat_harness;
+use crate::support;
 
 use combat_harness::*;
 use grognard_engine::{ApplyError, NoDice};

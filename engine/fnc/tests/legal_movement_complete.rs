@@ -3,7 +3,7 @@
 //! `legal_commands` does not list, the listed path is never dearer than one it finds, and
 //! every listed movement command is accepted.
 
-mod core_common;
+use crate::core_common;
 
 use grognard_board::HexId;
 use grognard_engine::{ApplyError, NoDice};

@@ -2,7 +2,7 @@
 //! (1127) and Rosetta (1426) are Mediterranean ports; the Anatolian box is a port on the
 //! Mediterranean.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, movement, refused};
 use grognard_board::HexId;

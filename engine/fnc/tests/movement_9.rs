@@ -1,6 +1,6 @@
 //! Ground movement (9.0) on the small core test map.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, movement, refused, try_cmd};
 use grognard_board::HexId;

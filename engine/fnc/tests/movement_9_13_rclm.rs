@@ -1,7 +1,7 @@
 //! River, canal and lake movement (9.13-9.15) on the small core test map: the Nile runs
 //! between columns 13 and 14 from 1328 to 1431; Lake Bourlos (1326, 1327) touches it.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, movement, refused};
 use grognard_board::HexId;

@@ -1,6 +1,6 @@
 //! Positions (docs/POSITION_FORMAT.md): parse, print, parse again.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{ec, pos};
 use grognard_board::HexId;

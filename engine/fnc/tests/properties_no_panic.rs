@@ -5,7 +5,7 @@
 //! position texts. Each must give an error; a bad command that is accepted must still leave
 //! a state that keeps every invariant. Positions come from seeded random legal play.
 
-mod support;
+use crate::support;
 
 use grognard_engine::{AnyRuleset, ApplyError, GameState, PlayerId, Ruleset, Setup, StreamDice, Viewer};
 use grognard_fnc::{position, Command, Ctx, DecisionKind, Fnc, Phase, Side, State};

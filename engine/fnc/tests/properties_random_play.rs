@@ -13,7 +13,7 @@
 //! Seeds are fixed so CI is reproducible; `FNC_PROPERTY_GAMES=<n>` multiplies the number of
 //! games for a longer local run. A failure prints the seed and the shrunk command sequence.
 
-mod support;
+use crate::support;
 
 use grognard_fnc::{Ctx, Game as FncGame, Side};
 use support::driver::{play, Game, Played, Policy};

@@ -2,7 +2,7 @@
 //! Unit-Recycling Table, its modifiers, the worked example of 8.13 and the units that never
 //! recycle.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_engine::{ApplyError, ScriptedDice};
 use grognard_fnc::recycling::{self, TableResult};

@@ -2,7 +2,7 @@
 //! Ottoman die-minus-two roll, random draws and areas, the minus-one return to the
 //! container, recycled units coming back, the British.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_engine::ApplyError;
 use grognard_fnc::{Decision, DecisionKind, Location};

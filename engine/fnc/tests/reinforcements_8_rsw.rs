@@ -1,7 +1,7 @@
 //! RSW reinforcements (8.2, 8.9, 8.10): the Russian schedule into the box, contingency
 //! divisions, Swedish entry, the Gulf of Finland after a Russian naval victory, stacking.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_fnc::Location;
 use logistics_common::*;

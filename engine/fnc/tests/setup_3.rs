@@ -1,6 +1,6 @@
 //! Set-up (3.0): who sets up first, where each set-up code may go, and the end of set-up.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, refused};
 use grognard_board::HexId;

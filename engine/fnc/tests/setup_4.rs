@@ -2,7 +2,7 @@
 //! "Start Any" units two a town or city of Finland, never in Sveaborg or Svartholma; then the
 //! Russians anywhere inside Russia within the normal stacking limits (7.6).
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, refused};
 use grognard_board::HexId;

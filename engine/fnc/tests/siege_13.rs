@@ -1,6 +1,6 @@
 //! Sieges (13.0).
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::{NoDice, ScriptedDice};

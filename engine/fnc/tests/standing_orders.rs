@@ -2,7 +2,7 @@
 //! the opponent (7.4) and units an event makes a side recycle (6.3, 6.4). The battles'
 //! decisions (11.21, 11.22, 11.25) are in combat_batch_11_3.rs.
 
-mod combat_harness;
+use crate::combat_harness;
 
 use combat_harness::*;
 use grognard_engine::NoDice;

@@ -2,7 +2,7 @@
 //! logged with its line or the reasons there is none; unsupplied units are eliminated and
 //! recycled when eligible (8.11-8.13).
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_engine::{ApplyError, ScriptedDice};
 use grognard_fnc::{ruleset, Command, Location, Phase};

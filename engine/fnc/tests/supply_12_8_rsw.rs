@@ -2,7 +2,7 @@
 //! Sveaborg after a Russian naval victory, the Aland Isles, port supply on the waters of a
 //! side's naval operations and its loss in the Gulf of Finland.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_fnc::supply::{self, Supplied};
 use grognard_fnc::{Location, Side, State};

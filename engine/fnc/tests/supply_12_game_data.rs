@@ -6,7 +6,7 @@ use grognard_board::HexId;
 use grognard_fnc::supply::{self, Supplied};
 use grognard_fnc::{Ctx, Game, Location, Side};
 
-mod logistics_common;
+use crate::logistics_common;
 use logistics_common::{position as state, rsw_game_data as rsw};
 
 fn h(text: &str) -> HexId {

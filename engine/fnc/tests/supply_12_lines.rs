@@ -2,7 +2,7 @@
 //! legs of at most ten hexes, enemy units, water, captured sources, El Minya's border rule,
 //! the Ottoman boxes and the Ottoman ports after British intervention.
 
-mod logistics_common;
+use crate::logistics_common;
 
 use grognard_fnc::supply::{self, Supplied};
 use grognard_fnc::{Location, Side, State};

@@ -1,6 +1,6 @@
 //! The board view: stacking order (7.8), markers, control, highlights, turn track.
 
-mod core_common;
+use crate::core_common;
 
 use core_common::{cmd, ec, movement, pos};
 use grognard_board::{BoardView, Glyph, Highlight, PieceLocation};

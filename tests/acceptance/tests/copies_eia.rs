@@ -7,7 +7,7 @@
 //!
 //! The default run is short; `GROGNARD_SIM_SEEDS` and `GROGNARD_SIM_STEPS` make it longer
 //! (`GROGNARD_SIM_SEEDS=10 GROGNARD_SIM_STEPS=3000 cargo test --release -p grognard-acceptance
-//! --test copies_eia`). A failure prints the seed that plays it again.
+//! --test acceptance copies_eia::`). A failure prints the seed that plays it again.
 
 use grognard_acceptance::copies::{budget, play, report, weighted, Config, Outcome, Pick};
 use grognard_acceptance::Lcg;

@@ -7,7 +7,7 @@
 //! The default run is short; long runs are on demand: the number of games and the steps of
 //! each are set by `GROGNARD_SIM_SEEDS` and `GROGNARD_SIM_STEPS` (small by default, e.g.
 //! `GROGNARD_SIM_SEEDS=20 GROGNARD_SIM_STEPS=3000 cargo test --release -p grognard-acceptance
-//! --test copies_fnc` plays twenty whole games of each); `GROGNARD_SIM_FIRST_SEED` sets the first seed (default 0), and
+//! --test acceptance copies_fnc::` plays twenty whole games of each); `GROGNARD_SIM_FIRST_SEED` sets the first seed (default 0), and
 //! `GROGNARD_SIM_IGNORE` (comma-separated dotted paths, `book.moved`) leaves parts of the
 //! public view out of the comparison, to look past a known difference for the next one. A
 //! failure prints the seed that plays it again.

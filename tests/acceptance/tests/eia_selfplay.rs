@@ -3,7 +3,7 @@
 //! every round; the harness checks the invariants after every command, identical journals
 //! and public states after every round, and a third party's verification at the end
 //! (`grognard_acceptance::selfplay`). The tests play the first rounds; whole games are on
-//! demand (`cargo test -p grognard-acceptance --test eia_selfplay -- --ignored`).
+//! demand (`cargo test -p grognard-acceptance --test acceptance eia_selfplay:: -- --ignored`).
 
 use grognard_acceptance::{eia, selfplay};
 use grognard_engine::Setup;
