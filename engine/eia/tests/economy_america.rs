@@ -63,7 +63,9 @@ fn r8_2_1_2_2_2_2_a_decree_stops_american_trade_to_the_decreeing_power_s_enemies
     assert!(s.economy.american_stopped.is_empty());
     assert_eq!(collection::income(ctx(), &s, Power::France).overseas, 4);
     assert!(
-        !Eia.legal_commands(&s, PlayerId(1)).iter().any(|c| matches!(c, Command::Economic(_)) && c.to_string().contains("resume")),
+        !Eia.legal_commands(&s, PlayerId(1))
+            .iter()
+            .any(|c| matches!(c, Command::Economic(_)) && c.to_string().contains("resume")),
         "nothing to resume"
     );
 }

@@ -38,8 +38,11 @@ fn r8_4_2_without_the_option_nobody_acts_in_the_manipulation_step() {
 fn r8_4_2_a_power_raises_taxes_for_money_and_manpower_at_a_cost_in_political_points() {
     let s = manipulation(economic(9, &[MANIPULATION]));
     assert_eq!(acting(&s), Power::Spain);
-    let legal: Vec<String> =
-        Eia.legal_commands(&s, PlayerId(s.player_of(Power::Spain).unwrap_or(0))).iter().map(|c| c.to_string()).collect();
+    let legal: Vec<String> = Eia
+        .legal_commands(&s, PlayerId(s.player_of(Power::Spain).unwrap_or(0)))
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
     assert!(legal.contains(&"raise taxes".to_string()) && legal.contains(&"lower taxes".to_string()), "{legal:?}");
     let (spain, britain) = (money(&s, Power::Spain), money(&s, Power::Britain));
     let (spain_men, britain_men) = (s.economy.manpower_of(Power::Spain), s.economy.manpower_of(Power::Britain));
@@ -72,8 +75,11 @@ fn r8_4_2_the_marker_stays_within_the_display() {
     s.economy.manipulation.insert(Power::Spain, limit);
     let s = manipulation(s);
     assert_eq!(rule_of(run(&s, Power::Spain, "raise taxes", &[])), "8.4.2");
-    let legal: Vec<String> =
-        Eia.legal_commands(&s, PlayerId(s.player_of(Power::Spain).unwrap_or(0))).iter().map(|c| c.to_string()).collect();
+    let legal: Vec<String> = Eia
+        .legal_commands(&s, PlayerId(s.player_of(Power::Spain).unwrap_or(0)))
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
     assert!(!legal.contains(&"raise taxes".to_string()), "{legal:?}");
     let s = ok(&s, Power::Spain, "lower taxes");
     assert_eq!(s.economy.manipulation_of(Power::Spain), limit - 1);
@@ -97,8 +103,11 @@ fn garrisoned(options: &[&str]) -> grognard_eia::state::State {
 #[test]
 fn r8_5_6_militia_converts_at_home_only() {
     let s = garrisoned(&[CONVERSION]);
-    let legal: Vec<String> =
-        Eia.legal_commands(&s, PlayerId(s.player_of(Power::France).unwrap_or(0))).iter().map(|c| c.to_string()).collect();
+    let legal: Vec<String> = Eia
+        .legal_commands(&s, PlayerId(s.player_of(Power::France).unwrap_or(0)))
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
     assert!(legal.contains(&"convert 1 militia at paris".to_string()), "{legal:?}");
     assert!(!legal.iter().any(|c| c.contains("munich")), "Munich is Bavarian: {legal:?}");
     assert_eq!(rule_of(run(&s, Power::France, "convert 1 militia at munich", &[])), "8.5.6");

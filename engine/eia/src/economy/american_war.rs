@@ -69,7 +69,7 @@ pub fn resume(next: &mut State, power: Power, log: &mut Vec<Event>) -> Result<()
     Ok(())
 }
 
-/// May `power` decree or revoke now (for the legal commands): `stop` or `resume`?
+/// May `power` decree that American trade stops now (for the legal commands)?
 pub fn may_stop(state: &State, power: Power) -> bool {
     !state.economy.american_stopped.contains(&power) && at_war(state, power)
 }
@@ -83,7 +83,8 @@ pub fn lost(ctx: &Ctx, state: &State, power: Power, american: i32) -> i32 {
     if state.economy.american_war.contains(&power) {
         return american;
     }
-    let stopped = state.economy.american_stopped.iter().any(|p| *p != power && state.relations.at_war(p.id(), power.id()));
+    let stopped =
+        state.economy.american_stopped.iter().any(|p| *p != power && state.relations.at_war(p.id(), power.id()));
     if stopped {
         super::share(ctx.economy.rules.american_stopped, american)
     } else {
@@ -128,7 +129,13 @@ pub fn roll(ctx: &Ctx, state: &mut State, dice: &mut dyn DiceSource, log: &mut V
                 state.economy.american_war.insert(power);
             }
             let what = if war { "the United States declare war on it" } else { "the United States protest" };
-            (format!("{} rolls {face} for the United States' answer to its decree: {what} (8.2.1.2.2.2.2)", power.name()), war)
+            (
+                format!(
+                    "{} rolls {face} for the United States' answer to its decree: {what} (8.2.1.2.2.2.2)",
+                    power.name()
+                ),
+                war,
+            )
         };
         log.push(Event::new(
             text,

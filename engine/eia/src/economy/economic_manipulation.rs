@@ -32,7 +32,7 @@ fn moved(state: &State, power: Power) -> bool {
     state.economy.round.as_ref().is_some_and(|r| r.manipulated.contains(&power))
 }
 
-/// The box `power`'s marker would move to, if the rules let it (for the legal commands).
+/// May `power` move its marker up (`raise`) or down now (for the legal commands)?
 pub fn may_move(ctx: &Ctx, state: &State, power: Power, raise: bool) -> bool {
     let limit = ctx.economy.rules.manipulation_limit;
     let at = state.economy.manipulation_of(power);
@@ -40,7 +40,13 @@ pub fn may_move(ctx: &Ctx, state: &State, power: Power, raise: bool) -> bool {
 }
 
 /// R8.4.2: `raise taxes` or `lower taxes`.
-pub fn manipulate(ctx: &Ctx, next: &mut State, power: Power, raise: bool, log: &mut Vec<Event>) -> Result<(), RuleError> {
+pub fn manipulate(
+    ctx: &Ctx,
+    next: &mut State,
+    power: Power,
+    raise: bool,
+    log: &mut Vec<Event>,
+) -> Result<(), RuleError> {
     if !played(next) {
         return Err(RuleError::new(
             "8.4.2",
@@ -48,7 +54,10 @@ pub fn manipulate(ctx: &Ctx, next: &mut State, power: Power, raise: bool, log: &
         ));
     }
     if moved(next, power) {
-        return Err(RuleError::new("8.4.2", format!("{} has moved its marker this phase: one box a phase", power.name())));
+        return Err(RuleError::new(
+            "8.4.2",
+            format!("{} has moved its marker this phase: one box a phase", power.name()),
+        ));
     }
     let limit = ctx.economy.rules.manipulation_limit;
     let at = next.economy.manipulation_of(power);

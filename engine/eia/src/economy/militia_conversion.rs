@@ -51,13 +51,21 @@ fn may_convert_at(ctx: &Ctx, state: &State, power: Power, area: &str) -> Result<
     if ctx.map.city(area).is_none() || !super::expenditure::in_home(ctx, power.id(), area) {
         return Err(RuleError::new(
             "8.5.6",
-            format!("{} is not a city of {}'s home nation: only militia at home are converted", ctx.name(area), power.name()),
+            format!(
+                "{} is not a city of {}'s home nation: only militia at home are converted",
+                ctx.name(area),
+                power.name()
+            ),
         ));
     }
     if state.area_controller(ctx, area) != Some(power.id()) || state.besieged(area) {
         return Err(RuleError::new(
             "8.5.6",
-            format!("{} does not hold {} unbesieged: its militia there are not converted", power.name(), ctx.name(area)),
+            format!(
+                "{} does not hold {} unbesieged: its militia there are not converted",
+                power.name(),
+                ctx.name(area)
+            ),
         ));
     }
     Ok(())
@@ -80,7 +88,8 @@ pub fn convert(
     }
     super::expenditure::solvent(next, power)?;
     may_convert_at(ctx, next, power, area)?;
-    let has = next.garrisons.get(area).filter(|g| g.nation == power.id()).map_or(0, |g| g.factors.get(FactorKind::Militia));
+    let has =
+        next.garrisons.get(area).filter(|g| g.nation == power.id()).map_or(0, |g| g.factors.get(FactorKind::Militia));
     if count == 0 || count > has {
         return Err(RuleError::new(
             "8.5.6",

@@ -520,9 +520,7 @@ pub fn apply(
             militia_conversion::convert(ctx, &mut next, power, *count, area, &mut log)?
         }
         (EconomicStep::Expenditure, Some(E::StopAmericanTrade)) => american_war::stop(&mut next, power, &mut log)?,
-        (EconomicStep::Expenditure, Some(E::ResumeAmericanTrade)) => {
-            american_war::resume(&mut next, power, &mut log)?
-        }
+        (EconomicStep::Expenditure, Some(E::ResumeAmericanTrade)) => american_war::resume(&mut next, power, &mut log)?,
         (EconomicStep::Manipulation, Some(E::Manipulate { raise })) => {
             economic_manipulation::manipulate(ctx, &mut next, power, *raise, &mut log)?
         }
@@ -535,7 +533,8 @@ pub fn apply(
 }
 
 /// A line a power for `grognard status` (option `economic`): victory points, status, manpower,
-/// debt, free states' treasuries.
+/// debt, economic manipulation marker, American trade stopped or war with the United States,
+/// free states' treasuries.
 pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
     if !played(state) {
         return Vec::new();
@@ -553,6 +552,15 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
         );
         if state.economy.owed(power) > 0 {
             line.push_str(&format!(", owes ${}", state.economy.owed(power)));
+        }
+        if state.economy.manipulation_of(power) != 0 {
+            line.push_str(&format!(", economic manipulation box {:+}", state.economy.manipulation_of(power)));
+        }
+        if state.economy.american_stopped.contains(&power) {
+            line.push_str(", stopping American trade");
+        }
+        if state.economy.american_war.contains(&power) {
+            line.push_str(", at war with the United States");
         }
         for minor in maintenance::free_states(state, power) {
             if let Some(t) = state.economy.minors.get(&minor) {
