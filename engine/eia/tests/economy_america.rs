@@ -115,3 +115,17 @@ fn r8_2_1_2_2_2_2_peace_with_the_united_states_once_the_decree_is_revoked() {
     let on = end_phase(s, &[]);
     assert!(on.economy.american_war.contains(&Power::Britain));
 }
+
+#[test]
+fn r8_2_1_2_2_2_2_the_roll_concerns_the_decreeing_power_and_the_records_round_trip() {
+    let s = until(expenditure(economic(9, &[])), Power::Britain);
+    assert!(grognard_eia::economy::concerns(ctx(), &s, &Command::End).is_empty(), "nobody rolls");
+    let s = ok(&s, Power::Britain, "stop american trade");
+    assert_eq!(grognard_eia::economy::concerns(ctx(), &s, &Command::End), vec![Power::Britain]);
+    let mut s = s;
+    s.economy.american_war.insert(Power::France);
+    let json = serde_json::to_string(&s).unwrap_or_else(|e| panic!("{e}"));
+    let back: grognard_eia::state::State = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, s);
+    assert!(json.contains("american_stopped") && json.contains("american_war"), "{json}");
+}

@@ -146,3 +146,15 @@ fn r8_5_6_militia_conversion_is_limited_paid_and_optional() {
         .collect();
     assert!(!legal.iter().any(|c| c.starts_with("convert")), "{legal:?}");
 }
+
+#[test]
+fn r8_4_2_r8_5_6_the_marker_and_the_conversions_round_trip() {
+    let mut s = garrisoned(&[CONVERSION, MANIPULATION]);
+    s.economy.manipulation.insert(Power::Turkey, -2);
+    let s = ok(&s, Power::France, "convert 1 militia at paris");
+    let json = serde_json::to_string(&s).unwrap_or_else(|e| panic!("{e}"));
+    let back: grognard_eia::state::State = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, s);
+    assert_eq!(back.economy.manipulation_of(Power::Turkey), -2);
+    assert!(json.contains("converted"), "{json}");
+}
