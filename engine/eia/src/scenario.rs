@@ -57,6 +57,21 @@ pub fn options() -> Vec<OptionInfo> {
                 .into(),
         },
         OptionInfo {
+            id: crate::economy::economic_manipulation::OPTION_ECONOMIC_MANIPULATION.into(),
+            description: "option 12.5 (with `economic`): economic manipulation: in the manipulation step each power \
+                          may move its marker a box a phase (`raise taxes`, `lower taxes`); each box above 0 \
+                          yields money and manpower every phase and costs political points, each box below 0 the \
+                          reverse (8.4.2)"
+                .into(),
+        },
+        OptionInfo {
+            id: crate::economy::militia_conversion::OPTION_MILITIA_CONVERSION.into(),
+            description: "option 12.1.1 (with `economic`): militia conversion: in the expenditure step a power may \
+                          convert militia of its garrisons in its home cities into infantry for money \
+                          (`convert N militia at AREA`, 8.5.6)"
+                .into(),
+        },
+        OptionInfo {
             id: crate::politics::OPTION_POLITICAL.into(),
             description: "play the campaign games' political phase at the start of every month: declarations of war \
                           sealed and revealed together, calls to allies, peace and its terms, alliances, control of \

@@ -1,7 +1,9 @@
 //! Property test: random legal play from the 1805 scenario with the economic and political
-//! phases (options `economic`, `political`; `naval` on every other seed) over whole years finds no panic, no refused legal command, no broken invariant and no
-//! treasury below zero, through collections, loans, maintenance, purchases, status
-//! adjustments and the December levy. The game is lengthened past the scenario's December
+//! phases (options `economic`, `political`; `naval` on every other seed; economic
+//! manipulation (12.5) and militia conversion (12.1.1) on every seed) over whole years finds
+//! no panic, no refused legal command, no broken invariant and no treasury below zero,
+//! through collections, loans, economic manipulation, maintenance, purchases, militia
+//! conversions, decrees stopping American trade, status adjustments and the December levy. The game is lengthened past the scenario's December
 //! 1805 to the end of 1806; `GROGNARD_ECONOMIC_YEARS=N` plays N years more (default 1) and
 //! `GROGNARD_ECONOMIC_SEEDS=N` N seeds (default 2).
 
@@ -21,6 +23,9 @@ struct Seen {
     economic: usize,
     purchases: usize,
     loans: usize,
+    manipulations: usize,
+    conversions: usize,
+    decrees: usize,
     phases: usize,
     months: usize,
 }
@@ -123,6 +128,9 @@ fn play(seed: u64, players: usize, options: &[&str], years: u16, max_commands: u
                     match e.data["kind"].as_str() {
                         Some("purchase") => seen.purchases += 1,
                         Some("loan") => seen.loans += 1,
+                        Some("economic-manipulation") => seen.manipulations += 1,
+                        Some("militia-conversion") => seen.conversions += 1,
+                        Some("american-trade-stopped") => seen.decrees += 1,
                         _ => {}
                     }
                 }
@@ -149,7 +157,7 @@ fn random_legal_play_with_the_economic_phase_breaks_no_invariant() {
     let years = u16::try_from(env("GROGNARD_ECONOMIC_YEARS", 1)).unwrap_or(1);
     let mut total = Seen::default();
     for seed in 0..seeds {
-        let mut options = vec!["economic", "political"];
+        let mut options = vec!["economic", "political", "economic-manipulation", "militia-conversion"];
         if seed % 2 == 1 {
             options.push("naval");
         }
@@ -160,9 +168,15 @@ fn random_legal_play_with_the_economic_phase_breaks_no_invariant() {
         total.economic += seen.economic;
         total.purchases += seen.purchases;
         total.loans += seen.loans;
+        total.manipulations += seen.manipulations;
+        total.conversions += seen.conversions;
+        total.decrees += seen.decrees;
         total.phases += seen.phases;
         total.months += seen.months;
     }
     assert!(total.phases > 1 && total.economic > 0, "{total:?}: the economic phase went untested");
     assert!(total.purchases > 0, "{total:?}: nothing was bought");
+    assert!(total.manipulations > 0, "{total:?}: no marker moved (8.4.2)");
+    assert!(total.conversions > 0, "{total:?}: no militia converted (8.5.6)");
+    assert!(total.decrees > 0, "{total:?}: no American trade stopped (8.2.1.2.2.2.2)");
 }

@@ -54,6 +54,30 @@ pub struct EconomyRules {
     pub ship_upkeep: i32,
     /// R8.10: the month (1-12) of the levy step.
     pub levy_month: u8,
+    /// R8.1.2: victory points (at most 0) Great Britain records for each other power in
+    /// `british_balance_zone` it is not at war with.
+    pub british_balance: i32,
+    pub british_balance_zone: String,
+    /// R8.2.1.2.2.2.2: the share of American trade an enemy of a power stopping it loses.
+    pub american_stopped: Fraction,
+    /// R8.2.1.2.2.2.2: the die (1-6) bringing war with the United States, and peace.
+    pub us_war_roll: u32,
+    pub us_peace_roll: u32,
+    /// R8.2.1.2.2.2.2: money lost each collection while at war with the United States.
+    pub us_war_money: i32,
+    /// R8.2.1.2.2.2.2: victory points (at most 0) each phase at war with the United States.
+    pub us_war_points: i32,
+    /// R8.4.2: the economic manipulation display's boxes either side of 0.
+    pub manipulation_limit: i32,
+    /// R8.4.2: a box's money, a share of the home nation's printed tax value, and manpower.
+    pub manipulation_money: Fraction,
+    pub manipulation_manpower: i32,
+    /// R8.4.2: political points (at most 0) for each box above 0, an economic phase.
+    pub manipulation_points: i32,
+    /// R8.5.6: money and manpower to convert one militia factor, and the most a phase.
+    pub conversion_money: i32,
+    pub conversion_manpower: i32,
+    pub conversion_limit: i32,
 }
 
 /// A major power's line (`[powers]`).
@@ -173,7 +197,7 @@ fn zone_name(line: &Line<'_>, text: &str, politics: &Politics) -> Result<String,
     }
 }
 
-const RULE_KEYS: [&str; 15] = [
+const RULE_KEYS: [&str; 29] = [
     "held-share",
     "domestic-share",
     "capital-share",
@@ -189,6 +213,20 @@ const RULE_KEYS: [&str; 15] = [
     "ship-manpower",
     "ship-upkeep",
     "levy-month",
+    "british-balance",
+    "british-balance-zone",
+    "american-stopped",
+    "us-war-roll",
+    "us-peace-roll",
+    "us-war-money",
+    "us-war-points",
+    "manipulation-limit",
+    "manipulation-money",
+    "manipulation-manpower",
+    "manipulation-points",
+    "conversion-money",
+    "conversion-manpower",
+    "conversion-limit",
 ];
 
 /// `[rules]`: every key once.
@@ -219,6 +257,26 @@ fn parse_rules(section: &Section<'_>, politics: &Politics) -> Result<EconomyRule
     if debt_points > 0 {
         return Err(debt_line.error("`debt-points` is a loss: at most 0"));
     }
+    // A loss: a whole number at most 0.
+    let loss = |key: &str| {
+        get(key).and_then(|(l, v)| {
+            let n = int(&l, v, -MAX_VALUE, key)?;
+            if n > 0 {
+                return Err(l.error(format!("`{key}` is a loss: at most 0")));
+            }
+            Ok(n)
+        })
+    };
+    // A face of the die, 1 to 6.
+    let face = |key: &str| {
+        get(key).and_then(|(l, v)| {
+            let n = int(&l, v, 1, key)?;
+            if n > 6 {
+                return Err(l.error(format!("`{key}` is a face of the die, 1 to 6")));
+            }
+            Ok(u32::try_from(n).unwrap_or(6))
+        })
+    };
     let (levy_line, _) = get("levy-month")?;
     let levy = number("levy-month", 1)?;
     if levy > 12 {
@@ -240,6 +298,20 @@ fn parse_rules(section: &Section<'_>, politics: &Politics) -> Result<EconomyRule
         ship_manpower: number("ship-manpower", 0)?,
         ship_upkeep: number("ship-upkeep", 0)?,
         levy_month: u8::try_from(levy).unwrap_or(12),
+        british_balance: loss("british-balance")?,
+        british_balance_zone: zone("british-balance-zone")?,
+        american_stopped: share("american-stopped")?,
+        us_war_roll: face("us-war-roll")?,
+        us_peace_roll: face("us-peace-roll")?,
+        us_war_money: number("us-war-money", 0)?,
+        us_war_points: loss("us-war-points")?,
+        manipulation_limit: number("manipulation-limit", 1)?,
+        manipulation_money: share("manipulation-money")?,
+        manipulation_manpower: number("manipulation-manpower", 0)?,
+        manipulation_points: loss("manipulation-points")?,
+        conversion_money: number("conversion-money", 0)?,
+        conversion_manpower: number("conversion-manpower", 0)?,
+        conversion_limit: number("conversion-limit", 1)?,
     })
 }
 
@@ -447,5 +519,62 @@ mod tests {
         assert_eq!(refused_at(&replaced("spain ", "spain 127 0 3 10 - no")), line_of("spain "));
         assert_eq!(refused_at(&replaced("infantry  ", "infantry 3 - 1")), line_of("infantry  "));
         assert_eq!(refused_at(&replaced("disorder-zone ", "disorder-zone = Chaos")), line_of("disorder-zone "));
+    }
+
+    #[test]
+    fn r8_1_2_the_british_balance_is_a_loss_in_a_zone_of_the_display() {
+        let data = read(ECONOMY_TEXT).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((data.rules.british_balance, data.rules.british_balance_zone.as_str()), (-2, "Dominant"));
+        assert_eq!(refused_at(&replaced("british-balance ", "british-balance = 2")), line_of("british-balance "));
+        assert_eq!(
+            refused_at(&replaced("british-balance-zone ", "british-balance-zone = Glorious")),
+            line_of("british-balance-zone ")
+        );
+        assert_eq!(refused_at(&replaced("british-balance ", "")), line_of("[rules]"));
+    }
+
+    #[test]
+    fn r8_2_1_2_2_2_2_american_war_values_are_a_share_faces_of_the_die_and_losses() {
+        let data = read(ECONOMY_TEXT).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(data.rules.american_stopped, Fraction { numerator: 1, denominator: 2 });
+        assert_eq!((data.rules.us_war_roll, data.rules.us_peace_roll), (6, 4));
+        for (prefix, bad) in [
+            ("american-stopped ", "american-stopped = 3/2"),
+            ("us-war-roll ", "us-war-roll = 7"),
+            ("us-peace-roll ", "us-peace-roll = 0"),
+            ("us-war-money ", "us-war-money = -1"),
+            ("us-war-points ", "us-war-points = 1"),
+            ("us-war-points ", "us-war-points = one"),
+        ] {
+            assert_eq!(refused_at(&replaced(prefix, bad)), line_of(prefix), "{bad}");
+        }
+    }
+
+    #[test]
+    fn r8_4_2_the_manipulation_display_has_boxes_a_share_and_a_cost() {
+        let data = read(ECONOMY_TEXT).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(data.rules.manipulation_limit, 3);
+        for (prefix, bad) in [
+            ("manipulation-limit ", "manipulation-limit = 0"),
+            ("manipulation-money ", "manipulation-money = 1/0"),
+            ("manipulation-manpower ", "manipulation-manpower = -1"),
+            ("manipulation-points ", "manipulation-points = 1"),
+        ] {
+            assert_eq!(refused_at(&replaced(prefix, bad)), line_of(prefix), "{bad}");
+        }
+    }
+
+    #[test]
+    fn r8_5_6_militia_conversion_costs_and_limit_are_refused_when_malformed() {
+        let data = read(ECONOMY_TEXT).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((data.rules.conversion_money, data.rules.conversion_limit), (2, 4));
+        for (prefix, bad) in [
+            ("conversion-money ", "conversion-money = -2"),
+            ("conversion-manpower ", "conversion-manpower = x"),
+            ("conversion-limit ", "conversion-limit = 0"),
+        ] {
+            assert_eq!(refused_at(&replaced(prefix, bad)), line_of(prefix), "{bad}");
+        }
+        assert_eq!(refused_at(&replaced("conversion-limit ", "")), line_of("[rules]"));
     }
 }

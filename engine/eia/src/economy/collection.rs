@@ -15,8 +15,9 @@
 //! colonial and American trade (R8.2.1.2.2.1, R8.2.1.2.2.2) and Spanish gold (R8.2.1.3), each
 //! a value an economic phase; with the option `naval`, overseas trade falls with the power's
 //! home ports blockaded or held by an enemy, and gold is lost when its port is
-//! (R8.2.1.2.2). An occupied home capital withholds a share of the money (R8.4.1,
-//! `manipulation.rs`).
+//! (R8.2.1.2.2). American trade is cut by enemies' decrees stopping it, lost at war with the
+//! United States, and that war costs money (8.2.1.2.2.2.2, `american_war.rs`). An occupied
+//! home capital withholds a share of the money (R8.4.1, `manipulation.rs`).
 
 use crate::ctx::Ctx;
 use crate::power::Power;
@@ -42,6 +43,11 @@ pub struct Income {
     pub embargoed: i32,
     /// R4.4.6.6: colonial trade conceded to victors (C.7), out of the money collected.
     pub conceded: i32,
+    /// 8.2.1.2.2.2.2: American trade lost to enemies' decrees or to war with the United
+    /// States, already out of `overseas`.
+    pub american_lost: i32,
+    /// 8.2.1.2.2.2.2: what a war with the United States costs, out of the money collected.
+    pub american_war: i32,
     /// 8.2.2, R8.2.1.1: manpower.
     pub manpower: i32,
     /// Provinces of its own occupied by an enemy, yielding nothing.
@@ -51,7 +57,7 @@ pub struct Income {
 impl Income {
     /// The money collected.
     pub fn money(&self) -> i32 {
-        self.home + self.held + self.domestic + self.overseas + self.gold - self.conceded
+        self.home + self.held + self.domestic + self.overseas + self.gold - self.conceded - self.american_war
     }
 }
 
@@ -179,11 +185,13 @@ fn income_of(ctx: &Ctx, state: &State, power: Power, raw: Option<&Raw>) -> Incom
         None => (0, 0, 0, 0),
     };
     let line = ctx.economy.power(power);
-    let trade = overseas(ctx, state, power, line.map_or(0, |l| l.colonial + l.american));
+    let american = line.map_or(0, |l| l.american);
+    let american_lost = super::american_war::lost(ctx, state, power, american);
+    let trade = overseas(ctx, state, power, line.map_or(0, |l| l.colonial) + american - american_lost);
     let embargoed = super::peace_terms::embargoed(ctx, state, power, trade);
     let colonial = overseas(ctx, state, power, line.map_or(0, |l| l.colonial)).min(trade - embargoed);
     let conceded = super::peace_terms::concessions(ctx, state, power, colonial).iter().map(|c| c.2).sum();
-    Income {
+    let mut income = Income {
         home,
         held,
         domestic: super::share(rules.domestic_share, home),
@@ -191,9 +199,13 @@ fn income_of(ctx: &Ctx, state: &State, power: Power, raw: Option<&Raw>) -> Incom
         gold: gold(ctx, state, power),
         embargoed,
         conceded,
+        american_lost,
+        american_war: 0,
         manpower,
         occupied,
-    }
+    };
+    income.american_war = super::american_war::war_cost(ctx, state, power, income.money());
+    income
 }
 
 /// 8.2: every power and minor free state collects, in the order of the phase.
@@ -251,6 +263,19 @@ pub fn collect(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 ),
                 serde_json::json!({"kind": "colonial-concession", "from": power, "to": victor, "term": term,
                     "amount": amount, "rule": "R4.4.6.6"}),
+            ));
+        }
+        if income.american_lost > 0 || income.american_war > 0 {
+            log.push(Event::new(
+                format!(
+                    "{} loses {} money point(s) of American trade to decrees or war and pays {} for its war with \
+                     the United States (8.2.1.2.2.2.2)",
+                    power.name(),
+                    income.american_lost,
+                    income.american_war
+                ),
+                serde_json::json!({"kind": "american-trade-lost", "power": power, "lost": income.american_lost,
+                    "war": income.american_war, "rule": "8.2.1.2.2.2.2"}),
             ));
         }
         if let Some(w) = withheld {

@@ -45,6 +45,17 @@ pub enum EconomicCommand {
     /// 8.5.4, 5.1.1: buy back a fleet counter with its ships (`buy fleet fr-fleet-6 with 3
     /// ships at toulon`).
     BuyFleet { fleet: String, ships: u16, area: String },
+    /// 8.5.6 (option 12.1.1): convert militia factors of a home garrison into regular
+    /// infantry (`convert 2 militia at paris`).
+    ConvertMilitia { count: u16, area: String },
+    /// 8.2.1.2.2.2.2: a decree stopping American trade to the power's enemies (`stop american
+    /// trade`).
+    StopAmericanTrade,
+    /// 8.2.1.2.2.2.2: the decree revoked (`resume american trade`).
+    ResumeAmericanTrade,
+    /// 8.4.2 (option 12.5): move the economic manipulation marker a box up (`raise taxes`) or
+    /// down (`lower taxes`).
+    Manipulate { raise: bool },
 }
 
 fn number<T: std::str::FromStr + PartialOrd + Default>(word: &str, what: &str) -> Result<T, RuleError> {
@@ -116,6 +127,21 @@ pub fn parse(words: &[&str]) -> Option<Result<EconomicCommand, RuleError>> {
             number(n, "ships").map(|count| E::BuyShips { count, fleet: fleet.to_string() })
         }
         ["buy", n, k, rest @ ..] if !matches!(*n, "corps" | "fleet") && *k != "ships" => buy(n, k, rest),
+        ["convert", n, "militia", "at", area] => {
+            number(n, "factors").map(|count| E::ConvertMilitia { count, area: area.to_string() })
+        }
+        // `convert depot with CORPS` is the land phase's (7.3.6.1).
+        ["convert", n, ..] if *n != "depot" => {
+            Err(RuleError::new("input", "a militia conversion: convert N militia at AREA"))
+        }
+        ["stop", "american", "trade"] => Ok(E::StopAmericanTrade),
+        ["resume", "american", "trade"] => Ok(E::ResumeAmericanTrade),
+        ["stop" | "resume", ..] => {
+            Err(RuleError::new("input", "American trade: stop american trade | resume american trade"))
+        }
+        ["raise", "taxes"] => Ok(E::Manipulate { raise: true }),
+        ["lower", "taxes"] => Ok(E::Manipulate { raise: false }),
+        ["raise" | "lower", ..] => Err(RuleError::new("input", "economic manipulation: raise taxes | lower taxes")),
         ["buy", ..] => Err(RuleError::new(
             "input",
             "a purchase: buy N KIND [for MINOR] [at AREA] | buy corps CORPS with N KIND [at AREA] | buy N ships for FLEET \
@@ -156,6 +182,11 @@ impl fmt::Display for EconomicCommand {
             EconomicCommand::BuyFleet { fleet, ships, area } => {
                 write!(f, "buy fleet {fleet} with {ships} ships at {area}")
             }
+            EconomicCommand::ConvertMilitia { count, area } => write!(f, "convert {count} militia at {area}"),
+            EconomicCommand::StopAmericanTrade => write!(f, "stop american trade"),
+            EconomicCommand::ResumeAmericanTrade => write!(f, "resume american trade"),
+            EconomicCommand::Manipulate { raise: true } => write!(f, "raise taxes"),
+            EconomicCommand::Manipulate { raise: false } => write!(f, "lower taxes"),
         }
     }
 }
@@ -180,6 +211,11 @@ mod tests {
             "buy corps fr-9 with 4 infantry at lyon",
             "buy 2 ships for fr-fleet-3",
             "buy fleet fr-fleet-6 with 3 ships at toulon",
+            "convert 2 militia at paris",
+            "stop american trade",
+            "resume american trade",
+            "raise taxes",
+            "lower taxes",
         ] {
             let words: Vec<&str> = text.split_whitespace().collect();
             let parsed = parse(&words).unwrap_or_else(|| panic!("{text}: not economic"));
@@ -197,10 +233,18 @@ mod tests {
             "buy 0 infantry",
             "buy 2 dragoons",
             "buy 2 infantry at",
+            "convert 0 militia at paris",
+            "convert 2 militia",
+            "convert 2 infantry at paris",
+            "stop american",
+            "resume trade",
+            "raise money",
+            "lower",
         ] {
             let words: Vec<&str> = bad.split_whitespace().collect();
             assert!(matches!(parse(&words), Some(Err(_))), "{bad}");
         }
         assert!(parse(&["end"]).is_none());
+        assert!(parse(&["convert", "depot", "with", "fr-1"]).is_none(), "a land phase command");
     }
 }

@@ -54,7 +54,7 @@ fn nation_for(ctx: &Ctx, state: &State, power: Power, nation: Option<&str>) -> R
 }
 
 /// R8.5.2: a power in debt (reparations unpaid included, R4.4.6.5) buys nothing.
-fn solvent(state: &State, power: Power) -> Result<(), RuleError> {
+pub(super) fn solvent(state: &State, power: Power) -> Result<(), RuleError> {
     match state.economy.owed(power) {
         0 => Ok(()),
         d => Err(RuleError::new("R8.5.2", format!("{} owes {d} money point(s) and buys nothing", power.name()))),
@@ -63,7 +63,7 @@ fn solvent(state: &State, power: Power) -> Result<(), RuleError> {
 
 /// Is `area` in `nation`'s home: a home province of a major power (5.2.2.2.1: ceded
 /// provinces excluded), any province of a minor country?
-fn in_home(ctx: &Ctx, nation: &str, area: &str) -> bool {
+pub(super) fn in_home(ctx: &Ctx, nation: &str, area: &str) -> bool {
     let major = crate::Power::from_id(nation).is_some();
     ctx.map.province_of(area).is_some_and(|p| p.nation == nation && (!major || p.kind == ProvinceKind::Home))
 }

@@ -2,7 +2,9 @@
 //! point and of everything to each power a loan may go to; one factor of each kind bought for
 //! the power and each free state it runs; each corps counter off the map with one factor; with
 //! the option `naval`, a ship for each fleet and each fleet counter off the map with one ship in
-//! each home port. The caller keeps those the rules accept.
+//! each home port; one militia factor converted in each home garrison (option 12.1.1, 8.5.6);
+//! a decree stopping or resuming American trade (8.2.1.2.2.2.2); in the manipulation step
+//! (option 12.5, 8.4.2) the marker raised or lowered. The caller keeps those the rules accept.
 
 use super::command::EconomicCommand;
 use super::EconomicStep;
@@ -45,7 +47,22 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                 }
             }
         }
+        Phase::Economic(EconomicStep::Manipulation) => {
+            for raise in [true, false] {
+                if super::economic_manipulation::may_move(ctx, state, power, raise) {
+                    out.push(E::Manipulate { raise });
+                }
+            }
+        }
         Phase::Economic(EconomicStep::Expenditure) => {
+            for (area, _) in super::militia_conversion::garrisons(ctx, state, power) {
+                out.push(E::ConvertMilitia { count: 1, area });
+            }
+            if super::american_war::may_stop(state, power) {
+                out.push(E::StopAmericanTrade);
+            } else if state.economy.american_stopped.contains(&power) {
+                out.push(E::ResumeAmericanTrade);
+            }
             let mut nations = vec![power.id().to_string()];
             nations.extend(super::maintenance::free_states(state, power));
             for nation in &nations {

@@ -2,43 +2,50 @@
 //! (RECONSTRUCTION.md, "The economic phase (R8)"). It ends the March, June, September and
 //! December turns, after the land phase and before the time record (3.5). Its steps:
 //!
-//! - A, victory points (8.1, `victory.rs`): recorded by the zone of each status marker;
+//! - A, victory points (8.1, `victory.rs`): recorded by the zone of each status marker, with
+//!   the British change for the balance of power (8.1.2) and the cost of a war with the
+//!   United States (`american_war.rs`);
 //! - B, collection (8.2, `collection.rs`): taxation, trade, Spanish gold, manpower, and the
-//!   minor free states' own collection;
+//!   minor free states' own collection; American trade stopped by enemies' decrees or by war
+//!   with the United States (8.2.1.2.2.2.2, `american_war.rs`);
 //! - C, lending (8.3, `lending.rs`): each power in turn may lend money, then `end`;
 //! - D, manipulation (8.4, `manipulation.rs`): what an occupied home capital withheld goes to
-//!   its occupier (8.4.1);
+//!   its occupier (8.4.1); with option 12.5 each power in turn may move its economic
+//!   manipulation marker, then `end`, and every marker off 0 yields and costs
+//!   (8.4.2, `economic_manipulation.rs`);
 //! - E, expenditure (8.5): maintenance and debts paid automatically first
 //!   (`maintenance.rs`), then each power in turn buys factors, corps, ships and fleets
-//!   (`expenditure.rs`), then `end`; what is bought falls due next month (`delivery.rs`);
-//!   surplus manpower is lost but where stored (8.5.7);
-//! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`),
-//!   H, ceding (8.8, `ceding.rs`): each power in turn may give land to a power at peace with
-//!   it, then those offered something receive it or not, J, the December levy (8.10,
-//!   `levy.rs`).
+//!   (`expenditure.rs`), converts militia (option 12.1.1, 8.5.6, `militia_conversion.rs`),
+//!   stops or resumes American trade (8.2.1.2.2.2.2), then `end`; what is bought falls due
+//!   next month (`delivery.rs`); surplus manpower is lost but where stored (8.5.7);
+//! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`,
+//!   after the United States' answer to decrees, `american_war.rs`), H, ceding (8.8,
+//!   `ceding.rs`): each power in turn may give land to a power at peace with it, then those
+//!   offered something receive it or not, J, the December levy (8.10, `levy.rs`).
 //!
 //! Collection also plays the peace terms on trade (colonial concessions, embargo); the
 //! manipulation step pays reparations and returns the leaders an abdication removed
 //! (R4.4.6.5-R4.4.6.7, R8.4.3, `peace_terms.rs`).
 //!
-//! Not yet played: economic manipulation (8.4.2, optional), militia conversion (8.5.6,
-//! optional), new political combinations (8.9, optional), UMP control (8.11), the British
-//! change in victory points (8.1.2).
+//! Not yet played: new political combinations (8.9, optional), UMP control (8.11).
 //!
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
 //! every decision is a command of the acting power ended by `end`.
 
+pub mod american_war;
 pub mod ceding;
 pub mod civil_disorder;
 pub mod collection;
 pub mod command;
 pub mod delivery;
+pub mod economic_manipulation;
 pub mod expenditure;
 pub mod legal;
 pub mod lending;
 pub mod levy;
 pub mod maintenance;
 pub mod manipulation;
+pub mod militia_conversion;
 pub mod peace_terms;
 pub mod status;
 pub mod victory;
@@ -51,7 +58,7 @@ use crate::state::State;
 use command::EconomicCommand;
 use grognard_engine::{ApplyError, DiceSource, Event, Pending, PlayerId, RuleError};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use delivery::Order;
 
@@ -75,7 +82,7 @@ pub enum EconomicStep {
     Collection,
     /// 8.3: powers lend money, in turn.
     Lending,
-    /// 8.4: occupied home capitals.
+    /// 8.4: occupied home capitals; economic manipulation in turn (8.4.2, optional).
     Manipulation,
     /// 8.5: maintenance, debts, purchases, in turn.
     Expenditure,
@@ -125,9 +132,13 @@ impl EconomicStep {
         }
     }
 
-    /// Steps in which the powers act one after the other in [`ORDER`].
+    /// Steps in which the powers act one after the other in [`ORDER`] (the manipulation step
+    /// only with option 12.5: without it every power is passed over, 8.4.2).
     pub fn in_turns(self) -> bool {
-        matches!(self, EconomicStep::Lending | EconomicStep::Expenditure | EconomicStep::Ceding)
+        matches!(
+            self,
+            EconomicStep::Lending | EconomicStep::Manipulation | EconomicStep::Expenditure | EconomicStep::Ceding
+        )
     }
 }
 
@@ -159,6 +170,12 @@ pub struct Round {
     /// R8.8: the ceding step's second round, where gifts are answered.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub answering: bool,
+    /// R8.4.2: the powers that moved their economic manipulation marker this phase.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub manipulated: BTreeSet<Power>,
+    /// R8.5.6: militia factors each power converted this phase.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub converted: BTreeMap<Power, i32>,
 }
 
 /// The economic records of a game (option `economic`).
@@ -182,6 +199,15 @@ pub struct Economy {
     /// 8.5.3, 8.5.4: forces bought and not yet due, first bought first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<Order>,
+    /// R8.2.1.2.2.2.2: the powers whose decree stopping American trade is in force.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub american_stopped: BTreeSet<Power>,
+    /// R8.2.1.2.2.2.2: the powers at war with the United States.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub american_war: BTreeSet<Power>,
+    /// R8.4.2: each power's economic manipulation marker (absent: in the 0 box, 2.4.2.1.3).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub manipulation: BTreeMap<Power, i32>,
     /// This quarter's phase, while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<Round>,
@@ -212,6 +238,11 @@ impl Economy {
     /// 8.1.1: `power`'s victory points so far.
     pub fn victory_of(&self, power: Power) -> i32 {
         self.victory.get(&power).copied().unwrap_or(0)
+    }
+
+    /// R8.4.2: the box of `power`'s economic manipulation marker.
+    pub fn manipulation_of(&self, power: Power) -> i32 {
+        self.manipulation.get(&power).copied().unwrap_or(0)
     }
 }
 
@@ -340,7 +371,10 @@ fn begin_step(
         }
         EconomicStep::Expenditure => maintenance::pay(ctx, state, log),
         EconomicStep::StatusAdjustment => status::adjust(ctx, state, log),
-        EconomicStep::CivilDisorder => civil_disorder::roll(ctx, state, dice, log)?,
+        EconomicStep::CivilDisorder => {
+            american_war::roll(ctx, state, dice, log)?;
+            civil_disorder::roll(ctx, state, dice, log)?
+        }
         EconomicStep::Ceding => {}
         EconomicStep::Levy => levy::levy(ctx, state, log),
     }
@@ -352,6 +386,7 @@ fn may_act(ctx: &Ctx, state: &State, power: Power, step: EconomicStep) -> bool {
     match step {
         EconomicStep::Ceding => ceding::may_act(ctx, state, power),
         EconomicStep::Lending => lending::may_lend(state, power) || !peace_terms::spread_to(state, power).is_empty(),
+        EconomicStep::Manipulation => economic_manipulation::played(state),
         _ => true,
     }
 }
@@ -373,6 +408,9 @@ pub fn settle(
                 }
                 state.sequence.index += 1;
             }
+        }
+        if step == EconomicStep::Manipulation {
+            economic_manipulation::close(ctx, state, log);
         }
         if step == EconomicStep::Expenditure {
             expenditure::close(ctx, state, log);
@@ -402,6 +440,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
             "`lend N to POWER`, `spread reparations to POWER` (R4.4.6.5), then `end`"
         }
         EconomicStep::Lending => "`lend N to POWER`, then `end`",
+        EconomicStep::Manipulation => "`raise taxes` or `lower taxes` (8.4.2), then `end`",
         EconomicStep::Ceding if ceding::answering(state) => {
             "`receive ID` or `receive MINOR as conquered` for what is offered to it (8.8, 8.8.5), then `end` \
              (declining the rest)"
@@ -409,7 +448,8 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
         EconomicStep::Ceding => "`give MINOR|PROVINCE to POWER` (8.8), then `end`",
         _ => {
             "`buy N KIND [for MINOR] [at AREA]`, `buy corps CORPS with N KIND [at AREA]`, `buy N ships for FLEET`, \
-             `buy fleet FLEET with N ships at AREA`, then `end`"
+             `buy fleet FLEET with N ships at AREA`, `convert N militia at AREA` (8.5.6), `stop american trade` or \
+             `resume american trade` (8.2.1.2.2.2.2), then `end`"
         }
     };
     let treasury = format!(
@@ -476,6 +516,14 @@ pub fn apply(
         (EconomicStep::Expenditure, Some(E::BuyFleet { fleet, ships, area })) => {
             expenditure::buy_fleet(ctx, &mut next, power, fleet, *ships, area, &mut log)?
         }
+        (EconomicStep::Expenditure, Some(E::ConvertMilitia { count, area })) => {
+            militia_conversion::convert(ctx, &mut next, power, *count, area, &mut log)?
+        }
+        (EconomicStep::Expenditure, Some(E::StopAmericanTrade)) => american_war::stop(&mut next, power, &mut log)?,
+        (EconomicStep::Expenditure, Some(E::ResumeAmericanTrade)) => american_war::resume(&mut next, power, &mut log)?,
+        (EconomicStep::Manipulation, Some(E::Manipulate { raise })) => {
+            economic_manipulation::manipulate(ctx, &mut next, power, *raise, &mut log)?
+        }
         (step, Some(c)) => {
             return Err(RuleError::new("3.5", format!("`{c}` is not a command of the {}", step.name())).into());
         }
@@ -485,7 +533,8 @@ pub fn apply(
 }
 
 /// A line a power for `grognard status` (option `economic`): victory points, status, manpower,
-/// debt, free states' treasuries.
+/// debt, economic manipulation marker, American trade stopped or war with the United States,
+/// free states' treasuries.
 pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
     if !played(state) {
         return Vec::new();
@@ -504,6 +553,15 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
         if state.economy.owed(power) > 0 {
             line.push_str(&format!(", owes ${}", state.economy.owed(power)));
         }
+        if state.economy.manipulation_of(power) != 0 {
+            line.push_str(&format!(", economic manipulation box {:+}", state.economy.manipulation_of(power)));
+        }
+        if state.economy.american_stopped.contains(&power) {
+            line.push_str(", stopping American trade");
+        }
+        if state.economy.american_war.contains(&power) {
+            line.push_str(", at war with the United States");
+        }
         for minor in maintenance::free_states(state, power) {
             if let Some(t) = state.economy.minors.get(&minor) {
                 line.push_str(&format!(", {minor} ${} {} manpower", t.money, t.manpower));
@@ -514,7 +572,8 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
     out
 }
 
-/// The powers a roll after `command` concerns: ending the expenditure step rolls for civil
+/// The powers a roll after `command` concerns: ending the expenditure step rolls for the
+/// United States' answer to decrees stopping American trade (8.2.1.2.2.2.2) and for civil
 /// disorder (8.7) of the powers in its zone.
 pub fn concerns(ctx: &Ctx, state: &State, command: &crate::command::Command) -> Vec<Power> {
     if !matches!(command, crate::command::Command::End)
@@ -522,5 +581,8 @@ pub fn concerns(ctx: &Ctx, state: &State, command: &crate::command::Command) -> 
     {
         return Vec::new();
     }
-    order(state).into_iter().filter(|p| civil_disorder::suffers(ctx, state, *p)).collect()
+    order(state)
+        .into_iter()
+        .filter(|p| american_war::rolls(state, *p) || civil_disorder::suffers(ctx, state, *p))
+        .collect()
 }

@@ -1,7 +1,9 @@
 //! The victory points step (8.1, reconstructed R8.1): each power records, every economic
 //! phase, the victory points its status marker's zone gives (R8.1.1, `data/economy.txt`
 //! `[zones]`); a campaign is won by the power furthest over its own target (R8.1.3,
-//! [`outcome`]). The possible British change in victory points (8.1.2) is not yet played.
+//! [`outcome`]). Great Britain's points then change with the balance of power (R8.1.2,
+//! [`british_change`]), and a war with the United States costs its points
+//! (8.2.1.2.2.2.2, `american_war.rs`).
 
 use crate::ctx::Ctx;
 use crate::power::Power;
@@ -26,6 +28,49 @@ pub fn record(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 "zone": zone.name, "rule": "8.1.1"}),
         ));
     }
+    british_change(ctx, state, log);
+    super::american_war::record(ctx, state, log);
+}
+
+/// R8.1.2: the major powers whose standing upsets the balance of power against Great Britain:
+/// every other power of the game whose status marker stands in `british-balance-zone` and
+/// which Great Britain is not at war with.
+pub fn unbalancing(ctx: &Ctx, state: &State) -> Vec<Power> {
+    let zone = &ctx.economy.rules.british_balance_zone;
+    super::order(state)
+        .into_iter()
+        .filter(|p| *p != Power::Britain)
+        .filter(|p| ctx.politics.zone(super::status_of(ctx, state, *p)).name == *zone)
+        .filter(|p| !state.relations.at_war(Power::Britain.id(), p.id()))
+        .collect()
+}
+
+/// R8.1.2: the possible British change in victory points. Great Britain's war aims were trade
+/// and the balance of power: for each power that dominates the continent while Britain leaves
+/// it in peace, Britain records `british-balance` victory points (a loss).
+pub fn british_change(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    if !state.powers.contains_key(&Power::Britain) {
+        return;
+    }
+    let powers = unbalancing(ctx, state);
+    let per = ctx.economy.rules.british_balance;
+    if powers.is_empty() || per == 0 {
+        return;
+    }
+    let points = per.saturating_mul(i32::try_from(powers.len()).unwrap_or(0));
+    let total = state.economy.victory_of(Power::Britain).saturating_add(points);
+    state.economy.victory.insert(Power::Britain, total);
+    let names: Vec<&str> = powers.iter().map(|p| p.name()).collect();
+    log.push(Event::new(
+        format!(
+            "Great Britain records {points:+} victory point(s): {} in the {} Zone and at peace with it, the \
+             balance of power is lost: {total} in all (R8.1.2)",
+            names.join(" and "),
+            ctx.economy.rules.british_balance_zone
+        ),
+        serde_json::json!({"kind": "victory-points", "power": Power::Britain, "points": points, "total": total,
+            "unbalancing": powers, "rule": "R8.1.2"}),
+    ));
 }
 
 /// R8.1.3: how a campaign game ends, read from the victory points recorded so far. A power
