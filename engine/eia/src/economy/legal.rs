@@ -45,6 +45,11 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                 }
             }
         }
+        Phase::Economic(EconomicStep::Combinations) => {
+            for id in super::combinations::creatable(ctx, state, power) {
+                out.push(E::Create { combination: id });
+            }
+        }
         Phase::Economic(EconomicStep::Expenditure) => {
             let mut nations = vec![power.id().to_string()];
             nations.extend(super::maintenance::free_states(state, power));
@@ -56,7 +61,7 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                     }
                 }
                 for card in ctx.cards.corps.values().filter(|c| c.owner.id() == nation.as_str()) {
-                    if state.corps.contains_key(&card.id) {
+                    if state.corps.contains_key(&card.id) || super::combinations::reserved(ctx, state, &card.id) {
                         continue;
                     }
                     if let Some(kind) = card.capacity.boxes.first().and_then(|b| b.kinds.first()) {
