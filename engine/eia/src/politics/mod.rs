@@ -742,6 +742,7 @@ fn answer(
                 | P::Cede { what: Some(_) }
                 | P::CedeConquered { .. }
                 | P::RemoveLeader { leader: Some(_) }
+                | P::Empire { change: Some(_) }
         )
     );
     if !legal.contains(c) && !term {
