@@ -295,3 +295,28 @@ fn r8_9_the_data_file_is_hashed_into_the_genesis_and_the_records_round_trip() {
     assert!(text.contains("kingdom-of-bavaria"));
     assert!(!serde_json::to_string(&bare()).unwrap_or_default().contains("combinations"));
 }
+
+fn opening(scenario: &str, options: &[&str]) -> State {
+    use grognard_engine::{Ruleset, Seats, Setup};
+    let eia = grognard_eia::Eia;
+    let info = eia.scenarios().into_iter().find(|s| s.id == scenario).unwrap_or_else(|| panic!("no {scenario}"));
+    let seats = Seats::round_robin(&info.powers, 7).unwrap_or_else(|e| panic!("{e}"));
+    let mut setup = Setup::scenario(scenario);
+    setup.options = options.iter().map(|o| o.to_string()).collect();
+    eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn r11_a_scenario_begun_after_a_historical_combination_starts_with_it_created() {
+    let s = opening("1809", &["economic", "combinations"]);
+    let ids: Vec<&str> = s.politics.combinations.iter().map(|f| f.id.as_str()).collect();
+    assert_eq!(ids, ["poland", "kingdom-of-italy", "westphalia", "kingdom-of-bavaria", "confederation-of-the-rhine"]);
+    assert!(!combinations::empire_exists(ctx(), &s));
+    assert!(!combinations::reserved(ctx(), &s, "pl-1"), "the Duchy's counters may be bought");
+    assert!(combinations::creatable(ctx(), &s, Power::France).is_empty(), "nothing made twice");
+    // Without the option, or from 1805, nothing is recorded.
+    assert!(opening("1809", &["economic"]).politics.combinations.is_empty());
+    let s = opening("1805", &["economic", "combinations"]);
+    assert!(s.politics.combinations.is_empty());
+    assert!(combinations::empire_exists(ctx(), &s));
+}

@@ -35,6 +35,8 @@ pub struct Combination {
     pub creators: Vec<Power>,
     /// R11.8: a power in the Dominant Zone may create it too.
     pub alternate: bool,
+    /// Made in history in `from`: a game starting later starts with it standing.
+    pub historical: bool,
     /// The first month it may be created.
     pub from: Month,
     /// Powers the creator may not be at war with.
@@ -187,18 +189,23 @@ fn parse_line(line: &Line<'_>, map: &AreaMap, cards: &NationalCards) -> Result<C
         s => return Err(line.error(format!("`{s}` is not a minor country of the map (or `-`)"))),
     };
     let mut values: BTreeMap<&str, &str> = BTreeMap::new();
-    let mut alternate = false;
+    let (mut alternate, mut historical) = (false, false);
     for word in rest {
-        if *word == "alternate" {
-            if alternate {
-                return Err(line.error("`alternate` appears twice"));
+        let flag = match *word {
+            "alternate" => Some(&mut alternate),
+            "historical" => Some(&mut historical),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            if *flag {
+                return Err(line.error(format!("`{word}` appears twice")));
             }
-            alternate = true;
+            *flag = true;
             continue;
         }
         let (key, value) = word.split_once('=').ok_or_else(|| line.error(format!("`{word}` is not `key=value`")))?;
         if !KEYS.contains(&key) {
-            return Err(line.error(format!("unknown key `{key}` (keys: {}, alternate)", KEYS.join(", "))));
+            return Err(line.error(format!("unknown key `{key}` (keys: {}, alternate, historical)", KEYS.join(", "))));
         }
         if values.insert(key, value).is_some() {
             return Err(line.error(format!("`{key}` appears twice")));
@@ -280,6 +287,7 @@ fn parse_line(line: &Line<'_>, map: &AreaMap, cards: &NationalCards) -> Result<C
         seat,
         creators,
         alternate,
+        historical,
         from,
         peace,
         lands,
@@ -347,6 +355,7 @@ mod tests {
         refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=it-3 infantry=2 at=dresden : x", "belongs");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 points=99 : x", "points");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 :", "no name");
+        refused(p, "poland 11.1 saxony creators=france from=1807-07 historical historical : x", "twice");
         refused(p, "poland 11.1 - creators=france from=1807-07 lands=posen : x", "seat");
         refused("kingdom-of-italy ", "poland 11.2 kingdom-of-italy creators=france from=1806-01 : x", "twice");
         refused(

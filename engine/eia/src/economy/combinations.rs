@@ -77,6 +77,20 @@ fn nation_name<'a>(ctx: &'a Ctx, id: &'a str) -> &'a str {
     ctx.map.nation(id).map_or(id, |n| n.name.as_str())
 }
 
+/// A game of a scenario begun after a historical combination was made starts with it standing
+/// as the scenario draws it (its seat's lands and forces are the scenario's): recorded as
+/// created by its first creator in its month, so that it is not created a second time (R11).
+pub fn open(ctx: &Ctx, state: &mut State) {
+    if !played(state) || !state.politics.combinations.is_empty() {
+        return;
+    }
+    for c in ctx.combinations.combinations.iter().filter(|c| c.historical && c.from <= state.first) {
+        if let Some(by) = c.creators.first() {
+            state.politics.combinations.push(Formed { id: c.id.clone(), by: *by, on: c.from });
+        }
+    }
+}
+
 /// R8.9, R11.1-R11.6, R11.8: may `power` create `c` now? The first condition it fails, naming
 /// its rule.
 pub fn check(ctx: &Ctx, state: &State, power: Power, c: &Combination) -> Result<(), RuleError> {

@@ -277,6 +277,7 @@ pub fn order(state: &State) -> Vec<Power> {
 /// Records a game starts with: the status markers (4.6.2.2) when the political phase does
 /// not set them (the economic phase moves them, 8.6).
 pub fn open(ctx: &Ctx, state: &mut State) {
+    combinations::open(ctx, state);
     if !played(state) || !state.politics.status.is_empty() {
         return;
     }
