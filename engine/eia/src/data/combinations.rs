@@ -116,7 +116,8 @@ fn parse_empire(section: &grognard_board::text::Section<'_>) -> Result<Empire, M
             .ok_or_else(|| line.error("expected `key = value` (keys: emperor, dissolved-from)"))?;
         match key {
             "emperor" if emperor.is_none() => {
-                emperor = Some(Power::from_id(value).ok_or_else(|| line.error(format!("`{value}` is not a major power")))?)
+                emperor =
+                    Some(Power::from_id(value).ok_or_else(|| line.error(format!("`{value}` is not a major power")))?)
             }
             "dissolved-from" if dissolved_from.is_none() => {
                 dissolved_from = Some(Month::parse(value).map_err(|m| line.error(m))?)
@@ -212,8 +213,8 @@ fn parse_line(line: &Line<'_>, map: &AreaMap, cards: &NationalCards) -> Result<C
         }
     }
     let creators = powers(line, values.get("creators").ok_or_else(|| line.error("`creators=` is missing"))?)?;
-    let from = Month::parse(values.get("from").ok_or_else(|| line.error("`from=` is missing"))?)
-        .map_err(|m| line.error(m))?;
+    let from =
+        Month::parse(values.get("from").ok_or_else(|| line.error("`from=` is missing"))?).map_err(|m| line.error(m))?;
     let peace = values.get("peace").map_or(Ok(Vec::new()), |v| powers(line, v))?;
     let lands = values.get("lands").map_or(Ok(Vec::new()), |v| ids(line, v))?;
     for land in &lands {
@@ -227,7 +228,7 @@ fn parse_line(line: &Line<'_>, map: &AreaMap, cards: &NationalCards) -> Result<C
     }
     let members = values.get("members").map_or(Ok(Vec::new()), |v| ids(line, v))?;
     for m in &members {
-        if !map.nation(m).is_some_and(|n| n.kind == NationKind::Minor) {
+        if map.nation(m).is_none_or(|n| n.kind != NationKind::Minor) {
             return Err(line.error(format!("member `{m}` is not a minor country of the map")));
         }
         if seat.as_deref() == Some(m.as_str()) {
@@ -262,9 +263,7 @@ fn parse_line(line: &Line<'_>, map: &AreaMap, cards: &NationalCards) -> Result<C
     }
     if let Some(a) = &at {
         let nation_ok = |n: &str| seat.as_deref() == Some(n) || members.iter().any(|m| m == n);
-        let ok = map
-            .area(a)
-            .is_some_and(|area| nation_ok(&area.nation) || lands.iter().any(|l| *l == area.province));
+        let ok = map.area(a).is_some_and(|area| nation_ok(&area.nation) || lands.contains(&area.province));
         if !ok {
             return Err(line.error(format!("`at={a}` is not an area of the seat, its lands or its members")));
         }
@@ -351,7 +350,11 @@ mod tests {
         refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=fr-1 infantry=2 at=dresden : x", "belongs");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=pl-1 at=dresden : x", "together");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=pl-1 infantry=2 at=paris : x", "at=paris");
-        refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=pl-1,pl-1 infantry=2 at=dresden : x", "repeated");
+        refused(
+            p,
+            "poland 11.1 saxony creators=france from=1807-07 corps=pl-1,pl-1 infantry=2 at=dresden : x",
+            "repeated",
+        );
         refused(p, "poland 11.1 saxony creators=france from=1807-07 corps=it-3 infantry=2 at=dresden : x", "belongs");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 points=99 : x", "points");
         refused(p, "poland 11.1 saxony creators=france from=1807-07 :", "no name");

@@ -99,7 +99,8 @@ pub fn check(ctx: &Ctx, state: &State, power: Power, c: &Combination) -> Result<
     if formed(state, &c.id) {
         return Err(RuleError::new(rule, format!("{name} exists already")));
     }
-    if !c.creators.contains(&power) && !(c.alternate && dominant(ctx, state, power)) {
+    let may = c.creators.contains(&power) || (c.alternate && dominant(ctx, state, power));
+    if !may {
         let creators: Vec<&str> = c.creators.iter().map(|p| p.name()).collect();
         let alternate = if c.alternate { " or (11.8) a power in the Dominant Zone" } else { "" };
         return Err(RuleError::new(
@@ -111,10 +112,7 @@ pub fn check(ctx: &Ctx, state: &State, power: Power, c: &Combination) -> Result<
         return Err(RuleError::new(rule, format!("{name} is not created before {}", c.from)));
     }
     if let Some(p) = c.peace.iter().find(|p| state.relations.at_war(power.id(), p.id())) {
-        return Err(RuleError::new(
-            rule,
-            format!("{name} needs {} at peace with {}", power.name(), p.name()),
-        ));
+        return Err(RuleError::new(rule, format!("{name} needs {} at peace with {}", power.name(), p.name())));
     }
     if c.needs_empire_dissolved && empire_exists(ctx, state) {
         return Err(RuleError::new(
@@ -131,7 +129,8 @@ pub fn check(ctx: &Ctx, state: &State, power: Power, c: &Combination) -> Result<
         }
     }
     for land in &c.lands {
-        if let Some(area) = ctx.map.areas_of_province(land).into_iter().find(|a| holder(ctx, state, &a.id) != Some(power))
+        if let Some(area) =
+            ctx.map.areas_of_province(land).into_iter().find(|a| holder(ctx, state, &a.id) != Some(power))
         {
             return Err(RuleError::new(
                 rule,
@@ -257,12 +256,8 @@ pub fn set_empire(ctx: &Ctx, state: &mut State, exists: bool, log: &mut Vec<Even
     if !exists {
         return;
     }
-    let ending: Vec<&Combination> = ctx
-        .combinations
-        .combinations
-        .iter()
-        .filter(|c| c.needs_empire_dissolved && formed(state, &c.id))
-        .collect();
+    let ending: Vec<&Combination> =
+        ctx.combinations.combinations.iter().filter(|c| c.needs_empire_dissolved && formed(state, &c.id)).collect();
     for c in ending {
         state.politics.combinations.retain(|f| f.id != c.id);
         for corps in &c.corps {
