@@ -320,3 +320,20 @@ fn r11_a_scenario_begun_after_a_historical_combination_starts_with_it_created() 
     assert!(s.politics.combinations.is_empty());
     assert!(combinations::empire_exists(ctx(), &s));
 }
+
+#[test]
+fn r11_4_the_lands_ceded_to_a_combination_tint_as_its_seat_on_the_picture() {
+    let mut s = economic(1806, 3);
+    tyrol_french(&mut s);
+    let s = ok(&to_combinations(s), Power::France, "create kingdom-of-bavaria");
+    let view = grognard_eia::view::board_view(ctx(), &s);
+    assert!(view.pieces.iter().any(|p| p.id == "ba-4" && p.nation == "bavaria"));
+    // Whoever runs Bavaria later, the Tyrol goes with it.
+    let mut later = s.clone();
+    later.minors.insert("bavaria".into(), MinorState { controller: Some(Power::Austria), free_state: true });
+    let view = grognard_eia::view::board_view(ctx(), &later);
+    let side = |area: &str| view.control.iter().find(|(a, _)| a == area).map(|(_, side)| *side);
+    let austria = Power::ALL.iter().position(|p| *p == Power::Austria);
+    assert_eq!(side("munich"), austria);
+    assert_eq!(side("tyrol"), austria, "one country on the map");
+}

@@ -260,12 +260,19 @@ pub fn set_empire(ctx: &Ctx, state: &mut State, exists: bool, log: &mut Vec<Even
         ctx.combinations.combinations.iter().filter(|c| c.needs_empire_dissolved && formed(state, &c.id)).collect();
     for c in ending {
         state.politics.combinations.retain(|f| f.id != c.id);
-        for corps in &c.corps {
-            crate::land::remove_emptied(state, corps, &c.rule, log);
+        let mut text = format!("{} is dissolved: the Holy Roman Empire is re-established ({}, C.6)", c.name, c.rule);
+        for corps in c.corps.iter().filter(|id| state.corps.remove(*id).is_some()) {
+            let place = crate::state::LeaderPlace::Corps(corps.clone());
+            let leaders: Vec<String> =
+                state.leaders.iter().filter(|(_, p)| **p == place).map(|(l, _)| l.clone()).collect();
+            for l in &leaders {
+                state.leaders.insert(l.clone(), crate::state::LeaderPlace::Retiring);
+            }
+            text.push_str(&format!("; corps {corps} leaves the map"));
+            if !leaders.is_empty() {
+                text.push_str(&format!(", {} retire(s)", leaders.join(", ")));
+            }
         }
-        log.push(Event::new(
-            format!("{} is dissolved: the Holy Roman Empire is re-established ({}, C.6)", c.name, c.rule),
-            json!({"kind": "combination-dissolved", "combination": c.id, "rule": c.rule}),
-        ));
+        log.push(Event::new(text, json!({"kind": "combination-dissolved", "combination": c.id, "rule": c.rule})));
     }
 }
