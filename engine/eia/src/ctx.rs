@@ -3,6 +3,7 @@
 
 use crate::data::campaign::CAMPAIGN_1805_TEXT;
 use crate::data::cards::{NationalCards, CARDS_TEXT};
+use crate::data::combinations::{Combinations, COMBINATIONS_TEXT};
 use crate::data::economy::{EconomyData, ECONOMY_TEXT};
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
@@ -34,6 +35,8 @@ pub struct Ctx {
     pub peace: PeaceChart,
     /// The economic charts: provinces' values, costs, trade, victory (`data/economy.txt`).
     pub economy: EconomyData,
+    /// The new political combinations and the Holy Roman Empire (`data/combinations.txt`).
+    pub combinations: Combinations,
     /// The scenarios (`data/scenario-*.txt`).
     pub scenarios: Vec<Scenario>,
 }
@@ -48,7 +51,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 14] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 15] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -58,6 +61,7 @@ impl Ctx {
             ("politics.txt", POLITICS_TEXT),
             ("peace.txt", PEACE_TEXT),
             ("economy.txt", ECONOMY_TEXT),
+            ("combinations.txt", COMBINATIONS_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
             ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
             ("scenario-1809.txt", SCENARIO_1809_TEXT),
@@ -81,6 +85,8 @@ impl Ctx {
                 let peace = PeaceChart::parse(PEACE_TEXT).map_err(|e| format!("data/peace.txt: {e}"))?;
                 let economy =
                     EconomyData::parse(ECONOMY_TEXT, &map, &politics).map_err(|e| format!("data/economy.txt: {e}"))?;
+                let combinations = Combinations::parse(COMBINATIONS_TEXT, &map, &cards)
+                    .map_err(|e| format!("data/combinations.txt: {e}"))?;
                 let mut scenarios = Vec::new();
                 for (_, file, text) in BUILTIN_SCENARIOS {
                     let s = Scenario::parse(text, &map, &cards, &leaders).map_err(|e| format!("data/{file}: {e}"))?;
@@ -89,7 +95,18 @@ impl Ctx {
                 let campaign = crate::data::campaign::parse(CAMPAIGN_1805_TEXT, &scenarios)
                     .map_err(|e| format!("data/campaign-1805.txt: {e}"))?;
                 scenarios.push(campaign);
-                Ok(Ctx { map: Arc::new(map), rules, cards, leaders, charts, politics, peace, economy, scenarios })
+                Ok(Ctx {
+                    map: Arc::new(map),
+                    rules,
+                    cards,
+                    leaders,
+                    charts,
+                    politics,
+                    peace,
+                    economy,
+                    combinations,
+                    scenarios,
+                })
             })
             .as_ref()
             .map_err(|e| RuleError::new("data", e.clone()))

@@ -72,6 +72,13 @@ pub fn options() -> Vec<OptionInfo> {
                 .into(),
         },
         OptionInfo {
+            id: crate::economy::combinations::OPTION_COMBINATIONS.into(),
+            description: "with the economic phase, its new political combinations step (3.5 I, 8.9, options \
+                          11.1-11.6 and 11.8, reconstructed): the Grand Duchy of Warsaw, the Kingdoms of Italy, \
+                          Westphalia and Bavaria, the Confederation of the Rhine, the Ottoman Empire"
+                .into(),
+        },
+        OptionInfo {
             id: crate::politics::OPTION_POLITICAL.into(),
             description: "play the campaign games' political phase at the start of every month: declarations of war \
                           sealed and revealed together, calls to allies, peace and its terms, alliances, control of \

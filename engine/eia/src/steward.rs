@@ -74,6 +74,7 @@ fn preferences(ctx: &Ctx, view: &State, player: PlayerId) -> Vec<&'static str> {
                 "no more terms",
                 "no more ceding",
                 "no more removals",
+                "keep empire",
                 "term ",
                 "cede ",
             ],

@@ -160,6 +160,9 @@ fn random_legal_play_with_the_economic_phase_breaks_no_invariant() {
         let mut options = vec!["economic", "political", "economic-manipulation", "militia-conversion"];
         if seed % 2 == 1 {
             options.push("naval");
+        } else {
+            // 8.9: the step is played, though rarely reached by random play (R11's conditions).
+            options.push("combinations");
         }
         options.push("open-corps");
         let players = if seed % 2 == 0 { 7 } else { 3 };

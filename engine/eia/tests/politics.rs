@@ -904,3 +904,50 @@ fn r4_6_3_1_the_picture_tints_a_minor_country_in_its_controller_s_colour() {
         assert_eq!(view.controller(&area.id), None, "{}: Switzerland is neutral", area.id);
     }
 }
+
+/// The 1805 opening's peace step, Austria surrendering unconditionally to France, C.6 chosen.
+fn austria_abdicates() -> State {
+    let state = declare(&opening(), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let state = end_until_power(end_until(state, PoliticalStep::Peace), Power::Austria);
+    let sued = ok(&state, Power::Austria, "sue for peace to france");
+    let offered = ok(&sued, Power::France, "offer unconditional peace");
+    let accepted = ok(&offered, Power::Austria, "accept unconditional peace");
+    let chosen = ok(&accepted, Power::France, "term C.6");
+    let s = ok(&chosen, Power::France, "no more terms");
+    ok(&s, Power::France, "no more removals")
+}
+
+#[test]
+fn c6_r11_5_the_abdication_of_the_emperor_may_dissolve_the_holy_roman_empire() {
+    use grognard_eia::economy::combinations::empire_exists;
+    let s = austria_abdicates();
+    assert!(s.relations.at_war("austria", "france"), "the peace waits for the Empire's fate");
+    assert!(empire_exists(ctx(), &s));
+    assert_eq!(waiting(&s), Power::France);
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert_eq!(options, ["dissolve empire", "keep empire"]);
+    let e = refused(run(&s, Power::France, "re-establish empire", &[]));
+    assert!(e.starts_with("C.6|"), "{e}");
+    let dissolved = ok(&s, Power::France, "dissolve empire");
+    assert!(!dissolved.relations.at_war("austria", "france"), "the peace is made");
+    assert!(!empire_exists(ctx(), &dissolved));
+    let kept = ok(&s, Power::France, "keep empire");
+    assert!(!kept.relations.at_war("austria", "france"));
+    assert!(empire_exists(ctx(), &kept));
+    // Once dissolved, a later abdication may re-establish it.
+    let mut gone = s.clone();
+    gone.politics.empire = Some(false);
+    let Pending::Choice { options, .. } = pending(ctx(), &gone) else { panic!("a question") };
+    assert_eq!(options, ["re-establish empire", "keep empire"]);
+    assert!(empire_exists(ctx(), &ok(&gone, Power::France, "re-establish empire")));
+}
+
+#[test]
+fn c6_r11_5_abdication_outside_the_emperor_s_house_leaves_the_empire_alone() {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term C.6");
+    let s = ok(&s, Power::France, "no more terms");
+    let s = ok(&s, Power::France, "no more removals");
+    assert!(!s.relations.at_war("prussia", "france"), "no question about the Empire");
+    assert_eq!(s.politics.empire, None);
+}

@@ -7,6 +7,7 @@
 
 pub mod campaign;
 pub mod cards;
+pub mod combinations;
 pub mod economy;
 #[cfg(test)]
 mod edited;

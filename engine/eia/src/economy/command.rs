@@ -22,6 +22,8 @@ pub enum EconomicCommand {
     /// R8.8, 8.8.5: accept what is offered, a minor free state kept or made a conquered
     /// country (`receive holland`, `receive holland as conquered`).
     Receive { what: String, conquered: bool },
+    /// R8.9, R11: create a new political combination (`create confederation-of-the-rhine`).
+    Create { combination: String },
     /// 8.5.3: buy army factors (`buy 3 infantry`, `buy 2 cavalry for bavaria at munich`).
     Buy {
         count: u16,
@@ -119,6 +121,8 @@ pub fn parse(words: &[&str]) -> Option<Result<EconomicCommand, RuleError>> {
         ["receive", what] => Ok(E::Receive { what: what.to_string(), conquered: false }),
         ["receive", what, "as", "conquered"] => Ok(E::Receive { what: what.to_string(), conquered: true }),
         ["receive", ..] => Err(RuleError::new("input", "accepting a gift: receive ID [as conquered]")),
+        ["create", id] => Ok(E::Create { combination: id.to_string() }),
+        ["create", ..] => Err(RuleError::new("input", "a new political combination: create COMBINATION (8.9)")),
         ["buy", "corps", corps, "with", n, k, rest @ ..] => buy_corps(corps, n, k, rest),
         ["buy", "fleet", fleet, "with", n, "ships", "at", area] => {
             number(n, "ships").map(|ships| E::BuyFleet { fleet: fleet.to_string(), ships, area: area.to_string() })
@@ -161,6 +165,7 @@ impl fmt::Display for EconomicCommand {
             EconomicCommand::Receive { what, conquered } => {
                 write!(f, "receive {what}{}", if *conquered { " as conquered" } else { "" })
             }
+            EconomicCommand::Create { combination } => write!(f, "create {combination}"),
             EconomicCommand::Buy { count, kind, nation, area } => {
                 write!(f, "buy {count} {kind}")?;
                 if let Some(n) = nation {
@@ -203,6 +208,7 @@ mod tests {
             "give holland to britain",
             "receive holland",
             "receive holland as conquered",
+            "create confederation-of-the-rhine",
             "buy 3 infantry",
             "buy 2 cavalry for bavaria",
             "buy 2 cavalry for bavaria at munich",
@@ -230,6 +236,8 @@ mod tests {
             "give holland",
             "give holland to atlantis",
             "receive holland as free",
+            "create",
+            "create poland now",
             "buy 0 infantry",
             "buy 2 dragoons",
             "buy 2 infantry at",

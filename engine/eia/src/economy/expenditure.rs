@@ -230,6 +230,12 @@ pub fn buy_corps(
             format!("corps {corps} is in play: only a counter off the map is bought"),
         ));
     }
+    if let Some(c) = ctx.combinations.of_corps(corps).filter(|_| super::combinations::reserved(ctx, next, corps)) {
+        return Err(RuleError::new(
+            c.rule.clone(),
+            format!("corps {corps} is a counter of {}, which is not created (8.9)", c.name),
+        ));
+    }
     let room = card.capacity.box_of(kind).map_or(0, |b| b.max_in(next.date));
     if count > room {
         return Err(RuleError::new("2.4.2.1.1", format!("corps {corps} holds {room} {kind}, not {count}")));

@@ -54,6 +54,11 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                 }
             }
         }
+        Phase::Economic(EconomicStep::Combinations) => {
+            for id in super::combinations::creatable(ctx, state, power) {
+                out.push(E::Create { combination: id });
+            }
+        }
         Phase::Economic(EconomicStep::Expenditure) => {
             for (area, _) in super::militia_conversion::garrisons(ctx, state, power) {
                 out.push(E::ConvertMilitia { count: 1, area });
@@ -73,7 +78,7 @@ pub fn commands(ctx: &Ctx, state: &State, power: Power) -> Vec<EconomicCommand> 
                     }
                 }
                 for card in ctx.cards.corps.values().filter(|c| c.owner.id() == nation.as_str()) {
-                    if state.corps.contains_key(&card.id) {
+                    if state.corps.contains_key(&card.id) || super::combinations::reserved(ctx, state, &card.id) {
                         continue;
                     }
                     if let Some(kind) = card.capacity.boxes.first().and_then(|b| b.kinds.first()) {

@@ -21,13 +21,15 @@
 //! - F, status adjustment (8.6, `status.rs`), G, civil disorder (8.7, `civil_disorder.rs`,
 //!   after the United States' answer to decrees, `american_war.rs`), H, ceding (8.8,
 //!   `ceding.rs`): each power in turn may give land to a power at peace with it, then those
-//!   offered something receive it or not, J, the December levy (8.10, `levy.rs`).
+//!   offered something receive it or not, I, new political combinations (8.9, option
+//!   `combinations`, `combinations.rs`): each power in turn may create those it qualifies
+//!   for, J, the December levy (8.10, `levy.rs`).
 //!
 //! Collection also plays the peace terms on trade (colonial concessions, embargo); the
 //! manipulation step pays reparations and returns the leaders an abdication removed
 //! (R4.4.6.5-R4.4.6.7, R8.4.3, `peace_terms.rs`).
 //!
-//! Not yet played: new political combinations (8.9, optional), UMP control (8.11).
+//! Not yet played: UMP control (8.11).
 //!
 //! The powers act one after the other in the army reinforcement step's order (3.2 B, R8.0);
 //! every decision is a command of the acting power ended by `end`.
@@ -36,6 +38,7 @@ pub mod american_war;
 pub mod ceding;
 pub mod civil_disorder;
 pub mod collection;
+pub mod combinations;
 pub mod command;
 pub mod delivery;
 pub mod economic_manipulation;
@@ -72,7 +75,7 @@ pub const ORDER: [Power; 7] = Power::ARMY_REINFORCEMENT_ORDER;
 /// 3.5: the months whose turn ends with an economic phase.
 pub const QUARTER_MONTHS: [u8; 4] = [3, 6, 9, 12];
 
-/// A step of the economic phase (3.5 A-J; I and K are not yet played).
+/// A step of the economic phase (3.5 A-J; K is not yet played).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EconomicStep {
@@ -92,6 +95,8 @@ pub enum EconomicStep {
     CivilDisorder,
     /// 8.8: powers cede territory to others who accept, in turn.
     Ceding,
+    /// 8.9: powers create new political combinations, in turn (option `combinations`).
+    Combinations,
     /// 8.10: the December levy.
     Levy,
 }
@@ -111,7 +116,8 @@ impl EconomicStep {
             S::Expenditure => Some(S::StatusAdjustment),
             S::StatusAdjustment => Some(S::CivilDisorder),
             S::CivilDisorder => Some(S::Ceding),
-            S::Ceding => Some(S::Levy),
+            S::Ceding => Some(S::Combinations),
+            S::Combinations => Some(S::Levy),
             S::Levy => None,
         }
     }
@@ -128,6 +134,7 @@ impl EconomicStep {
             S::StatusAdjustment => "political status adjustment step (8.6)",
             S::CivilDisorder => "civil disorder step (8.7)",
             S::Ceding => "ceding step (8.8)",
+            S::Combinations => "new political combinations step (8.9)",
             S::Levy => "levy step (8.10)",
         }
     }
@@ -137,7 +144,11 @@ impl EconomicStep {
     pub fn in_turns(self) -> bool {
         matches!(
             self,
-            EconomicStep::Lending | EconomicStep::Manipulation | EconomicStep::Expenditure | EconomicStep::Ceding
+            EconomicStep::Lending
+                | EconomicStep::Manipulation
+                | EconomicStep::Expenditure
+                | EconomicStep::Ceding
+                | EconomicStep::Combinations
         )
     }
 }
@@ -299,6 +310,7 @@ pub fn order(state: &State) -> Vec<Power> {
 /// Records a game starts with: the status markers (4.6.2.2) when the political phase does
 /// not set them (the economic phase moves them, 8.6).
 pub fn open(ctx: &Ctx, state: &mut State) {
+    combinations::open(ctx, state);
     if !played(state) || !state.politics.status.is_empty() {
         return;
     }
@@ -375,7 +387,7 @@ fn begin_step(
             american_war::roll(ctx, state, dice, log)?;
             civil_disorder::roll(ctx, state, dice, log)?
         }
-        EconomicStep::Ceding => {}
+        EconomicStep::Ceding | EconomicStep::Combinations => {}
         EconomicStep::Levy => levy::levy(ctx, state, log),
     }
     Ok(())
@@ -385,6 +397,7 @@ fn begin_step(
 fn may_act(ctx: &Ctx, state: &State, power: Power, step: EconomicStep) -> bool {
     match step {
         EconomicStep::Ceding => ceding::may_act(ctx, state, power),
+        EconomicStep::Combinations => combinations::may_act(ctx, state, power),
         EconomicStep::Lending => lending::may_lend(state, power) || !peace_terms::spread_to(state, power).is_empty(),
         EconomicStep::Manipulation => economic_manipulation::played(state),
         _ => true,
@@ -418,7 +431,12 @@ pub fn settle(
         if step == EconomicStep::Ceding && ceding::second_round(state) {
             continue;
         }
-        match step.next() {
+        // 8.9 is optional: without the option the phase goes from H to J.
+        let mut next = step.next();
+        if next == Some(EconomicStep::Combinations) && !combinations::played(state) {
+            next = EconomicStep::Combinations.next();
+        }
+        match next {
             Some(next) => begin_step(ctx, state, next, dice, log)?,
             None => {
                 state.economy.round = None;
@@ -446,6 +464,7 @@ pub fn pending(ctx: &Ctx, state: &State) -> Option<Pending> {
              (declining the rest)"
         }
         EconomicStep::Ceding => "`give MINOR|PROVINCE to POWER` (8.8), then `end`",
+        EconomicStep::Combinations => "`create COMBINATION` (8.9, 11.1-11.6, 11.8), then `end`",
         _ => {
             "`buy N KIND [for MINOR] [at AREA]`, `buy corps CORPS with N KIND [at AREA]`, `buy N ships for FLEET`, \
              `buy fleet FLEET with N ships at AREA`, `convert N militia at AREA` (8.5.6), `stop american trade` or \
@@ -501,6 +520,9 @@ pub fn apply(
         (EconomicStep::Ceding, Some(E::Give { what, to })) => ceding::give(ctx, &mut next, power, what, *to, &mut log)?,
         (EconomicStep::Ceding, Some(E::Receive { what, conquered })) => {
             ceding::receive(ctx, &mut next, power, what, *conquered, &mut log)?
+        }
+        (EconomicStep::Combinations, Some(E::Create { combination })) => {
+            combinations::create(ctx, &mut next, power, combination, &mut log)?
         }
         (EconomicStep::Expenditure, Some(E::Buy { count, kind, nation, area })) => {
             let order =

@@ -54,6 +54,10 @@ pub enum PoliticalCommand {
     /// C.6: a victor names a leader of the loser to be removed (`remove leader blucher`), or
     /// no more (`no more removals`).
     RemoveLeader { leader: Option<String> },
+    /// C.6 against the Holy Roman Emperor: dissolve the Empire (`dissolve empire`, change
+    /// `Some(true)`), re-establish it (`re-establish empire`, `Some(false)`) or leave it as it
+    /// is (`keep empire`, `None`).
+    Empire { change: Option<bool> },
     /// 4.4.7: demand that an ally who made a separate peace break the alliance (`demand
     /// alliance broken`), or not (`accept separate peace`).
     Demand { demand: bool },
@@ -176,6 +180,9 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         ["no", "more", "ceding"] => Ok(P::Cede { what: None }),
         ["remove", "leader", leader] => Ok(P::RemoveLeader { leader: Some(leader.to_string()) }),
         ["no", "more", "removals"] => Ok(P::RemoveLeader { leader: None }),
+        ["dissolve", "empire"] => Ok(P::Empire { change: Some(true) }),
+        ["re-establish", "empire"] => Ok(P::Empire { change: Some(false) }),
+        ["keep", "empire"] => Ok(P::Empire { change: None }),
         ["demand", "alliance", "broken"] => Ok(P::Demand { demand: true }),
         ["accept", "separate", "peace"] => Ok(P::Demand { demand: false }),
         ["propose", "informal", "peace", "with", who] => power(who).map(|to| P::ProposeInformal { to }),
@@ -233,6 +240,9 @@ impl fmt::Display for PoliticalCommand {
             P::CedeConquered { what } => write!(f, "cede {what} as conquered"),
             P::RemoveLeader { leader: Some(l) } => write!(f, "remove leader {l}"),
             P::RemoveLeader { leader: None } => f.write_str("no more removals"),
+            P::Empire { change: Some(true) } => f.write_str("dissolve empire"),
+            P::Empire { change: Some(false) } => f.write_str("re-establish empire"),
+            P::Empire { change: None } => f.write_str("keep empire"),
             P::Demand { demand: true } => f.write_str("demand alliance broken"),
             P::Demand { demand: false } => f.write_str("accept separate peace"),
             P::ProposeInformal { to } => write!(f, "propose informal peace with {}", to.id()),
@@ -289,6 +299,9 @@ mod tests {
             "cede holland as conquered",
             "remove leader blucher",
             "no more removals",
+            "dissolve empire",
+            "re-establish empire",
+            "keep empire",
             "demand alliance broken",
             "accept separate peace",
             "propose informal peace with austria",

@@ -24,7 +24,12 @@ use serde_json::json;
 pub fn set_up(ctx: &Ctx, state: &mut State, minor: &str, controller: Power, log: &mut Vec<Event>) -> bool {
     let Some(strength) = ctx.politics.strength(minor) else { return false };
     let owner = Owner::Minor(minor.to_string());
-    let cards: Vec<_> = ctx.cards.corps_of(&owner).filter(|c| !state.corps.contains_key(&c.id)).collect();
+    // R11: a combination's counters come only with it (8.9).
+    let cards: Vec<_> = ctx
+        .cards
+        .corps_of(&owner)
+        .filter(|c| !state.corps.contains_key(&c.id) && !crate::economy::combinations::reserved(ctx, state, &c.id))
+        .collect();
     if cards.is_empty() || strength.infantry + strength.cavalry == 0 {
         return false;
     }

@@ -254,6 +254,13 @@ pub struct Politics {
     /// Leaders removed by abdication (C.6), until 8.4.3 returns them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<term_effects::Removed>,
+    /// R8.9, R11: the political combinations created, in the order they were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combinations: Vec<crate::economy::combinations::Formed>,
+    /// C.6, R11.5: whether the Holy Roman Empire exists, once a peace changed it (`None`: as
+    /// the game's first month says, `economy::combinations::empire_exists`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empire: Option<bool>,
     /// This month's phase, while it is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<Round>,
@@ -735,6 +742,7 @@ fn answer(
                 | P::Cede { what: Some(_) }
                 | P::CedeConquered { .. }
                 | P::RemoveLeader { leader: Some(_) }
+                | P::Empire { change: Some(_) }
         )
     );
     if !legal.contains(c) && !term {

@@ -33,6 +33,9 @@ pub enum Stage {
     Cession { index: usize },
     /// The victors of an abdication name the loser's leaders removed, in order (C.6).
     Abdication { index: usize },
+    /// C.6 against the Holy Roman Emperor: the first victor of the abdication says whether
+    /// the Empire is dissolved or re-established (`answered` once it has).
+    Empire { answered: bool },
 }
 
 /// A victor's territory still to take by a ceding term.
@@ -139,6 +142,8 @@ fn asked(ctx: &Ctx, talks: &Talks) -> Option<Power> {
         Stage::Terms { group } => talks.selections.get(*group).and_then(|s| s.next_victor(&ctx.peace)),
         Stage::Cession { index } => talks.ceding.get(*index).map(|c| c.victor),
         Stage::Abdication { index } => talks.removing.get(*index).copied(),
+        Stage::Empire { answered: false } => talks.removing.first().copied(),
+        Stage::Empire { answered: true } => None,
     }
 }
 
@@ -206,9 +211,19 @@ pub fn settle(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut 
         }
         if let Stage::Abdication { index } = talks.stage {
             if removal_options(ctx, next, &talks).is_empty() || talks.removing.get(index).is_none() {
+                // C.6: against the emperor, the abdication may also dissolve or re-establish
+                // the Holy Roman Empire (4.4.1, R11.5).
+                if !talks.removing.is_empty() && talks.loser == ctx.combinations.empire.emperor {
+                    set_stage(next, Stage::Empire { answered: false });
+                    continue;
+                }
                 conclude(ctx, next, &talks, dice, log)?;
                 return Ok(());
             }
+        }
+        if let Stage::Empire { answered: true } = talks.stage {
+            conclude(ctx, next, &talks, dice, log)?;
+            return Ok(());
         }
         if let Stage::LoserTerms { index } = talks.stage {
             if conditional(&talks).get(index).is_none() {
@@ -267,6 +282,10 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
             out.push(PoliticalCommand::Cede { what: None });
             out
         }
+        Stage::Empire { .. } => {
+            let exists = crate::economy::combinations::empire_exists(ctx, state);
+            vec![PoliticalCommand::Empire { change: Some(exists) }, PoliticalCommand::Empire { change: None }]
+        }
         Stage::Abdication { .. } => {
             let mut out: Vec<PoliticalCommand> = removal_options(ctx, state, talks)
                 .into_iter()
@@ -319,6 +338,11 @@ pub fn prompt(state: &State, power: Power) -> String {
              capital's province last, 4.4.8)",
             power.name(),
             talks.ceding.get(*index).map_or(0, |c| c.left)
+        ),
+        Stage::Empire { .. } => format!(
+            "{}: the abdication of {loser}'s ruler may end or restore the Holy Roman Empire: `dissolve empire` or \
+             `re-establish empire` as it stands, or `keep empire` (C.6, R11.5)",
+            power.name()
         ),
         Stage::Abdication { .. } => format!(
             "{}: name a leader of {loser} removed by abdication ({} left; `remove leader ID`) or `no more removals` \
@@ -460,6 +484,18 @@ pub fn answered(
             }
             None => talks.stage = Stage::Abdication { index: index + 1 },
         },
+        (Stage::Empire { answered: false }, PoliticalCommand::Empire { change }) => {
+            let exists = crate::economy::combinations::empire_exists(ctx, next);
+            match change {
+                Some(dissolve) if *dissolve != exists => {
+                    let now = if exists { "exists" } else { "is already dissolved" };
+                    return Err(RuleError::new("C.6", format!("the Holy Roman Empire {now}")).into());
+                }
+                Some(dissolve) => crate::economy::combinations::set_empire(ctx, next, !dissolve, log),
+                None => {}
+            }
+            talks.stage = Stage::Empire { answered: true };
+        }
         (_, c) => return Err(RuleError::new("4.4", format!("`{c}` does not answer the peace being made")).into()),
     }
     if let Some(round) = next.politics.round.as_mut() {
