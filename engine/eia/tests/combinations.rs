@@ -2,7 +2,7 @@
 //! R11.1-R11.6, R11.8) and the Holy Roman Empire it depends on (C.6, R11.5), one test a rule,
 //! refusals included, on hand-made states of the real map (`support::bare`).
 
-mod support;
+use crate::support;
 
 use grognard_eia::economy::{combinations, EconomicStep};
 use grognard_eia::sequence::{LandStep, Phase, Sequence};

@@ -1,7 +1,7 @@
 //! Combined movement (4.9, 6.1.2, 7.1.2, 7.3.8): allies who name each other in secret move
 //! in the place of the one moving last, taking the land steps in turn, and attack together.
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::politics::PoliticalStep;

@@ -1,6 +1,6 @@
 //! The conquest step (7.7, reconstructed R7.7).
 
-mod support;
+use crate::support;
 
 use grognard_eia::state::State;
 use grognard_eia::Power;

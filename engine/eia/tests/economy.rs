@@ -1,7 +1,7 @@
 //! The economic phase (3.5, 8.0; option `economic`): reconstructed rules R8.x, one test each,
 //! on hand-made states of the real map (`support::bare`) and on the 1805 scenario.
 
-mod support;
+use crate::support;
 
 use grognard_eia::economy::{collection, maintenance, status, victory, EconomicStep, Order};
 use grognard_eia::forces::Factors;

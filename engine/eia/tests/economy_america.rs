@@ -2,8 +2,8 @@
 //! `economic`): the British change in victory points (R8.1.2) and stopping American trade,
 //! with war with the United States (R8.2.1.2.2.2.2), one test a rule, refusals included.
 
-mod economy_support;
-mod support;
+use crate::economy_support;
+use crate::support;
 
 use economy_support::*;
 use grognard_eia::economy::{collection, victory};

@@ -2,8 +2,8 @@
 //! `economic-manipulation`, R8.4.2) and militia conversion (option 12.1.1,
 //! `militia-conversion`, R8.5.6), one test a rule, refusals included.
 
-mod economy_support;
-mod support;
+use crate::economy_support;
+use crate::support;
 
 use economy_support::*;
 use grognard_eia::economy::{economic_manipulation, maintenance, EconomicStep};

@@ -4,7 +4,7 @@
 //! veils of its corps to be opened (7.5.2.6.3). The per-copy simulation of whole random games
 //! is `tests/acceptance/tests/copies_eia.rs`.
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::ruleset::{apply_command, apply_sealed, pending};

@@ -1,7 +1,7 @@
 //! Land combat (7.5): battles owed, chits sealed in secret (7.5.2.1-7.5.2.5) and the
 //! reconstructed resolution (R7.5.2.6-R7.5.2.14).
 
-mod support;
+use crate::support;
 
 use grognard_eia::combat::Chit;
 use grognard_eia::command::Command;

@@ -1,6 +1,6 @@
 //! Land movement (7.3): costs, stops, and where a corps may go.
 
-mod support;
+use crate::support;
 
 use grognard_eia::movement::{step_cost, walk};
 use grognard_eia::Power;

@@ -1,7 +1,7 @@
 //! Leaders retired and returned (5.3), and leaders whose corps leaves the map (R5.3).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
+use crate::support;
 
 use grognard_eia::sequence::Phase;
 use grognard_eia::state::{LeaderPlace, State};

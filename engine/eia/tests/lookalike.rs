@@ -4,7 +4,7 @@
 //! where it went. The per-copy simulation of whole random games is
 //! `tests/acceptance/tests/copies_eia.rs`.
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::scenario::OPTION_HIDDEN;

@@ -2,8 +2,8 @@
 //! defences, victory and political points, retreat and pursuit, consolidation; the worked
 //! example of 6.3.3.4 and its continuation in 6.3.5.4.
 
-mod naval_support;
-mod support;
+use crate::naval_support;
+use crate::support;
 
 use grognard_eia::data::tables::Percent;
 use grognard_eia::forces::Factors;

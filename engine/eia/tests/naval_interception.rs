@@ -1,8 +1,7 @@
 //! Naval interception (6.2.3): who may intercept, in which order, the roll, the automatic
 //! interception in a blockade box, and what the battle decides for the moving stack.
 
-mod naval_support;
-mod support;
+use crate::naval_support;
 
 use grognard_eia::naval::{Decision, NavalCommand};
 use grognard_eia::Command;

@@ -1,7 +1,6 @@
 //! The naval order (6.1) and naval movement (6.2.1, 6.2.2, 6.2.7).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
 
 use grognard_eia::date::Month;
 use grognard_eia::sequence::Phase;

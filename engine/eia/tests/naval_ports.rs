@@ -2,8 +2,8 @@
 //! takes while blockading it, scuttled or fighting the blockaders (6.2.6.1-6.2.6.4), and the
 //! victor of a battle in a blockade box moving into its friendly port (6.3.5.3 EXCEPTION).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
+use crate::support;
 
 use grognard_eia::naval::Decision;
 use grognard_eia::state::LeaderPlace;

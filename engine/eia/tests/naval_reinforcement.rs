@@ -1,7 +1,6 @@
 //! The naval reinforcement step (5.1): transfers of ships (5.1.3) and scuttling (5.1.4).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
 
 use grognard_eia::sequence::Phase;
 use grognard_eia::state::LeaderPlace;

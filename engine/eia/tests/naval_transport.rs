@@ -1,7 +1,7 @@
 //! Corps at sea (6.2.5), landing (7.3.5) and fleets in a port the enemy takes (6.2.6).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
+use crate::support;
 
 use grognard_eia::naval::transport::disembarked;
 use grognard_eia::sequence::Phase;

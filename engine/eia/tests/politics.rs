@@ -2,7 +2,7 @@
 //! players: declarations of war (4.2), calls to allies (4.3), peace (4.4), alliances (4.5),
 //! minor country control (4.6), breaking alliances (4.7) and free states (4.8).
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::politics::PoliticalStep;

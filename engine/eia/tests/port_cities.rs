@@ -1,8 +1,8 @@
 //! Besieged friendly port cities under the naval option: depots inside them (7.4.3.4,
 //! 7.2.2.1, 7.2.2.2) and corps landing straight into them (7.3.5).
 
-mod naval_support;
-mod support;
+use crate::naval_support;
+use crate::support;
 
 use grognard_eia::forces::Factors;
 use grognard_eia::sequence::{LandStep, Phase};

@@ -1,6 +1,6 @@
 //! The army reinforcement step (5.2) and factor transfers (5.2.3, 7.3.3).
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Holder;
 use grognard_eia::forces::Factors;

@@ -1,7 +1,7 @@
 //! Whom a roll concerns, for games whose dice are witnessed by the players concerned
 //! (docs/PROTOCOL.md section 5.3).
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::concerns;

@@ -454,7 +454,7 @@ fn r13_6_a_month_of_random_legal_play_from_the_peninsular_war() {
 }
 
 /// Longer random play (several months of every scenario, their arrivals included): run on
-/// demand with `cargo test -p grognard-eia --test scenarios_other -- --ignored`.
+/// demand with `cargo test -p grognard-eia --test rules scenarios_other:: -- --ignored`.
 #[test]
 #[ignore]
 fn r13_several_months_of_random_legal_play_from_every_scenario() {

@@ -1,6 +1,6 @@
 //! Sieges: besieging (7.3.7.1), besieged supply (7.4.5) and assaults (R7.5.4.1).
 
-mod support;
+use crate::support;
 
 use grognard_eia::forces::Factors;
 use grognard_eia::sequence::{LandStep, Phase, Sequence};

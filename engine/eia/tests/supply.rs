@@ -1,6 +1,6 @@
 //! Depots and supply chains (7.2), foraging and depot supply (7.4), cities (7.3.4, R10.3.2).
 
-mod support;
+use crate::support;
 
 use grognard_eia::sequence::{LandStep, Phase};
 use grognard_eia::state::State;

@@ -2,7 +2,7 @@
 //! combat is declared against its ally may declare war on the attacker before the battle, and
 //! then defends with its ally; otherwise it leaves the area (7.3.8.4).
 
-mod support;
+use crate::support;
 
 use grognard_eia::command::Command;
 use grognard_eia::ruleset::pending;
