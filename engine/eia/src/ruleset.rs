@@ -368,7 +368,24 @@ fn chit_side(state: &State, battle: &crate::combat::Battle, player: PlayerId) ->
 pub fn check_sealed(ctx: &Ctx, state: &State, player: PlayerId, choice: &Command) -> Result<(), RuleError> {
     if let Phase::Political(_) = state.sequence.phase {
         let Command::Political(c) = choice else {
-            return Err(RuleError::new("4.0", "the political phase asks for a political command in secret"));
+            if let Command::WarAnswer { on: Some(p) } = choice {
+                return Err(RuleError::new(
+                    "4.2",
+                    format!(
+                        "declarations of war are written `declare on {}` here (`declare war on POWER` answers a \
+                         battle's question, 7.3.8.3)",
+                        p.id()
+                    ),
+                ));
+            }
+            let asked = match pending(ctx, state) {
+                Pending::Sealed { prompt, .. } => format!(": {prompt}"),
+                _ => String::new(),
+            };
+            return Err(RuleError::new(
+                "4.0",
+                format!("the political phase asks for a political command in secret{asked}"),
+            ));
         };
         return crate::politics::check_sealed(ctx, state, player, c);
     }
@@ -593,7 +610,7 @@ impl Ruleset for Eia {
     }
 
     fn info(&self) -> RulesetInfo {
-        RulesetInfo { id: "eia".into(), version: "1".into(), name: "Empires in Arms".into(), test_only: false }
+        RulesetInfo { id: "eia".into(), version: "2".into(), name: "Empires in Arms".into(), test_only: false }
     }
 
     fn scenarios(&self) -> Vec<ScenarioInfo> {

@@ -111,6 +111,7 @@ fn r8_5_6_militia_converts_at_home_only() {
     assert!(legal.contains(&"convert 1 militia at paris".to_string()), "{legal:?}");
     assert!(!legal.iter().any(|c| c.contains("munich")), "Munich is Bavarian: {legal:?}");
     assert_eq!(rule_of(run(&s, Power::France, "convert 1 militia at munich", &[])), "8.5.6");
+    assert_eq!(rule_of(run(&s, Power::France, "convert 1 militia at atlantis", &[])), "input", "no such area");
     assert_eq!(rule_of(run(&s, Power::France, "convert 7 militia at paris", &[])), "8.5.6", "6 militia there");
     assert_eq!(rule_of(run(&s, Power::France, "convert 1 militia at lyon", &[])), "8.5.6", "no garrison");
     let before = money(&s, Power::France);

@@ -133,3 +133,13 @@ fn r7_3_8_3_the_steward_stands_aside() {
     let chosen = grognard_eia::steward::choose(ctx(), &state, player).map(|c| c.to_string());
     assert_eq!(chosen.as_deref(), Some("stand aside"));
 }
+
+#[test]
+fn r4_2_declare_war_on_in_the_declarations_step_names_the_form_to_write() {
+    let mut state = magdeburg();
+    state.sequence.phase = Phase::Political(grognard_eia::politics::PoliticalStep::Declarations);
+    let c = Command::parse("declare war on austria").unwrap_or_else(|e| panic!("{e}"));
+    let e = grognard_eia::ruleset::check_sealed(ctx(), &state, PlayerId(0), &c).err().map(|e| e.to_string());
+    let e = e.unwrap_or_default();
+    assert!(e.contains("4.2") && e.contains("declare on austria"), "{e}");
+}

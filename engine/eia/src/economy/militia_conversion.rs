@@ -48,6 +48,9 @@ pub fn garrisons(ctx: &Ctx, state: &State, power: Power) -> Vec<(String, u16)> {
 
 /// 8.5.6: is `area` a city of `power`'s home it controls, unbesieged?
 fn may_convert_at(ctx: &Ctx, state: &State, power: Power, area: &str) -> Result<(), RuleError> {
+    if ctx.map.area(area).is_none() {
+        return Err(RuleError::new("input", format!("`{area}` is not a land area of the map")));
+    }
     if ctx.map.city(area).is_none() || !super::expenditure::in_home(ctx, power.id(), area) {
         return Err(RuleError::new(
             "8.5.6",
