@@ -87,6 +87,19 @@ fn r8_2_1_2_2_2_2_the_united_states_answer_a_decree_with_war_on_the_die() {
 }
 
 #[test]
+fn r8_2_1_2_2_2_2_a_decree_lapses_when_its_power_is_at_war_with_no_major_power() {
+    let mut s = expenditure(economic(9, &[]));
+    s.economy.american_stopped.insert(Power::Britain);
+    // Britain makes peace with France and Spain: its decree stops trade to nobody.
+    s.relations.make_peace("britain", "france");
+    s.relations.make_peace("britain", "spain");
+    // No die is rolled for it, and the decree is gone.
+    let after = end_phase(s, &[]);
+    assert!(after.economy.american_stopped.is_empty(), "the decree lapsed");
+    assert!(after.economy.american_war.is_empty());
+}
+
+#[test]
 fn r8_2_1_2_2_2_2_war_with_the_united_states_costs_trade_money_and_victory_points() {
     let mut s = economic(9, &[]);
     s.economy.american_war.insert(Power::Britain);

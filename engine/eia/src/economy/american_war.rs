@@ -104,12 +104,30 @@ pub fn war_cost(ctx: &Ctx, state: &State, power: Power, collected: i32) -> i32 {
 /// Does `power` roll for the United States' answer: a decree in force and no war yet, or a war
 /// and no decree in force?
 pub fn rolls(state: &State, power: Power) -> bool {
-    state.economy.american_stopped.contains(&power) != state.economy.american_war.contains(&power)
+    in_force(state, power) != state.economy.american_war.contains(&power)
+}
+
+/// Is `power`'s decree in force: made, and the power still at war with a major power (a
+/// decree against no enemy lapses, R8.2.1.2.2.2.2)?
+fn in_force(state: &State, power: Power) -> bool {
+    state.economy.american_stopped.contains(&power) && at_war(state, power)
 }
 
 /// 8.2.1.2.2.2.2: the United States answer, power by power in the phase's order.
 pub fn roll(ctx: &Ctx, state: &mut State, dice: &mut dyn DiceSource, log: &mut Vec<Event>) -> Result<(), ApplyError> {
     let rules = &ctx.economy.rules;
+    // Lapsed decrees first: their powers roll no more (the state is dropped if a die is missing).
+    let lapsed: Vec<Power> = state.economy.american_stopped.iter().copied().filter(|p| !in_force(state, *p)).collect();
+    for power in lapsed {
+        state.economy.american_stopped.remove(&power);
+        log.push(Event::new(
+            format!(
+                "{}'s decree stopping American trade lapses: it is at war with no major power (R8.2.1.2.2.2.2)",
+                power.name()
+            ),
+            json!({"kind": "american-decree-lapsed", "power": power, "rule": "8.2.1.2.2.2.2"}),
+        ));
+    }
     for power in super::order(state) {
         if !rolls(state, power) {
             continue;
