@@ -717,7 +717,7 @@ impl Ruleset for Eia {
         check_sealed(self.ctx()?, state, player, choice)
     }
 
-    /// A chit lost with a replaced holder (docs/PROTOCOL.md section 13.5; R13.5 in
+    /// A chit lost with a replaced holder (docs/PROTOCOL.md section 13.5; R7.5.2.1 and R4.2 in
     /// RECONSTRUCTION.md): the attacker's is assault, the defender's defend.
     fn lost_sealed_choice(&self, state: &State, player: PlayerId) -> Option<Command> {
         let ctx = self.ctx().ok()?;

@@ -342,7 +342,7 @@ fn r7_3_8_6_an_ally_not_at_war_with_every_defender_leaves_instead() {
 }
 
 #[test]
-fn r13_5_reconstructed_a_chit_lost_with_a_replaced_player_is_assault_or_defend() {
+fn r7_5_2_1_reconstructed_a_chit_lost_with_a_replaced_player_is_assault_or_defend() {
     use grognard_engine::Ruleset;
     let state = at_combat();
     let battle = run(&state, FRANCE, "battle breisgau").unwrap_or_else(|e| panic!("{e}"));

@@ -735,7 +735,7 @@ fn r4_6_1_a_minor_run_by_a_power_in_fiasco_may_turn_neutral() {
 }
 
 #[test]
-fn r13_5_declarations_lost_with_a_replaced_player_are_none() {
+fn r4_2_declarations_lost_with_a_replaced_player_are_none() {
     let state = opening();
     let lost = Eia.lost_sealed_choice(&state, player(&state, Power::France));
     assert_eq!(lost.map(|c| c.to_string()), Some("declare none".to_string()));

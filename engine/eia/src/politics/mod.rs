@@ -556,7 +556,8 @@ pub fn apply_sealed(
     declaration::reveal(ctx, state, choices, dice)
 }
 
-/// R13.5: a sealed command lost with a replaced player: no declarations, or staying at war.
+/// R4.2, R4.6.4, R4.9 (docs/PROTOCOL.md section 13.5): a sealed command lost with a replaced
+/// player: no declarations, staying at war, or no combined movement.
 pub fn lost_sealed_choice(state: &State) -> Option<PoliticalCommand> {
     if minor_control::backdown(state).is_some() {
         return Some(PoliticalCommand::BackDown { back: false });
