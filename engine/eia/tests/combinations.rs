@@ -2,17 +2,15 @@
 //! R11.1-R11.6, R11.8) and the Holy Roman Empire it depends on (C.6, R11.5), one test a rule,
 //! refusals included, on hand-made states of the real map (`support::bare`).
 
+use crate::economy_support;
 use crate::support;
 
+use economy_support::{acting, end_of_land_phase, end_while, month, ok, step};
 use grognard_eia::economy::{combinations, EconomicStep};
-use grognard_eia::sequence::{LandStep, Phase, Sequence};
+use grognard_eia::sequence::{Phase, Sequence};
 use grognard_eia::state::{MinorState, State};
 use grognard_eia::{FactorKind, Power};
 use support::{bare, corps, ctx, rule_of, run};
-
-fn month(year: u16, month: u8) -> grognard_eia::date::Month {
-    grognard_eia::date::Month::new(year, month).unwrap_or_else(|| panic!("a month"))
-}
 
 /// `bare()` with the options `economic` and `combinations`, in `year`-`m`, the game running to
 /// 1810; France at peace with Austria (Pressburg), still at war with Britain and Russia.
@@ -28,40 +26,13 @@ fn economic(year: u16, m: u8) -> State {
     s
 }
 
-fn step(s: &State) -> Option<EconomicStep> {
-    match s.sequence.phase {
-        Phase::Economic(step) => Some(step),
-        _ => None,
-    }
-}
-
-fn acting(s: &State) -> Power {
-    s.sequence.acting().unwrap_or_else(|| panic!("nobody acts: {:?}", s.sequence))
-}
-
-fn ok(s: &State, power: Power, text: &str) -> State {
-    run(s, power, text, &[]).unwrap_or_else(|e| panic!("`{text}` by {power}: {e}"))
-}
-
-fn end_while(mut s: State, while_at: EconomicStep) -> State {
-    while step(&s) == Some(while_at) {
-        let p = acting(&s);
-        s = run(&s, p, "end", &[]).unwrap_or_else(|e| panic!("{p} ends: {e}"));
-    }
-    s
-}
-
 /// From the end of the land phase to the economic phase's step I (or past it when nobody has
 /// anything to create).
-fn to_combinations(mut s: State) -> State {
-    let order = Sequence::order_of(Phase::Land(LandStep::Combat), &Power::ALL, 0);
-    let index = order.len() - 1;
-    s.sequence = Sequence { phase: Phase::Land(LandStep::Combat), order, index };
-    let mut log = Vec::new();
-    grognard_eia::turn::advance(ctx(), &mut s, &mut log);
-    let s = end_while(s, EconomicStep::Lending);
-    let s = end_while(s, EconomicStep::Expenditure);
-    end_while(s, EconomicStep::Ceding)
+fn to_combinations(s: State) -> State {
+    let s = end_of_land_phase(s);
+    let s = end_while(s, EconomicStep::Lending, &[]);
+    let s = end_while(s, EconomicStep::Expenditure, &[]);
+    end_while(s, EconomicStep::Ceding, &[])
 }
 
 /// `s` put back in step I with `power` to act.

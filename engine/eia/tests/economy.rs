@@ -1,88 +1,18 @@
 //! The economic phase (3.5, 8.0; option `economic`): reconstructed rules R8.x, one test each,
 //! on hand-made states of the real map (`support::bare`) and on the 1805 scenario.
 
+use crate::economy_support;
 use crate::support;
 
+use economy_support::*;
 use grognard_eia::economy::{collection, maintenance, status, victory, EconomicStep, Order};
 use grognard_eia::forces::Factors;
 use grognard_eia::reinforcement::Due;
-use grognard_eia::sequence::{LandStep, Phase, Sequence};
+use grognard_eia::sequence::Phase;
 use grognard_eia::state::{FleetPlace, Garrison, MinorState, State};
 use grognard_eia::{Eia, FactorKind, Power};
 use grognard_engine::{Ruleset, Seats, Setup};
 use support::{bare, corps, ctx, fleet, rule_of, run};
-
-fn month(year: u16, month: u8) -> grognard_eia::date::Month {
-    grognard_eia::date::Month::new(year, month).unwrap_or_else(|| panic!("a month"))
-}
-
-/// `bare()` with the option `economic` (and `more`), in `m` 1805, the game running to 1806.
-fn economic(m: u8, more: &[&str]) -> State {
-    let mut s = bare();
-    s.options = std::iter::once("economic").chain(more.iter().copied()).map(String::from).collect();
-    s.date = month(1805, m);
-    s.first = s.date;
-    s.last = month(1806, 12);
-    // A Prussian corps: the army reinforcement step after the phase waits for Prussia, so
-    // that the months after it are not passed over.
-    corps(&mut s, "pr-1", "prussia", "berlin", 5);
-    s
-}
-
-/// The last power's land combat step ends: the month moves on (into the economic phase in a
-/// quarter's last month).
-fn end_of_land_phase(mut s: State) -> State {
-    let order = Sequence::order_of(Phase::Land(LandStep::Combat), &Power::ALL, 0);
-    let index = order.len() - 1;
-    s.sequence = Sequence { phase: Phase::Land(LandStep::Combat), order, index };
-    let mut log = Vec::new();
-    grognard_eia::turn::advance(ctx(), &mut s, &mut log);
-    s
-}
-
-fn step(s: &State) -> Option<EconomicStep> {
-    match s.sequence.phase {
-        Phase::Economic(step) => Some(step),
-        _ => None,
-    }
-}
-
-fn acting(s: &State) -> Power {
-    s.sequence.acting().unwrap_or_else(|| panic!("nobody acts: {:?}", s.sequence))
-}
-
-fn ok(s: &State, power: Power, text: &str) -> State {
-    run(s, power, text, &[]).unwrap_or_else(|e| panic!("`{text}` by {power}: {e}"))
-}
-
-/// Every power ends its turn until the phase leaves `until`'s predecessor steps: `end` by
-/// each acting power while the phase is at `while_at`.
-fn end_while(mut s: State, while_at: EconomicStep, faces: &[u32]) -> State {
-    while step(&s) == Some(while_at) {
-        let p = acting(&s);
-        s = run(&s, p, "end", faces).unwrap_or_else(|e| panic!("{p} ends: {e}"));
-    }
-    s
-}
-
-/// Every power ends the expenditure step (rolling `faces` for civil disorder) and the ceding
-/// step (8.8): the phase is over.
-fn end_phase(s: State, faces: &[u32]) -> State {
-    let s = end_while(s, EconomicStep::Expenditure, faces);
-    end_while(s, EconomicStep::Ceding, &[])
-}
-
-/// In the expenditure step, with every loan passed.
-fn expenditure(s: State) -> State {
-    let s = end_of_land_phase(s);
-    let s = end_while(s, EconomicStep::Lending, &[]);
-    assert_eq!(step(&s), Some(EconomicStep::Expenditure));
-    s
-}
-
-fn money(s: &State, p: Power) -> i32 {
-    s.powers[&p].money
-}
 
 #[test]
 fn r3_5_the_phase_ends_the_quarter_s_last_month_after_the_land_phase() {
