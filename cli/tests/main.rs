@@ -39,24 +39,21 @@ mod untrusted_text;
 mod waiting_since;
 mod witnesses_concerned;
 
-/// Tests that kill processes at moments measured from a calibration run: each runs alone, with the machine to itself, so that other tests' load does not skew the moments.
+/// Tests that kill processes at moments measured from a calibration run: each runs alone, with
+/// the machine to itself, so that other tests' load does not skew the moments.
 const STANDALONE: &[&str] = &["crash_commands", "crash_create"];
+
+#[path = "../../tests/test_modules.rs"]
+mod test_modules;
 
 /// A file of `tests/` that is not declared above would never run: refuse it.
 #[test]
 fn every_test_file_is_a_module() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let main = include_str!("main.rs");
-    let cargo = include_str!("../Cargo.toml");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("tests/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
-        let is_module = path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
-        let standalone = STANDALONE.contains(&stem) && cargo.contains(&format!("path = \"tests/{stem}.rs\""));
-        if is_module && stem != "main" && !standalone && !main.contains(&format!("\nmod {stem};")) {
-            missing.push(stem.to_string());
-        }
-    }
+    let missing = test_modules::undeclared(
+        env!("CARGO_MANIFEST_DIR"),
+        include_str!("main.rs"),
+        include_str!("../Cargo.toml"),
+        STANDALONE,
+    );
     assert!(missing.is_empty(), "tests/ files not declared in tests/main.rs: {missing:?}");
 }

@@ -61,19 +61,17 @@ mod supply_12_game_data;
 mod supply_12_lines;
 mod view_7_8;
 
+#[path = "../../../tests/test_modules.rs"]
+mod test_modules;
+
 /// A file of `tests/` that is not declared above would never run: refuse it.
 #[test]
 fn every_test_file_is_a_module() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
-    let main = include_str!("main.rs");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("tests/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
-        let is_module = path.extension().is_some_and(|e| e == "rs") || path.join("mod.rs").is_file();
-        if is_module && stem != "main" && !main.contains(&format!("\nmod {stem};")) {
-            missing.push(stem.to_string());
-        }
-    }
+    let missing = test_modules::undeclared(
+        env!("CARGO_MANIFEST_DIR"),
+        include_str!("main.rs"),
+        include_str!("../Cargo.toml"),
+        &[],
+    );
     assert!(missing.is_empty(), "tests/ files not declared in tests/main.rs: {missing:?}");
 }
