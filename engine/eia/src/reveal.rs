@@ -74,6 +74,18 @@ fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'s
                 (Vec::new(), "")
             }
         }
+        // 7.3.8.3: the last answer opens the battle, whose defenders its declarations may have
+        // made several powers.
+        Command::WarAnswer { on } => {
+            let Some(q) = state.book.war_question.as_ref().filter(|q| q.asked.len() == 1) else {
+                return (Vec::new(), "");
+            };
+            let mut after = state.clone();
+            if on.is_some() {
+                after.relations.declare_war(power.id(), q.attacker.id());
+            }
+            demanded(&after, q.attacker, &Command::Battle { area: q.area.clone() })
+        }
         Command::Assault { area } => {
             let corps = state
                 .corps

@@ -95,7 +95,6 @@ fn apply_unsettled(
     if state.battle.is_none()
         && state.losses.is_empty()
         && state.book.depot_question.is_none()
-        && state.book.war_question.is_none()
         && !crate::naval::waiting(state)
     {
         if let Some(parked) = crate::reveal::park(ctx, state, power, player, command)? {

@@ -148,3 +148,39 @@ fn r2_4_2_every_projection_reads_back_from_the_json_of_the_journal() {
         assert_eq!(back.ok(), Some(p));
     }
 }
+
+#[test]
+fn r7_3_8_7_a_declaration_before_a_battle_opens_the_defenders_strengths_first() {
+    // France attacks Prussia in Magdeburg, where Russia, Prussia's ally at peace with France,
+    // has a corps too; both defenders' strengths are hidden.
+    let mut state = hidden(bare());
+    state.options.push("political".into());
+    state.sequence.phase = Phase::Land(LandStep::Combat);
+    state.relations = Default::default();
+    state.relations.declare_war("france", "prussia");
+    state.relations.ally("russia", "prussia");
+    corps(&mut state, "fr-3", "france", "magdeburg", 12);
+    corps(&mut state, "pr-1", "prussia", "magdeburg", 8);
+    corps(&mut state, "ru-1", "russia", "magdeburg", 9);
+    state.corps.get_mut("pr-1").map(|c| c.veil.insert(Veil { player: 4, index: 1, opened: false }));
+    state.corps.get_mut("ru-1").map(|c| c.veil.insert(Veil { player: 5, index: 2, opened: false }));
+    let asked = run(&state, grognard_eia::Power::France, "battle magdeburg", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(asked.reveal.is_none(), "one defending power: nothing to open yet");
+    // Russia's declaration makes two defending powers: R7.3.8.7 reads their strengths, which
+    // are opened before the battle begins.
+    let parked =
+        run(&asked, grognard_eia::Power::Russia, "declare war on france", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(parked.battle.is_none() && parked.book.war_question.is_some(), "the answer waits");
+    match pending(ctx(), &parked) {
+        Pending::Open { owing, .. } => {
+            let players: Vec<u8> = owing.iter().map(|o| o.player.0).collect();
+            assert_eq!(players, vec![4, 5]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let opened = Eia.apply_opened(&parked, PlayerId(4), &mut NoDice).unwrap_or_else(|e| panic!("{e:?}")).state;
+    let begun = Eia.apply_opened(&opened, PlayerId(5), &mut NoDice).unwrap_or_else(|e| panic!("{e:?}")).state;
+    let battle = begun.battle.as_ref().unwrap_or_else(|| panic!("the battle begins once opened"));
+    assert!(begun.relations.at_war("russia", "france"));
+    assert_eq!(battle.defender, grognard_eia::Power::Russia, "R7.3.8.7: the most factors choose the chit");
+}
