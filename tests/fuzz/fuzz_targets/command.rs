@@ -2,21 +2,4 @@
 //! to the same command.
 #![no_main]
 
-use grognard_engine::AnyRuleset;
-use libfuzzer_sys::fuzz_target;
-
-static DUEL: grognard_duel::Duel = grognard_duel::Duel;
-static FNC: grognard_fnc::Fnc = grognard_fnc::Fnc;
-static EIA: grognard_eia::Eia = grognard_eia::Eia;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let rulesets: [&dyn AnyRuleset; 3] = [&DUEL, &FNC, &EIA];
-    for r in rulesets {
-        if let Ok(command) = r.parse_command(text) {
-            let printed = r.format_command(&command);
-            let again = r.parse_command(&printed);
-            assert_eq!(again.as_ref().ok(), Some(&command), "{}: `{text}` prints as `{printed}`", r.info().id);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| grognard_fuzz_targets::command::check(data));

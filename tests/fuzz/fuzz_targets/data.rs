@@ -3,17 +3,4 @@
 //! a reader panic. The first byte picks the reader.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
-    match which % 6 {
-        0 => drop(grognard_board::Map::parse(text)),
-        1 => drop(grognard_board::area::AreaMap::parse(text)),
-        2 => drop(grognard_eia::data::leaders::Leaders::parse(text)),
-        3 => drop(grognard_eia::data::rules::RuleValues::parse(text)),
-        4 => drop(grognard_eia::data::tables::Charts::parse(text)),
-        _ => drop(grognard_fnc::data::Counters::parse(text)),
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| grognard_fuzz_targets::data::check(data));

@@ -1,9 +1,4 @@
 //! A mail message as `grognard receive` reads it: the packets it carries and its summary.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    let _ = grognard_mail::extract::read_message(data);
-    let _ = grognard_mail::extract::packets_in_message(data);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| grognard_fuzz_targets::mail::check(data));
