@@ -154,9 +154,7 @@ impl Table {
 
     /// Player `i` signs what is staged and owed, and makes a packet.
     pub fn send(&self, i: usize) -> Packet {
-        let seat = &self.seats[i];
-        let mut game = self.open(i);
-        local::send(&mut game, seat.me, &seat.key).expect("send")
+        self.send_from(&mut self.open(i), i)
     }
 
     pub fn deliver(&self, packet: &Packet, to: usize) -> Result<ImportReport, GameError> {
@@ -176,12 +174,17 @@ impl Table {
     /// Player `i` plays a legal command picked by `pick` (commands as text). Returns false if
     /// the player has no decision to make.
     pub fn decide(&self, i: usize, pick: &mut dyn FnMut(&[String]) -> usize) -> bool {
+        self.decide_on(&mut self.open(i), i, pick)
+    }
+
+    /// [`Table::decide`] on player `i`'s copy `game`, already open (a schedule that keeps the
+    /// copies open saves reading and verifying the whole journal again for every step).
+    pub fn decide_on(&self, game: &mut Game<'static>, i: usize, pick: &mut dyn FnMut(&[String]) -> usize) -> bool {
         let seat = &self.seats[i];
-        let mut game = self.open(i);
         let owes =
             game.replay.owed().iter().any(|(p, o)| *p == seat.me && matches!(o, Owed::Decide(_) | Owed::Seal { .. }));
-        let staged = local::staged(&game).expect("staged");
-        let (state, _) = local::preview(&game, seat.me, &staged).expect("preview");
+        let staged = local::staged(game).expect("staged");
+        let (state, _) = local::preview(game, seat.me, &staged).expect("preview");
         let ruleset = game.replay.ruleset;
         let pending = ruleset.pending(&state);
         let continuing = pending.players().contains(&seat.me) && !staged.commands.is_empty();
@@ -194,8 +197,14 @@ impl Table {
             return false;
         }
         let choice = &legal[pick(&legal) % legal.len()];
-        local::do_command(&mut game, seat.me, &seat.key, choice).expect("a legal command is accepted");
+        local::do_command(game, seat.me, &seat.key, choice).expect("a legal command is accepted");
         true
+    }
+
+    /// Player `i`'s copy `game`, already open, signs what is staged and owed, and makes a packet.
+    pub fn send_from(&self, game: &mut Game<'static>, i: usize) -> Packet {
+        let seat = &self.seats[i];
+        local::send(game, seat.me, &seat.key).expect("send")
     }
 
     pub fn over(&self) -> bool {
@@ -216,29 +225,29 @@ impl Table {
     /// the game ended.
     pub fn play(&self, rng: &mut Lcg, max_rounds: usize) -> Option<usize> {
         for round in 0..max_rounds {
-            if self.over() {
+            // Each copy is read and verified once a round, then kept open for the round.
+            let mut copies: Vec<Game<'static>> = (0..self.seats.len()).map(|i| self.open(i)).collect();
+            if copies[0].replay.over().is_some() {
                 return Some(round);
             }
-            for i in 0..self.seats.len() {
+            for (i, g) in copies.iter_mut().enumerate() {
                 // A player may act several times in a row (e.g. a bonus then a fire).
-                while self.decide(i, &mut |legal| rng.below(legal.len())) {
-                    let g = self.open(i);
-                    let staged = local::staged(&g).expect("staged").commands.len();
-                    if staged == 0 {
+                while self.decide_on(g, i, &mut |legal| rng.below(legal.len())) {
+                    let staged = local::staged(g).expect("staged");
+                    if staged.commands.is_empty() {
                         break;
                     }
-                    let (state, _) =
-                        local::preview(&g, self.seats[i].me, &local::staged(&g).expect("staged")).expect("preview");
+                    let (state, _) = local::preview(g, self.seats[i].me, &staged).expect("preview");
                     if !g.replay.ruleset.pending(&state).players().contains(&self.seats[i].me) {
                         break;
                     }
                 }
             }
-            let packets: Vec<Packet> = (0..self.seats.len()).map(|i| self.send(i)).collect();
+            let packets: Vec<Packet> = copies.iter_mut().enumerate().map(|(i, g)| self.send_from(g, i)).collect();
             for (i, p) in packets.iter().enumerate() {
-                for j in 0..self.seats.len() {
+                for (j, g) in copies.iter_mut().enumerate() {
                     if j != i && !p.entries.is_empty() {
-                        self.deliver(p, j).expect("an honest packet is accepted");
+                        g.import(p).expect("an honest packet is accepted");
                     }
                 }
             }

@@ -70,13 +70,8 @@ fn choice_seed(seed: u64, round: usize, i: usize, k: usize) -> u64 {
     u64::from_be_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
 }
 
-/// Player `i` makes every decision it owes now, as its bot chooses
+/// Player `i` makes every decision it owes now on its open copy `g`, as its bot chooses
 /// (`grognard_journal::bot_seat`, the path `grognard bot run` takes); the number made.
-fn decide(t: &Table, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
-    decide_in(&mut t.open(i), &t.seats[i], cfg, i, round)
-}
-
-/// Let player `i`'s bot act on its copy `g`, already open (for a schedule that keeps the copies open).
 pub fn decide_in(g: &mut Game, seat: &Seat, cfg: &Config, i: usize, round: usize) -> Result<usize, String> {
     let seed = |k: usize| choice_seed(cfg.seed, round, i, k);
     let mut before = copy_state(g, seat.me).map_err(|e| fail(cfg.seed, round, e))?;
@@ -100,7 +95,11 @@ fn copy_state(g: &Game, me: PlayerId) -> Result<GameState, String> {
 
 /// Every copy's state as everyone may see it, hashed.
 pub fn public_hash(t: &Table, i: usize) -> [u8; 32] {
-    let g = t.open(i);
+    public_hash_of(&t.open(i))
+}
+
+/// An open copy's state as everyone may see it, hashed.
+pub fn public_hash_of(g: &Game) -> [u8; 32] {
     let seen = g.replay.ruleset.player_view(&g.replay.state, Viewer::Everyone);
     Sha256::digest(g.replay.ruleset.state_json(&seen).to_string().as_bytes()).into()
 }
@@ -122,40 +121,50 @@ fn run(cfg: &Config, stop_after: Option<usize>) -> Result<Report, String> {
     let t = Table::of_game(cfg.ruleset, cfg.setup.clone(), players, dice(DiceMode::Fair, vec![]), 64, ENTRY_VERSION);
     let mut commands = 0;
     for round in 0..cfg.max_rounds {
-        let over = t.open(0).replay.over().is_some();
-        if (over && t.open(0).replay.unopened().is_empty()) || stop_after == Some(round) {
+        // Each copy is read from its files and verified once a round, then kept open for the
+        // round's decisions, its packet and its imports (a replay of the whole journal each
+        // time it opens: reopening for every step made long games quadratic).
+        let mut copies: Vec<Game<'static>> = (0..players).map(|i| t.open(i)).collect();
+        let over = copies[0].replay.over().is_some();
+        if (over && copies[0].replay.unopened().is_empty()) || stop_after == Some(round) {
             return finish(cfg, t, round, commands, started);
         }
-        for i in 0..players {
-            commands += decide(&t, cfg, i, round)?;
+        for (i, g) in copies.iter_mut().enumerate() {
+            commands += decide_in(g, &t.seats[i], cfg, i, round)?;
         }
-        let packets: Vec<_> = (0..players)
-            .map(|i| {
+        let packets: Vec<_> = copies
+            .iter_mut()
+            .enumerate()
+            .map(|(i, g)| {
                 let seat = &t.seats[i];
-                let mut g = t.open(i);
-                local::send(&mut g, seat.me, &seat.key).map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
+                local::send(g, seat.me, &seat.key).map_err(|e| fail(cfg.seed, round, format!("player {i}: {e}")))
             })
             .collect::<Result<_, _>>()?;
-        for (i, p) in packets.iter().enumerate() {
-            for j in (0..players).filter(|j| *j != i && !p.entries.is_empty()) {
-                t.deliver(p, j)
-                    .map_err(|e| fail(cfg.seed, round, format!("player {j} refused player {i}'s packet: {e}")))?;
+        for (j, g) in copies.iter_mut().enumerate() {
+            // The others' packets of the round, imported together as `grognard receive`
+            // imports several; if that fails, one by one to name the packet refused.
+            let theirs: Vec<_> = packets.iter().enumerate().filter(|(i, p)| *i != j && !p.entries.is_empty()).collect();
+            let together: Vec<_> = theirs.iter().map(|(_, p)| (*p).clone()).collect();
+            if g.import_many(&together).is_err() {
+                for (i, p) in &theirs {
+                    g.import(p)
+                        .map_err(|e| fail(cfg.seed, round, format!("player {j} refused player {i}'s packet: {e}")))?;
+                }
             }
         }
         if let Some(invariants) = cfg.invariants {
-            for i in 0..players {
-                let g = t.open(i);
+            for (i, g) in copies.iter().enumerate() {
                 invariants(None, &g.replay.state)
                     .map_err(|v| fail(cfg.seed, round, format!("player {i}'s copy after the round: {v}")))?;
             }
         }
         // Everyone holds every entry now: the same journal, the same public state.
-        let (journal, public) = (t.journal_bytes(0), public_hash(&t, 0));
-        for i in 1..players {
+        let (journal, public) = (t.journal_bytes(0), public_hash_of(&copies[0]));
+        for (i, g) in copies.iter().enumerate().skip(1) {
             if t.journal_bytes(i) != journal {
                 return Err(fail(cfg.seed, round, format!("the journals of players 0 and {i} differ")));
             }
-            if public_hash(&t, i) != public {
+            if public_hash_of(g) != public {
                 return Err(fail(cfg.seed, round, format!("players 0 and {i} show everyone different states")));
             }
         }
