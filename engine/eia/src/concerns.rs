@@ -20,7 +20,7 @@ pub fn of(state: &State, command: &Command) -> Vec<Power> {
                 .get(area)
                 .map(|g| g.nation.clone())
                 .into_iter()
-                .chain(state.corps.values().filter(|c| c.area == *area && c.in_city).map(|c| c.nation.clone()));
+                .chain(state.corps.values().filter(|c| c.area == *area && c.in_city).map(|c| c.side().to_string()));
             powers.extend(inside.filter_map(|n| state.controller_of_nation(&n)));
         }
         Command::End if state.sequence.phase == Phase::Land(LandStep::Supply) => {
@@ -36,7 +36,7 @@ pub fn of(state: &State, command: &Command) -> Vec<Power> {
                                 .corps
                                 .values()
                                 .filter(|c| c.area == *area && !c.in_city)
-                                .filter_map(|c| state.controller_of_nation(&c.nation)),
+                                .filter_map(|c| state.controller_of_nation(c.side())),
                         );
                     }
                 }

@@ -52,9 +52,7 @@ pub fn step(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         m.controller = Some(power);
         m.free_state = false;
         // 4.6.3.1: a conquered country keeps no forces of its own.
-        state.corps.retain(|_, c| c.nation != minor);
-        state.garrisons.retain(|_, g| g.nation != minor);
-        state.fleets.retain(|_, f| f.nation != minor);
+        state.remove_forces_of(&minor);
         state.relations.wars.retain(|(a, b)| *a != minor && *b != minor);
         state.relations.alliances.retain(|(a, b)| *a != minor && *b != minor);
         log.push(Event::new(

@@ -28,7 +28,7 @@ pub fn corps_rules(ctx: &Ctx, state: &State, corps: &str) -> Result<CorpsRules, 
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
     let card = card(ctx, corps)?;
     let controller = state
-        .controller_of_nation(&c.nation)
+        .controller_of_nation(c.side())
         .ok_or_else(|| RuleError::new("7.3", format!("no power controls corps {corps}")))?;
     Ok(CorpsRules { allowance: card.movement_allowance(controller), may_force_march: !card.kind.cavalry_symbol() })
 }

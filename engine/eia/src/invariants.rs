@@ -88,7 +88,7 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
             if let Some(c) = state.corps.get(id) {
                 // 4.9: allies combining their movement share the land steps' record.
                 let group = crate::politics::combined::group_of(state, acting).unwrap_or(std::slice::from_ref(&acting));
-                if !state.controller_of_nation(&c.nation).is_some_and(|p| group.contains(&p)) {
+                if !state.controller_of_nation(c.side()).is_some_and(|p| group.contains(&p)) {
                     out.push(format!("corps {id} moved in {}'s step but is not its", acting.name()));
                 }
             }

@@ -14,7 +14,7 @@ pub fn knows(state: &State, viewer: Viewer, corps: &Corps) -> bool {
     }
     match viewer {
         Viewer::Everyone => false,
-        Viewer::Player(p) => state.controller_of_nation(&corps.nation).and_then(|c| state.player_of(c)) == Some(p.0),
+        Viewer::Player(p) => state.controller_of_nation(corps.side()).and_then(|c| state.player_of(c)) == Some(p.0),
     }
 }
 

@@ -24,7 +24,7 @@ pub const DEPOT_COST: i32 = 1;
 
 pub fn own_corps<'a>(state: &'a State, power: Power, corps: &str) -> Result<&'a crate::state::Corps, RuleError> {
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
-    if state.controller_of_nation(&c.nation) != Some(power) {
+    if state.controller_of_nation(c.side()) != Some(power) {
         return Err(RuleError::new("7.3", format!("corps {corps} is not {}'s", power.name())));
     }
     Ok(c)
@@ -92,7 +92,7 @@ pub fn place_depot(
     }
     may_build_depot(ctx, state, power)?;
     let own_corps_here = state.corps.values().any(|c| {
-        c.area == area && c.aboard.is_none() && c.nation == power.id() && !(c.in_city && state.besieged(area))
+        c.area == area && c.aboard.is_none() && c.side() == power.id() && !(c.in_city && state.besieged(area))
     });
     if state.has_unbesieged_enemy_corps(power, area) && !own_corps_here {
         return Err(RuleError::new("7.2", format!("enemy corps stand in {} and none of {}'s", a.name, power.name())));
@@ -206,7 +206,7 @@ pub fn room_inside(ctx: &Ctx, state: &State, power: Power, area: &str) -> Option
     if held.is_some_and(|g| !g.factors.is_empty() && !state.friendly_to(power, &g.nation)) {
         return None;
     }
-    if state.corps.values().any(|c| c.area == area && c.in_city && !state.friendly_to(power, &c.nation)) {
+    if state.corps.values().any(|c| c.area == area && c.in_city && !state.friendly_to(power, c.side())) {
         return None;
     }
     let inside = held.map_or(0, |g| g.factors.total())
@@ -298,7 +298,7 @@ pub fn enter_city(
         ));
     }
     let mut next = state.clone();
-    let nation = c.nation.clone();
+    let nation = c.side().to_string();
     if let Some(c) = next.corps.get_mut(corps) {
         c.in_city = true;
     }
@@ -547,7 +547,7 @@ pub fn unsupplied(ctx: &Ctx, state: &State, power: Power) -> Vec<(String, Option
         .corps
         .iter()
         .filter(|(id, c)| {
-            state.controller_of_nation(&c.nation) == Some(power)
+            state.controller_of_nation(c.side()) == Some(power)
                 && c.aboard.is_none()
                 && !state.book.supplied.contains(*id)
         })

@@ -150,7 +150,7 @@ pub fn commands(ctx: &Ctx, state: &State, player: PlayerId) -> Vec<Command> {
     } else {
         candidates.push(Command::End);
         let mine: Vec<(&String, &crate::state::Corps)> =
-            state.corps.iter().filter(|(_, c)| state.controller_of_nation(&c.nation) == Some(power)).collect();
+            state.corps.iter().filter(|(_, c)| state.controller_of_nation(c.side()) == Some(power)).collect();
         match state.sequence.phase {
             Phase::ArmyReinforcement => {
                 candidates.extend(crate::reinforcement::candidates(ctx, state, power));

@@ -88,7 +88,7 @@ pub fn led(state: &State) -> BTreeSet<String> {
 pub fn groups(ctx: &Ctx, state: &State, power: Power) -> Vec<Vec<String>> {
     let mut groups: Vec<Vec<String>> = Vec::new();
     for (id, c) in &state.corps {
-        if state.controller_of_nation(&c.nation) != Some(power) || marked(state, id) {
+        if state.controller_of_nation(c.side()) != Some(power) || marked(state, id) {
             continue;
         }
         match groups.iter_mut().find(|g| alike(ctx, state, &g[0], id)) {

@@ -92,7 +92,7 @@ pub fn walk(
     force_marched: bool,
 ) -> Result<Walk, RuleError> {
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
-    if state.controller_of_nation(&c.nation) != Some(power) {
+    if state.controller_of_nation(c.side()) != Some(power) {
         return Err(RuleError::new("7.3", format!("corps {corps} is not {}'s to move", power.name())));
     }
     if state.book.corps.contains_key(corps) {

@@ -30,7 +30,7 @@ impl State {
     pub fn enemy_field_corps<'a>(&'a self, power: Power, area: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.corps
             .iter()
-            .filter(move |(_, c)| c.area == area && !c.in_city && c.aboard.is_none() && self.enemy_of(power, &c.nation))
+            .filter(move |(_, c)| c.area == area && !c.in_city && c.aboard.is_none() && self.enemy_of(power, c.side()))
             .map(|(id, _)| id.as_str())
     }
 
@@ -40,7 +40,7 @@ impl State {
         self.corps.values().any(|c| {
             c.area == area
                 && c.aboard.is_none()
-                && self.enemy_of(power, &c.nation)
+                && self.enemy_of(power, c.side())
                 && !(c.in_city && self.besieged(area))
         })
     }
@@ -50,7 +50,7 @@ impl State {
         let corps = self.corps.values().any(|c| {
             c.area == area
                 && c.aboard.is_none()
-                && self.friendly_to(power, &c.nation)
+                && self.friendly_to(power, c.side())
                 && !(c.in_city && self.besieged(area))
         });
         let garrison = self

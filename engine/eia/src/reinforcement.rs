@@ -87,6 +87,7 @@ pub fn place_corps(
             factors: factors.clone(),
             aboard: None,
             veil: Default::default(),
+            loan: None,
         },
     );
     for l in leaders {
@@ -106,11 +107,11 @@ pub fn place_corps(
 /// The area a holder stands in, and the nation whose factors it holds.
 fn holder_place(state: &State, holder: &Holder) -> Result<(String, Option<String>), RuleError> {
     match holder {
-        Holder::Corps(c) => state
-            .corps
-            .get(c)
-            .map(|k| (k.area.clone(), Some(k.nation.clone())))
-            .ok_or_else(|| RuleError::new("input", format!("there is no corps `{c}`"))),
+        Holder::Corps(c) => {
+            let k = state.corps.get(c).ok_or_else(|| RuleError::new("input", format!("there is no corps `{c}`")))?;
+            crate::politics::loan::unchanged(c, k)?;
+            Ok((k.area.clone(), Some(k.nation.clone())))
+        }
         Holder::City(a) => Ok((a.clone(), state.garrisons.get(a).map(|g| g.nation.clone()))),
         Holder::Depot(a) => state
             .depots
@@ -136,6 +137,7 @@ fn check_room(
         Holder::Corps(c) => {
             let corps =
                 state.corps.get(c).ok_or_else(|| RuleError::new("input", format!("there is no corps `{c}`")))?;
+            crate::politics::loan::unchanged(c, corps)?;
             if corps.nation != nation {
                 return Err(RuleError::new(
                     "5.2.3",
@@ -469,9 +471,10 @@ pub fn demobilise(
     let text = match (what, count, kind) {
         (Holder::Corps(c), None, None) => {
             let k = state.corps.get(c).ok_or_else(|| RuleError::new("input", format!("there is no corps `{c}`")))?;
-            if state.controller_of_nation(&k.nation) != Some(power) {
+            if state.controller_of_nation(k.side()) != Some(power) {
                 return Err(RuleError::new("5.2.4", format!("corps {c} is not {}'s", power.name())));
             }
+            crate::politics::loan::unchanged(c, k)?;
             next.corps.remove(c);
             for place in next.leaders.values_mut() {
                 if *place == crate::state::LeaderPlace::Corps(c.clone()) {
@@ -567,7 +570,7 @@ pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<Command> {
             Due::Corps { corps, .. } => out.push(Command::PlaceCorps { corps: corps.clone() }),
             Due::Factors { area, kind, count, nation } => {
                 for (id, c) in &state.corps {
-                    if c.area == *area && c.nation == *nation {
+                    if c.area == *area && c.nation == *nation && c.loan.is_none() {
                         out.push(Command::Place { count: 1, kind: *kind, into: Holder::Corps(id.clone()) });
                         out.push(Command::Place { count: *count, kind: *kind, into: Holder::Corps(id.clone()) });
                     }
@@ -578,7 +581,7 @@ pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<Command> {
         }
     }
     let mine: Vec<(&String, &Corps)> =
-        state.corps.iter().filter(|(_, c)| state.controller_of_nation(&c.nation) == Some(power)).collect();
+        state.corps.iter().filter(|(_, c)| state.controller_of_nation(c.side()) == Some(power)).collect();
     for (a, ca) in &mine {
         for (b, cb) in &mine {
             if a != b && ca.area == cb.area {

@@ -136,7 +136,7 @@ pub fn place(
         (LeaderPlace::Fleet(with.to_string()), crate::naval::places::name(ctx, &f.place))
     } else {
         let c = state.corps.get(with).ok_or_else(|| RuleError::new("input", format!("there is no corps `{with}`")))?;
-        if state.controller_of_nation(&c.nation) != Some(power) {
+        if state.controller_of_nation(c.side()) != Some(power) {
             return Err(RuleError::new("5.3", format!("corps {with} is not {}'s", power.name())));
         }
         (LeaderPlace::Corps(with.to_string()), ctx.name(&c.area).to_string())
@@ -179,7 +179,7 @@ pub fn settle(before: &State, next: &mut State, log: &mut Vec<Event>) {
         };
         // The power he served: his corps' controller before the command (a minor country's
         // corps may have left with the country, turned neutral or conquered).
-        let Some(power) = before.controller_of_nation(&old.nation).or_else(|| next.controller_of_nation(&old.nation))
+        let Some(power) = before.controller_of_nation(old.side()).or_else(|| next.controller_of_nation(old.side()))
         else {
             next.leaders.insert(leader, LeaderPlace::Retiring);
             continue;
@@ -191,12 +191,12 @@ pub fn settle(before: &State, next: &mut State, log: &mut Vec<Event>) {
                 k.area == old.area
                     && k.in_city == old.in_city
                     && k.aboard == old.aboard
-                    && next.controller_of_nation(&k.nation) == Some(power)
+                    && next.controller_of_nation(k.side()) == Some(power)
             })
             .map(|(id, _)| id.clone());
         let captor = crate::power::Power::ALL.into_iter().find(|p| {
             next.enemy_of(power, p.id())
-                && next.corps.values().any(|k| k.area == old.area && next.controller_of_nation(&k.nation) == Some(*p))
+                && next.corps.values().any(|k| k.area == old.area && next.controller_of_nation(k.side()) == Some(*p))
         });
         let (place, text) = match (heir, captor) {
             (Some(h), _) => (LeaderPlace::Corps(h.clone()), format!("{leader} joins corps {h} (R5.3)")),
@@ -232,7 +232,7 @@ pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<crate::command:
                     }
                 } else {
                     for (c, k) in &state.corps {
-                        if state.controller_of_nation(&k.nation) == Some(power) {
+                        if state.controller_of_nation(k.side()) == Some(power) {
                             out.push(Command::PlaceLeader { leader: id.clone(), with: c.clone() });
                         }
                     }

@@ -45,10 +45,13 @@ pub enum Then {
     Command { power: Power, command: Command },
     /// The battle being fought, resolved with these chits (7.5.2.6 onwards).
     Battle { attacker: Chit, defender: Chit },
+    /// The peace being made goes on with its next question (B.4: the victor chooses the
+    /// corps on loan knowing what the loser's hold).
+    Talks,
 }
 
 /// The veils of `corps`, by player: what opening them all takes.
-fn veils_of<'a>(state: &State, corps: impl IntoIterator<Item = &'a String>) -> BTreeMap<u8, BTreeSet<u32>> {
+pub(crate) fn veils_of<'a>(state: &State, corps: impl IntoIterator<Item = &'a String>) -> BTreeMap<u8, BTreeSet<u32>> {
     let mut owing: BTreeMap<u8, BTreeSet<u32>> = BTreeMap::new();
     for id in corps {
         for v in state.corps.get(id).map(|c| &c.veil).into_iter().flatten() {
@@ -66,7 +69,7 @@ fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'s
             let powers: BTreeSet<Option<Power>> = defenders
                 .iter()
                 .filter_map(|c| state.corps.get(c))
-                .map(|c| state.controller_of_nation(&c.nation))
+                .map(|c| state.controller_of_nation(c.side()))
                 .collect();
             if powers.len() > 1 {
                 (defenders, "R7.3.8.7: the defending power with the most factors chooses the chit")
@@ -91,7 +94,7 @@ fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'s
                 .corps
                 .iter()
                 .filter(|(_, c)| c.area == *area && c.aboard.is_none())
-                .filter(|(_, c)| c.in_city || state.controller_of_nation(&c.nation) == Some(power))
+                .filter(|(_, c)| c.in_city || state.controller_of_nation(c.side()) == Some(power))
                 .map(|(id, _)| id.clone())
                 .collect();
             (corps, "R7.5.4.1: an assault is fought with both sides' strengths")
@@ -101,7 +104,7 @@ fn demanded(state: &State, power: Power, command: &Command) -> (Vec<String>, &'s
                 .corps
                 .iter()
                 .filter(|(_, c)| c.in_city && state.sieges.contains(&c.area))
-                .filter(|(_, c)| state.controller_of_nation(&c.nation) == Some(power))
+                .filter(|(_, c)| state.controller_of_nation(c.side()) == Some(power))
                 .map(|(id, _)| id.clone())
                 .collect();
             (corps, "7.4.5: besieged supply losses fall on the largest holder first")
@@ -212,6 +215,11 @@ pub fn opened(
             crate::ruleset::dispatch(ctx, &next, by, power, &command, dice)?
         }
         Then::Battle { attacker, defender } => crate::ruleset::resolve_battle(ctx, &next, &attacker, &defender, dice)?,
+        Then::Talks => {
+            let mut log = Vec::new();
+            crate::politics::settle(ctx, &mut next, dice, &mut log)?;
+            Applied { state: next, events: log }
+        }
     };
     events.append(&mut applied.events);
     Ok(Applied { state: applied.state, events })
@@ -223,6 +231,6 @@ pub fn concerns(state: &State) -> Vec<Power> {
     match state.reveal.as_ref().map(|r| &r.then) {
         Some(Then::Command { command, .. }) => crate::concerns::of(state, command),
         Some(Then::Battle { .. }) => state.battle.iter().flat_map(|b| [b.attacker, b.defender]).collect(),
-        None => Vec::new(),
+        Some(Then::Talks) | None => Vec::new(),
     }
 }

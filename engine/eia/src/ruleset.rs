@@ -75,6 +75,9 @@ fn apply_unsettled(
     command: &Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Applied<State>, ApplyError> {
+    if let (Some(r), Phase::Political(_)) = (&state.reveal, state.sequence.phase) {
+        return Err(RuleError::new("2.4.2", format!("{}: the hidden strengths must be opened first", r.why)).into());
+    }
     let power = acting_power_of(state, player)?;
     if let Phase::Political(_) = state.sequence.phase {
         return political(ctx, state, power, command, dice);

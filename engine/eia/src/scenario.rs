@@ -237,6 +237,7 @@ pub fn setup(ctx: &Ctx, setup: &Setup, seats: &Seats) -> Result<State, RuleError
                 factors: factors(&c.factors),
                 aboard: None,
                 veil: Default::default(),
+                loan: None,
             },
         );
     }
@@ -383,7 +384,7 @@ pub fn city_holder<'a>(ctx: &'a Ctx, state: &'a State, area: &str) -> Option<&'a
         return Some(g.nation.as_str());
     }
     if let Some(c) = state.corps.values().find(|c| c.area == area && c.in_city) {
-        return Some(c.nation.as_str());
+        return Some(c.side());
     }
     state.area_controller(ctx, area)
 }

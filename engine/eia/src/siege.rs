@@ -39,7 +39,7 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
         return Err(RuleError::new("7.3.7.1", format!("{} is already besieged", city.name)));
     }
     let own = state.corps.values().any(|c| {
-        c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power)
+        c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power)
     });
     if !own {
         return Err(RuleError::new(
@@ -89,7 +89,7 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 .corps
                 .values()
                 .find(|c| c.area == area && !c.in_city && c.aboard.is_none())
-                .map(|c| c.nation.clone());
+                .map(|c| c.side().to_string());
             if let Some(nation) = besieger {
                 state.occupied.insert(area.clone(), nation.clone());
                 log.push(Event::new(
@@ -102,7 +102,7 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         let kept = state
             .corps
             .values()
-            .any(|c| c.area == area && !c.in_city && c.aboard.is_none() && state.enemy_of(held_by, &c.nation));
+            .any(|c| c.area == area && !c.in_city && c.aboard.is_none() && state.enemy_of(held_by, c.side()));
         if !kept {
             state.sieges.remove(&area);
             log.push(Event::new(
@@ -197,7 +197,7 @@ pub fn besieged_supply(
             .corps
             .values()
             .find(|c| c.area == area && !c.in_city)
-            .and_then(|c| next.controller_of_nation(&c.nation))
+            .and_then(|c| next.controller_of_nation(c.side()))
             .unwrap_or(power);
         let lost = lose_inside(next, &area, losses, captor);
         log.push(Event::new(
@@ -239,7 +239,7 @@ pub fn assault(
         .corps
         .iter()
         .filter(|(_, c)| {
-            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power)
+            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power)
         })
         .map(|(id, _)| id.clone())
         .collect();

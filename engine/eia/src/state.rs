@@ -33,6 +33,29 @@ pub struct Corps {
     /// knows its factors.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub veil: BTreeSet<Veil>,
+    /// Lent to another power by peace term B.4 (`politics/loan.rs`): the borrower runs it
+    /// until the loan ends; its nation still owns it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loan: Option<Loan>,
+}
+
+impl Corps {
+    /// The nation whose side the corps is on, for every rule asking who runs it, whose
+    /// enemy or friend it is and for whom it takes ground: its borrower's while it is on loan
+    /// (B.4), otherwise its own nation. What it is made of, who pays for it and who
+    /// reinforces it stay with [`Corps::nation`].
+    pub fn side(&self) -> &str {
+        self.loan.as_ref().map_or(self.nation.as_str(), |l| l.borrower.id())
+    }
+}
+
+/// A corps on loan (peace term B.4, `politics/loan.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loan {
+    /// The victor running it.
+    pub borrower: Power,
+    /// The month whose first phase gives it back to its nation.
+    pub until: Month,
 }
 
 /// A concealed command that a corps' strength may depend on (2.4.2, docs/PROTOCOL.md
@@ -362,6 +385,48 @@ impl State {
     /// The powers `player` runs, in the fixed order of [`Power::ALL`].
     pub fn powers_of(&self, player: u8) -> Vec<Power> {
         Power::ALL.into_iter().filter(|p| self.players.get(p) == Some(&player)).collect()
+    }
+
+    /// Every corps, garrison and fleet of `nation` leaves the map (a minor country conquered
+    /// or turning neutral, a power out of the game). The leaders with them retire (5.3); the
+    /// corps of others aboard its fleets go ashore in a fleet's port, or are lost with a fleet
+    /// outside one, their leaders retiring too.
+    pub fn remove_forces_of(&mut self, nation: &str) {
+        let fleets: BTreeMap<String, FleetPlace> = self
+            .fleets
+            .iter()
+            .filter(|(_, f)| f.nation == nation)
+            .map(|(id, f)| (id.clone(), f.place.clone()))
+            .collect();
+        let mut gone: BTreeSet<String> = BTreeSet::new();
+        for (id, c) in &mut self.corps {
+            match c.aboard.as_ref().and_then(|f| fleets.get(f)) {
+                _ if c.nation == nation => {
+                    gone.insert(id.clone());
+                }
+                Some(FleetPlace::Port(area)) => {
+                    c.area = area.clone();
+                    c.aboard = None;
+                }
+                Some(_) => {
+                    gone.insert(id.clone());
+                }
+                None => {}
+            }
+        }
+        self.corps.retain(|id, _| !gone.contains(id));
+        self.garrisons.retain(|_, g| g.nation != nation);
+        self.fleets.retain(|id, _| !fleets.contains_key(id));
+        for place in self.leaders.values_mut() {
+            let with_them = match place {
+                LeaderPlace::Corps(c) => gone.contains(c),
+                LeaderPlace::Fleet(f) => fleets.contains_key(f),
+                _ => false,
+            };
+            if with_them {
+                *place = LeaderPlace::Retiring;
+            }
+        }
     }
 
     /// The major power that moves the forces of `nation`: the power itself, or the power

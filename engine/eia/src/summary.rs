@@ -35,7 +35,7 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
     }
     for (power, p) in &state.powers {
         let corps: Vec<&crate::state::Corps> =
-            state.corps.values().filter(|c| state.controller_of_nation(&c.nation) == Some(*power)).collect();
+            state.corps.values().filter(|c| state.controller_of_nation(c.side()) == Some(*power)).collect();
         let factors: u32 = corps.iter().map(|c| u32::from(c.factors.total())).sum();
         // 2.4.2: corps whose strength this viewer may not know.
         let unknown = corps.iter().filter(|c| crate::knowledge::hidden(c)).count();

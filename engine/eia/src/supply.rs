@@ -36,7 +36,7 @@ pub fn is_supply_source(ctx: &Ctx, state: &State, power: Power, area: &str) -> b
 }
 
 fn enemy_forces_in(state: &State, power: Power, area: &str) -> bool {
-    state.corps.values().any(|c| c.area == area && c.aboard.is_none() && state.enemy_of(power, &c.nation))
+    state.corps.values().any(|c| c.area == area && c.aboard.is_none() && state.enemy_of(power, c.side()))
         || state.garrisons.get(area).is_some_and(|g| state.enemy_of(power, &g.nation) && !g.factors.is_empty())
 }
 

@@ -18,7 +18,7 @@ const MAX_SKIPS: usize = 2 * 7 * 8;
 /// Does `power` have anything to do in `phase`?
 pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
     let nation_of = |n: &str| state.controller_of_nation(n) == Some(power);
-    let corps = state.corps.values().any(|c| nation_of(&c.nation));
+    let corps = state.corps.values().any(|c| nation_of(c.side()));
     let fleets = state.fleets.values().any(|f| nation_of(&f.nation));
     match phase {
         Phase::NavalReinforcement | Phase::Naval => fleets,
@@ -34,7 +34,7 @@ pub fn has_work(state: &State, power: Power, phase: Phase) -> bool {
                     state
                         .corps
                         .values()
-                        .any(|c| c.area == *a && !c.in_city && state.controller_of_nation(&c.nation) == Some(power))
+                        .any(|c| c.area == *a && !c.in_city && state.controller_of_nation(c.side()) == Some(power))
                 })
         }
         Phase::Land(LandStep::Supply) => {
@@ -66,11 +66,12 @@ fn start_phase(ctx: &Ctx, state: &mut State, phase: Phase, log: &mut Vec<Event>)
     }
     state.sequence = Sequence { phase, order, index: 0 };
     state.book = Book::default();
+    // B.4: the corps whose loan is over go back to their nations before anything is played.
+    crate::politics::loan::end_loans(ctx, state, log);
     if let Phase::Political(_) = phase {
         crate::politics::start(state);
     }
     crate::naval::start_phase(state, phase);
-    let _ = ctx;
     log.push(Event::new(
         format!("{}: {}", state.date, phase),
         serde_json::json!({"kind": "phase", "phase": phase, "date": state.date}),

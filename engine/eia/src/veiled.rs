@@ -110,7 +110,7 @@ fn own_corps_in(state: &State, power: Power, area: &str) -> BTreeSet<String> {
     state
         .corps
         .iter()
-        .filter(|(_, c)| c.area == area && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power))
+        .filter(|(_, c)| c.area == area && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power))
         .map(|(id, _)| id.clone())
         .collect()
 }

@@ -76,7 +76,7 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
         pieces.push(AreaPieceView {
             id: id.clone(),
             location,
-            side: side_of(state, &c.nation),
+            side: side_of(state, c.side()),
             nation: c.nation.clone(),
             symbol: if cavalry { "cavalry-corps" } else { "corps" }.into(),
             size: if c.in_city { "city".into() } else { String::new() },

@@ -386,6 +386,7 @@ fn feudal(area: &str) -> grognard_eia::state::Corps {
         factors: Factors::of(&[(FactorKind::FeudalInfantry, 2)]),
         aboard: None,
         veil: Default::default(),
+        loan: None,
     }
 }
 

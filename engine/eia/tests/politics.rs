@@ -951,3 +951,174 @@ fn c6_r11_5_abdication_outside_the_emperor_s_house_leaves_the_empire_alone() {
     assert!(!s.relations.at_war("prussia", "france"), "no question about the Empire");
     assert_eq!(s.politics.empire, None);
 }
+
+/// Prussia surrenders unconditionally and France chooses B.4 alone: the peace waits for the
+/// corps France borrows.
+fn france_borrows() -> State {
+    let s = prussia_surrenders_unconditionally();
+    let s = ok(&s, Power::France, "term B.4");
+    ok(&s, Power::France, "no more terms")
+}
+
+#[test]
+fn b4_the_victor_names_a_corps_of_the_loser_holding_half_its_card_and_runs_it() {
+    use grognard_eia::politics::loan;
+    let mut s = france_borrows();
+    assert!(s.relations.at_war("prussia", "france"), "the peace waits for the loan");
+    assert_eq!(waiting(&s), Power::France);
+    // pr-2 emptied to two factors: less than half its card's 13 (R4.4.6.9).
+    let mut weak = grognard_eia::forces::Factors::new();
+    weak.add(grognard_eia::FactorKind::Infantry, 2);
+    s.corps.get_mut("pr-2").unwrap_or_else(|| panic!("pr-2")).factors = weak;
+    assert_eq!(loan::least(ctx(), "pr-2", s.date), 6);
+    let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+    assert!(options.contains(&"borrow corps pr-1".to_string()), "{options:?}");
+    assert!(!options.contains(&"borrow corps pr-2".to_string()), "{options:?}");
+    let e = refused(run(&s, Power::France, "borrow corps pr-2", &[]));
+    assert!(e.starts_with("B.4|") && e.contains("half its card"), "{e}");
+    let french = s.corps.iter().find(|(_, c)| c.nation == "france").map(|(id, _)| id.clone()).unwrap();
+    let e = refused(run(&s, Power::France, &format!("borrow corps {french}"), &[]));
+    assert!(e.starts_with("B.4|"), "{e}");
+    let done = ok(&s, Power::France, "borrow corps pr-1");
+    assert!(!done.relations.at_war("prussia", "france"), "the peace is made");
+    let lent = &done.corps["pr-1"];
+    assert_eq!(lent.nation, "prussia", "Prussia still owns it");
+    assert_eq!(lent.side(), "france");
+    let loan = lent.loan.as_ref().unwrap_or_else(|| panic!("on loan"));
+    assert_eq!((loan.borrower, loan.until.id()), (Power::France, "1806-09".to_string()));
+    // France runs it; Prussia no longer does.
+    assert!(grognard_eia::land::own_corps(&done, Power::France, "pr-1").is_ok());
+    assert!(grognard_eia::land::own_corps(&done, Power::Prussia, "pr-1").is_err());
+    assert!(done.friendly_to(Power::France, lent.side()));
+    // It fights France's wars: Russia, at war with France and not with Prussia, is its enemy.
+    let mut war = done.clone();
+    war.relations.declare_war("russia", "france");
+    assert!(war.enemy_of(Power::Russia, lent.side()) && !war.enemy_of(Power::Russia, &lent.nation));
+    assert!(war.has_unbesieged_enemy_corps(Power::Russia, &lent.area));
+    // 4.4.6.2: now France's, it left Prussia's territory with France's other forces.
+    assert!(!done.in_territory(ctx(), Power::Prussia, &lent.area), "{}", lent.area);
+    assert!(grognard_eia::invariants::broken(ctx(), &done).is_empty());
+}
+
+#[test]
+fn b4_no_factors_join_or_leave_a_corps_on_loan() {
+    use grognard_eia::command::Holder;
+    use grognard_eia::FactorKind;
+    let s = ok(&france_borrows(), Power::France, "borrow corps pr-1");
+    let mut log = Vec::new();
+    for power in [Power::France, Power::Prussia] {
+        let e = grognard_eia::reinforcement::demobilise(
+            ctx(),
+            &s,
+            power,
+            &Holder::Corps("pr-1".into()),
+            None,
+            None,
+            &mut log,
+        );
+        assert!(e.is_err(), "{power} disbands a corps on loan");
+    }
+    let mut r = s.clone();
+    r.sequence.phase = Phase::ArmyReinforcement;
+    let area = r.corps["pr-1"].area.clone();
+    r.garrisons.insert(
+        area.clone(),
+        grognard_eia::state::Garrison {
+            nation: "prussia".into(),
+            factors: grognard_eia::forces::Factors::of(&[(FactorKind::Infantry, 2)]),
+        },
+    );
+    let e = grognard_eia::reinforcement::transfer(
+        ctx(),
+        &r,
+        Power::Prussia,
+        (1, FactorKind::Infantry),
+        &Holder::City(area),
+        &Holder::Corps("pr-1".into()),
+        false,
+        &mut log,
+    )
+    .err()
+    .unwrap_or_else(|| panic!("a transfer into a corps on loan"));
+    assert_eq!(e.rule, "B.4", "{e}");
+}
+
+#[test]
+fn b4_the_loan_ends_after_twelve_months_and_the_corps_goes_home() {
+    use grognard_eia::politics::loan;
+    let s = ok(&france_borrows(), Power::France, "borrow corps pr-1");
+    let abroad = s.corps["pr-1"].area.clone();
+    let mut log = Vec::new();
+    let mut before = s.clone();
+    before.date = grognard_eia::date::Month::parse("1806-08").unwrap_or_else(|e| panic!("{e}"));
+    loan::end_loans(ctx(), &mut before, &mut log);
+    assert!(before.corps["pr-1"].loan.is_some(), "a month early");
+    let mut after = s.clone();
+    after.date = grognard_eia::date::Month::parse("1806-09").unwrap_or_else(|e| panic!("{e}"));
+    loan::end_loans(ctx(), &mut after, &mut log);
+    let back = &after.corps["pr-1"];
+    assert!(back.loan.is_none());
+    assert_eq!(back.side(), "prussia");
+    assert!(grognard_eia::land::own_corps(&after, Power::Prussia, "pr-1").is_ok());
+    assert_ne!(back.area, abroad, "it stood in France's ground: it goes home as in 4.4.6.2");
+    assert!(
+        after.area_controller(ctx(), &back.area).is_some_and(|n| after.friendly_to(Power::Prussia, n)),
+        "{}",
+        back.area
+    );
+    assert!(log.iter().any(|e| e.text.contains("is back with Prussia")), "{log:?}");
+}
+
+#[test]
+fn b4_a_war_between_borrower_and_lender_ends_the_loan() {
+    use grognard_eia::politics::loan;
+    let mut s = ok(&france_borrows(), Power::France, "borrow corps pr-1");
+    s.relations.declare_war("prussia", "france");
+    let mut log = Vec::new();
+    loan::end_loans(ctx(), &mut s, &mut log);
+    assert!(s.corps["pr-1"].loan.is_none());
+}
+
+#[test]
+fn b4_with_hidden_strengths_the_loser_opens_its_corps_before_the_victor_chooses() {
+    use grognard_eia::state::Veil;
+    let mut s = prussia_surrenders_unconditionally();
+    let prussia = player(&s, Power::Prussia);
+    s.corps.get_mut("pr-3").unwrap_or_else(|| panic!("pr-3")).veil.insert(Veil {
+        player: prussia.0,
+        index: 4,
+        opened: false,
+    });
+    let s = ok(&s, Power::France, "term B.4");
+    let s = ok(&s, Power::France, "no more terms");
+    let Pending::Open { owing, .. } = pending(ctx(), &s) else { panic!("an opening: {:?}", pending(ctx(), &s)) };
+    assert_eq!(owing.len(), 1);
+    assert_eq!((owing[0].player, owing[0].indices.clone()), (prussia, vec![4]));
+    let e = refused(run(&s, Power::France, "borrow corps pr-1", &[]));
+    assert!(e.starts_with("2.4.2|"), "{e}");
+    let opened = Eia.apply_opened(&s, prussia, &mut ScriptedDice::new(&[])).unwrap_or_else(|e| panic!("{e:?}")).state;
+    assert!(opened.corps["pr-3"].veil.is_empty());
+    assert_eq!(waiting(&opened), Power::France);
+    let done = ok(&opened, Power::France, "borrow corps pr-3");
+    assert_eq!(done.corps["pr-3"].side(), "france");
+}
+
+#[test]
+fn r4_4_6_4_the_leaders_with_a_minor_s_forces_retire_when_they_leave_the_map() {
+    use grognard_eia::state::LeaderPlace;
+    let mut s = opening();
+    s.minors.insert(
+        "sweden".into(),
+        grognard_eia::state::MinorState { controller: Some(Power::Britain), free_state: true },
+    );
+    s.leaders.insert("nelson".into(), LeaderPlace::Fleet("se-fleet-1".into()));
+    let mut log = Vec::new();
+    grognard_eia::politics::cession::conquer(ctx(), &mut s, "sweden", "4.4.6.4", &mut log);
+    assert!(!s.fleets.contains_key("se-fleet-1"));
+    assert_eq!(s.leaders["nelson"], LeaderPlace::Retiring, "Nelson leaves the Swedish fleet, not the game");
+    assert!(
+        grognard_eia::invariants::broken(ctx(), &s).is_empty(),
+        "{:?}",
+        grognard_eia::invariants::broken(ctx(), &s)
+    );
+}

@@ -69,7 +69,7 @@ pub fn battles_owed(state: &State, power: Power) -> Vec<String> {
     let mut areas: Vec<String> = state
         .corps
         .values()
-        .filter(|c| !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power))
+        .filter(|c| !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power))
         .map(|c| c.area.clone())
         .filter(|a| state.enemy_field_corps(power, a).next().is_some() || forces::enemy_depot_garrison(state, power, a))
         .collect();

@@ -110,8 +110,7 @@ pub fn may_retire(ctx: &Ctx, state: &State, battle: &Battle) -> Result<(), RuleE
             format!("{} can take {room} more factors, not the defenders' {need}", city.name),
         ));
     }
-    let nations: Vec<&str> =
-        battle.defenders.iter().filter_map(|c| state.corps.get(c)).map(|c| c.nation.as_str()).collect();
+    let nations: Vec<&str> = battle.defenders.iter().filter_map(|c| state.corps.get(c)).map(|c| c.side()).collect();
     if nations.iter().any(|n| !state.friendly_to(battle.defender, n)) {
         return Err(RuleError::new(
             "7.5.1.1.1",

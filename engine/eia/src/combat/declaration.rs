@@ -29,7 +29,7 @@ pub fn defending_powers(state: &State, power: Power, area: &str) -> BTreeSet<Pow
     let mut powers: BTreeSet<Power> = state
         .enemy_field_corps(power, area)
         .filter_map(|id| state.corps.get(id))
-        .filter_map(|c| state.controller_of_nation(&c.nation))
+        .filter_map(|c| state.controller_of_nation(c.side()))
         .collect();
     if crate::combat::forces::enemy_depot_garrison(state, power, area) {
         if let Some(d) = state.depots.get(area) {
@@ -58,8 +58,8 @@ pub fn clear_the_field(ctx: &Ctx, state: &mut State, power: Power, area: &str, l
         if c.area != area || c.in_city || c.aboard.is_some() {
             continue;
         }
-        let Some(owner) = state.controller_of_nation(&c.nation) else { continue };
-        if owner == power || state.enemy_of(power, &c.nation) || joins(state, power, owner, &defending) {
+        let Some(owner) = state.controller_of_nation(c.side()) else { continue };
+        if owner == power || state.enemy_of(power, c.side()) || joins(state, power, owner, &defending) {
             continue;
         }
         leaving.push((owner, id.clone()));

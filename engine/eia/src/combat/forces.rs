@@ -28,7 +28,7 @@ pub fn attackers(state: &State, power: Power, area: &str) -> Vec<String> {
                 && !c.in_city
                 && c.aboard.is_none()
                 && state
-                    .controller_of_nation(&c.nation)
+                    .controller_of_nation(c.side())
                     .is_some_and(|p| p == power || crate::combat::declaration::joins(state, power, p, &defending))
         })
         .map(|(id, _)| id.clone())
@@ -51,7 +51,7 @@ pub fn leading_power(state: &State, corps: &[String]) -> Option<Power> {
     let mut by_power: Vec<(Power, u32)> = Vec::new();
     for id in corps {
         let Some(c) = state.corps.get(id) else { continue };
-        let Some(p) = state.controller_of_nation(&c.nation) else { continue };
+        let Some(p) = state.controller_of_nation(c.side()) else { continue };
         match by_power.iter_mut().find(|(q, _)| *q == p) {
             Some((_, n)) => *n += u32::from(c.factors.total()),
             None => by_power.push((p, u32::from(c.factors.total()))),
@@ -131,7 +131,7 @@ pub fn morale(ctx: &Ctx, state: &State, corps: &[String], depot_area: Option<&st
     };
     for id in corps {
         let Some(c) = state.corps.get(id) else { continue };
-        let Some(p) = state.controller_of_nation(&c.nation) else { continue };
+        let Some(p) = state.controller_of_nation(c.side()) else { continue };
         for (k, n) in c.factors.iter() {
             add(p, k, n);
         }

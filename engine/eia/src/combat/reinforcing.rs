@@ -29,7 +29,7 @@ fn side_power(battle: &Battle, attacker: bool) -> Power {
 pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, id: &str) -> Result<(), RuleError> {
     let power = side_power(battle, attacker);
     let c = state.corps.get(id).ok_or_else(|| RuleError::new("input", format!("there is no corps `{id}`")))?;
-    if state.controller_of_nation(&c.nation) != Some(power) {
+    if state.controller_of_nation(c.side()) != Some(power) {
         return Err(rule(format!("corps {id} is not {}'s", power.name())));
     }
     if battle.attackers.iter().chain(&battle.defenders).any(|x| x == id) {

@@ -511,7 +511,7 @@ fn move_off(ctx: &Ctx, next: &mut State, battle: &Battle, def: &Fighter, to: Opt
         let mut p: Vec<Power> = corps
             .iter()
             .filter_map(|c| next.corps.get(c))
-            .filter_map(|c| next.controller_of_nation(&c.nation))
+            .filter_map(|c| next.controller_of_nation(c.side()))
             .collect();
         p.sort();
         p.dedup();
@@ -575,7 +575,7 @@ fn finish(
         losers.retain(|c| !next.corps.get(c).is_some_and(|k| k.in_city));
     }
     let mut powers: Vec<Power> =
-        losers.iter().filter_map(|c| next.corps.get(c)).filter_map(|c| next.controller_of_nation(&c.nation)).collect();
+        losers.iter().filter_map(|c| next.corps.get(c)).filter_map(|c| next.controller_of_nation(c.side())).collect();
     powers.sort();
     powers.dedup();
     for p in powers {

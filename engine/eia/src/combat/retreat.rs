@@ -86,7 +86,7 @@ pub fn retreat(ctx: &Ctx, state: &mut State, power: Power, corps: &[String], fal
     let mine: Vec<String> = corps
         .iter()
         .filter(|id| {
-            state.corps.get(*id).is_some_and(|c| c.area == from && state.controller_of_nation(&c.nation) == Some(power))
+            state.corps.get(*id).is_some_and(|c| c.area == from && state.controller_of_nation(c.side()) == Some(power))
         })
         .cloned()
         .collect();

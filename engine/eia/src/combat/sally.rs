@@ -25,7 +25,7 @@ pub fn inside(state: &State, power: Power, area: &str) -> Vec<String> {
     state
         .corps
         .iter()
-        .filter(|(_, c)| c.area == area && c.in_city && state.controller_of_nation(&c.nation) == Some(power))
+        .filter(|(_, c)| c.area == area && c.in_city && state.controller_of_nation(c.side()) == Some(power))
         .map(|(id, _)| id.clone())
         .collect()
 }

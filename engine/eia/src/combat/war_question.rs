@@ -53,7 +53,7 @@ pub fn askable(ctx: &Ctx, state: &State, attacker: Power, area: &str) -> Vec<Pow
 
 fn has_field_forces(state: &State, power: Power, area: &str) -> bool {
     state.corps.values().any(|c| {
-        c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power)
+        c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power)
     })
 }
 

@@ -83,7 +83,7 @@ pub fn second_round(state: &mut State) -> bool {
 /// depots (a minor country's own forces go with it).
 fn forces_in(ctx: &Ctx, state: &State, power: Power, what: &str, areas: &[String]) -> Option<String> {
     let ours = |nation: &str| nation != what && state.controller_of_nation(nation) == Some(power);
-    let corps = state.corps.values().filter(|c| ours(&c.nation) && areas.contains(&c.area)).map(|c| c.area.clone());
+    let corps = state.corps.values().filter(|c| ours(c.side()) && areas.contains(&c.area)).map(|c| c.area.clone());
     let garrisons =
         state.garrisons.iter().filter(|(a, g)| ours(&g.nation) && areas.contains(a)).map(|(a, _)| a.clone());
     let depots = state.depots.iter().filter(|(a, d)| d.power == power && areas.contains(a)).map(|(a, _)| a.clone());

@@ -238,6 +238,7 @@ fn raise(ctx: &Ctx, state: &mut State, c: &Combination) -> Vec<String> {
                 factors,
                 aboard: None,
                 veil: Default::default(),
+                loan: None,
             },
         );
     }

@@ -16,6 +16,10 @@ use grognard_engine::Event;
 /// May corps `id` muster where it stands (5.2.2.2.1)?
 fn may_muster(ctx: &Ctx, state: &State, id: &str) -> bool {
     let (Some(c), Some(card)) = (state.corps.get(id), ctx.cards.corps_card(id)) else { return false };
+    // B.4: a corps on loan musters nothing until it is back.
+    if c.loan.is_some() {
+        return false;
+    }
     let Some(power) = state.controller_of_nation(&c.nation) else { return false };
     let Some(province) = ctx.map.province_of(&c.area) else { return false };
     let placed = match card.kind {

@@ -73,7 +73,11 @@ pub fn harbour_defence(ctx: &Ctx, state: &State, attacker: Power, area: &str) ->
     let port = ctx.map.port(area)?;
     let holder =
         state.garrisons.get(area).filter(|g| !g.factors.is_empty()).map(|g| g.nation.clone()).or_else(|| {
-            state.corps.values().find(|c| c.area == area && c.in_city && c.aboard.is_none()).map(|c| c.nation.clone())
+            state
+                .corps
+                .values()
+                .find(|c| c.area == area && c.in_city && c.aboard.is_none())
+                .map(|c| c.side().to_string())
         })?;
     (!state.friendly_to(attacker, &holder) && port.harbour > 0).then_some(u32::from(port.harbour))
 }

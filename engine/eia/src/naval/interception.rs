@@ -22,7 +22,7 @@ pub fn enemy_of_stack(state: &State, power: Power, fleets: &[String]) -> bool {
     let corps_enemy = state
         .corps
         .values()
-        .any(|c| c.aboard.as_ref().is_some_and(|f| fleets.contains(f)) && state.enemy_of(power, &c.nation));
+        .any(|c| c.aboard.as_ref().is_some_and(|f| fleets.contains(f)) && state.enemy_of(power, c.side()));
     fleet_enemy || corps_enemy
 }
 

@@ -24,7 +24,7 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
         match state.fleets.get(fleet) {
             None => out.push(format!("6.2.5.3: corps {id} is aboard fleet {fleet}, which is not on the map")),
             Some(f) => {
-                if state.controller_of_nation(&f.nation) != state.controller_of_nation(&c.nation) {
+                if state.controller_of_nation(&f.nation) != state.controller_of_nation(c.side()) {
                     out.push(format!("6.2.5: corps {id} is aboard fleet {fleet} of another power"));
                 }
             }

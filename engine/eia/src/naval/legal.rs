@@ -158,7 +158,7 @@ pub fn naval_phase(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> 
         for (place, fleets) in &stacks {
             if let FleetPlace::Port(area) = place {
                 for (corps, c) in &state.corps {
-                    if &c.area == area && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(power) {
+                    if &c.area == area && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power) {
                         for f in fleets {
                             out.push(NavalCommand::Embark { corps: corps.clone(), fleet: f.clone() });
                         }
@@ -192,7 +192,7 @@ pub fn naval_phase(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> 
 pub fn disembark(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> {
     let mut out = Vec::new();
     for (id, c) in &state.corps {
-        if state.controller_of_nation(&c.nation) != Some(power) {
+        if state.controller_of_nation(c.side()) != Some(power) {
             continue;
         }
         let Some(place) = c.aboard.as_ref().and_then(|f| state.fleets.get(f)).map(|f| f.place.clone()) else {

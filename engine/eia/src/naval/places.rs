@@ -140,7 +140,7 @@ pub fn dardanelles_open(ctx: &Ctx, state: &State, power: Power, leave_only: bool
             c.area == CONSTANTINOPLE
                 && c.aboard.is_none()
                 && !c.in_city
-                && state.controller_of_nation(&c.nation) == Some(power)
+                && state.controller_of_nation(c.side()) == Some(power)
         })
 }
 

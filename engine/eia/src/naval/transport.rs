@@ -46,7 +46,7 @@ pub fn embark(
         return Err(RuleError::new("6.1.3", "corps board before the fleets move off, in the naval movement step"));
     }
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
-    if state.controller_of_nation(&c.nation) != Some(power) {
+    if state.controller_of_nation(c.side()) != Some(power) {
         return Err(RuleError::new("6.2.5", format!("corps {corps} is not {}'s", power.name())));
     }
     if c.aboard.is_some() {
@@ -127,7 +127,7 @@ pub fn disembark(
         ));
     }
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
-    if state.controller_of_nation(&c.nation) != Some(power) {
+    if state.controller_of_nation(c.side()) != Some(power) {
         return Err(RuleError::new("7.3.5", format!("corps {corps} is not {}'s", power.name())));
     }
     let fleet = c.aboard.as_deref().ok_or_else(|| RuleError::new("7.3.5", format!("corps {corps} is not at sea")))?;
@@ -237,7 +237,7 @@ pub fn fail_to_disembark(ctx: &Ctx, state: &mut State, power: Power, log: &mut V
     let lost: Vec<String> = state
         .corps
         .iter()
-        .filter(|(_, c)| c.aboard.is_some() && state.controller_of_nation(&c.nation) == Some(power))
+        .filter(|(_, c)| c.aboard.is_some() && state.controller_of_nation(c.side()) == Some(power))
         .map(|(id, _)| id.clone())
         .collect();
     for corps in lost {

@@ -94,9 +94,7 @@ fn nation_name(ctx: &Ctx, id: &str) -> String {
 /// home nation leaves the map for good.
 pub fn final_peace(ctx: &Ctx, state: &mut State, loser: Power, log: &mut Vec<Event>) {
     let id = loser.id();
-    state.corps.retain(|_, c| c.nation != id);
-    state.garrisons.retain(|_, g| g.nation != id);
-    state.fleets.retain(|_, f| f.nation != id);
+    state.remove_forces_of(id);
     state.depots.retain(|_, d| d.power != loser);
     state.due.remove(&loser);
     let wars: Vec<(String, String)> =
@@ -124,9 +122,7 @@ pub fn final_peace(ctx: &Ctx, state: &mut State, loser: Power, log: &mut Vec<Eve
 pub fn conquer(ctx: &Ctx, state: &mut State, minor: &str, rule: &str, log: &mut Vec<Event>) {
     let Some(m) = state.minors.get_mut(minor) else { return };
     m.free_state = false;
-    state.corps.retain(|_, c| c.nation != minor);
-    state.garrisons.retain(|_, g| g.nation != minor);
-    state.fleets.retain(|_, f| f.nation != minor);
+    state.remove_forces_of(minor);
     state.economy.minors.remove(minor);
     state.economy.orders.retain(|o| match o {
         crate::economy::Order::Factors { nation, .. }

@@ -265,7 +265,7 @@ pub fn may_enter(ctx: &Ctx, state: &State, power: Power, area: &str) -> Result<(
         .collect();
     for ally in before {
         let has_field = state.corps.values().any(|c| {
-            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(&c.nation) == Some(ally)
+            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(ally)
         });
         if !has_field {
             continue;

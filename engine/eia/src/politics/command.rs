@@ -54,6 +54,8 @@ pub enum PoliticalCommand {
     /// C.6: a victor names a leader of the loser to be removed (`remove leader blucher`), or
     /// no more (`no more removals`).
     RemoveLeader { leader: Option<String> },
+    /// B.4: the victor names the loser's corps it borrows (`borrow corps prussia-1`).
+    Borrow { corps: String },
     /// C.6 against the Holy Roman Emperor: dissolve the Empire (`dissolve empire`, change
     /// `Some(true)`), re-establish it (`re-establish empire`, `Some(false)`) or leave it as it
     /// is (`keep empire`, `None`).
@@ -180,6 +182,7 @@ pub fn parse(words: &[&str]) -> Option<Result<PoliticalCommand, RuleError>> {
         ["no", "more", "ceding"] => Ok(P::Cede { what: None }),
         ["remove", "leader", leader] => Ok(P::RemoveLeader { leader: Some(leader.to_string()) }),
         ["no", "more", "removals"] => Ok(P::RemoveLeader { leader: None }),
+        ["borrow", "corps", corps] => Ok(P::Borrow { corps: corps.to_string() }),
         ["dissolve", "empire"] => Ok(P::Empire { change: Some(true) }),
         ["re-establish", "empire"] => Ok(P::Empire { change: Some(false) }),
         ["keep", "empire"] => Ok(P::Empire { change: None }),
@@ -240,6 +243,7 @@ impl fmt::Display for PoliticalCommand {
             P::CedeConquered { what } => write!(f, "cede {what} as conquered"),
             P::RemoveLeader { leader: Some(l) } => write!(f, "remove leader {l}"),
             P::RemoveLeader { leader: None } => f.write_str("no more removals"),
+            P::Borrow { corps } => write!(f, "borrow corps {corps}"),
             P::Empire { change: Some(true) } => f.write_str("dissolve empire"),
             P::Empire { change: Some(false) } => f.write_str("re-establish empire"),
             P::Empire { change: None } => f.write_str("keep empire"),

@@ -172,7 +172,7 @@ fn forces_inside(ctx: &Ctx, state: &State, power: Power, id: &str) -> Option<Str
         None => state.area_controller(ctx, area) == Some(id),
     };
     let ours = |nation: &str| state.controller_of_nation(nation) == Some(power);
-    let corps = state.corps.values().filter(|c| ours(&c.nation) && theirs(&c.area)).map(|c| c.area.clone());
+    let corps = state.corps.values().filter(|c| ours(c.side()) && theirs(&c.area)).map(|c| c.area.clone());
     let garrisons = state.garrisons.iter().filter(|(a, g)| ours(&g.nation) && theirs(a)).map(|(a, _)| a.clone());
     corps.chain(garrisons).min()
 }
@@ -188,7 +188,7 @@ pub fn invaded(ctx: &Ctx, state: &State, power: Power) -> Option<String> {
         .iter()
         .filter(|(id, c)| {
             home_area(ctx, power, &c.area)
-                && state.enemy_of(power, &c.nation)
+                && state.enemy_of(power, c.side())
                 && !(c.in_city && state.besieged(&c.area))
                 && !crate::corps_card::is_cavalry(ctx, id)
         })
@@ -207,7 +207,7 @@ pub fn home_area(ctx: &Ctx, power: Power, area: &str) -> bool {
 fn reachable(ctx: &Ctx, state: &State, power: Power, minor: &str) -> bool {
     let ours = |area: &str| {
         state.in_territory(ctx, power, area)
-            || state.corps.values().any(|c| c.area == area && state.controller_of_nation(&c.nation) == Some(power))
+            || state.corps.values().any(|c| c.area == area && state.controller_of_nation(c.side()) == Some(power))
     };
     let areas = ctx.map.areas_of(minor);
     let by_land = areas.iter().any(|a| ctx.map.neighbours(&a.id).iter().any(|b| ours(&b.to)));

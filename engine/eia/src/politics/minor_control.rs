@@ -82,9 +82,7 @@ pub fn instability(
             m.controller = None;
             m.free_state = true;
         }
-        state.corps.retain(|_, c| c.nation != minor);
-        state.garrisons.retain(|_, g| g.nation != minor);
-        state.fleets.retain(|_, f| f.nation != minor);
+        state.remove_forces_of(&minor);
         log.push(Event::new(
             format!(
                 "{name} breaks away from {}, whose status is unstable: {face}; it turns neutral and its forces leave \
@@ -550,7 +548,7 @@ pub fn lapse(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             continue;
         }
         let inside = state.corps.values().any(|c| {
-            state.controller_of_nation(&c.nation) == Some(power)
+            state.controller_of_nation(c.side()) == Some(power)
                 && ctx.map.area(&c.area).is_some_and(|a| a.nation == minor)
         });
         if inside {

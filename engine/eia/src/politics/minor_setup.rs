@@ -59,6 +59,7 @@ pub fn set_up(ctx: &Ctx, state: &mut State, minor: &str, controller: Power, log:
                 factors,
                 aboard: None,
                 veil: Default::default(),
+                loan: None,
             },
         );
         raised.push(format!("{} ({i} infantry, {c} cavalry)", card.id));
@@ -97,7 +98,7 @@ fn standing_area(ctx: &Ctx, state: &State, minor: &str, controller: Power) -> Op
     }
     areas.into_iter().find(|a| {
         !state.occupied.contains_key(a)
-            && !state.corps.values().any(|c| c.area == *a && state.enemy_of(controller, &c.nation))
+            && !state.corps.values().any(|c| c.area == *a && state.enemy_of(controller, c.side()))
     })
 }
 

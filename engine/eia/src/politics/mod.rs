@@ -19,6 +19,7 @@ pub mod combined;
 pub mod command;
 pub mod declaration;
 pub mod legal;
+pub mod loan;
 pub mod minor_control;
 pub mod minor_setup;
 pub mod peace;
@@ -743,6 +744,7 @@ fn answer(
                 | P::Cede { what: Some(_) }
                 | P::CedeConquered { .. }
                 | P::RemoveLeader { leader: Some(_) }
+                | P::Borrow { .. }
                 | P::Empire { change: Some(_) }
         )
     );

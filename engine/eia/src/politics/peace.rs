@@ -31,6 +31,8 @@ pub enum Stage {
     Terms { group: usize },
     /// The victors whose terms cede territory name it, in order (B.7, C.4).
     Cession { index: usize },
+    /// The victor of B.4 names the loser's corps it borrows (`loan.rs`).
+    Loan,
     /// The victors of an abdication name the loser's leaders removed, in order (C.6).
     Abdication { index: usize },
     /// C.6 against the Holy Roman Emperor: the first victor of the abdication says whether
@@ -68,6 +70,9 @@ pub struct Talks {
     pub removing: Vec<Power>,
     #[serde(default)]
     pub removals_left: u32,
+    /// B.4: the victor still to name the corps it borrows, and for how many months.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrower: Option<(Power, u32)>,
 }
 
 /// `loser` sues `to` for peace.
@@ -123,6 +128,7 @@ pub fn sue(ctx: &Ctx, next: &mut State, loser: Power, to: &[Power], log: &mut Ve
         ceding: Vec::new(),
         removing: Vec::new(),
         removals_left: 0,
+        borrower: None,
     });
     Ok(())
 }
@@ -130,7 +136,7 @@ pub fn sue(ctx: &Ctx, next: &mut State, loser: Power, to: &[Power], log: &mut Ve
 /// 4.4.2.1: has `victor` (or a minor it runs) forces within `loser`'s home nation?
 fn forces_in_home_nation(ctx: &Ctx, state: &State, victor: Power, loser: Power) -> bool {
     let ours = |nation: &str| state.controller_of_nation(nation) == Some(victor);
-    state.corps.values().any(|c| ours(&c.nation) && super::declaration::home_area(ctx, loser, &c.area))
+    state.corps.values().any(|c| ours(c.side()) && super::declaration::home_area(ctx, loser, &c.area))
         || state.garrisons.iter().any(|(a, g)| ours(&g.nation) && super::declaration::home_area(ctx, loser, a))
 }
 
@@ -141,6 +147,7 @@ fn asked(ctx: &Ctx, talks: &Talks) -> Option<Power> {
         Stage::Unconditional | Stage::LoserTerms { .. } => Some(talks.loser),
         Stage::Terms { group } => talks.selections.get(*group).and_then(|s| s.next_victor(&ctx.peace)),
         Stage::Cession { index } => talks.ceding.get(*index).map(|c| c.victor),
+        Stage::Loan => talks.borrower.map(|(victor, _)| victor),
         Stage::Abdication { index } => talks.removing.get(*index).copied(),
         Stage::Empire { answered: false } => talks.removing.first().copied(),
         Stage::Empire { answered: true } => None,
@@ -164,7 +171,19 @@ fn removal_options(ctx: &Ctx, state: &State, talks: &Talks) -> Vec<String> {
     super::term_effects::removable_leaders(ctx, state, talks.loser)
 }
 
-/// The ceding is over: the victors of an abdication in effect (C.6) name the leaders removed,
+/// The ceding is over: the victor of B.4, if it is in effect, names the corps it borrows.
+fn open_loan(ctx: &Ctx, next: &mut State, talks: &Talks) {
+    let borrower = talks.selections.iter().flat_map(|s| s.in_effect(&ctx.peace)).find_map(|(victor, term)| {
+        let t = ctx.peace.term(&term).filter(|t| t.effect == Some(crate::data::peace::Effect::Loan))?;
+        Some((victor, t.months.unwrap_or(0)))
+    });
+    if let Some(t) = next.politics.round.as_mut().and_then(|r| r.peace.as_mut()) {
+        t.borrower = borrower;
+        t.stage = Stage::Loan;
+    }
+}
+
+/// The loan is settled (or there is none): the victors of an abdication in effect (C.6) name the leaders removed,
 /// up to the term's number together.
 fn open_abdication(ctx: &Ctx, next: &mut State, talks: &Talks) {
     let mut removing: Vec<Power> = Vec::new();
@@ -205,7 +224,47 @@ pub fn settle(ctx: &Ctx, next: &mut State, dice: &mut dyn DiceSource, log: &mut 
                     set_stage(next, Stage::Cession { index: index + 1 });
                     continue;
                 }
+                open_loan(ctx, next, &talks);
+                continue;
+            }
+        }
+        if let Stage::Loan = talks.stage {
+            let Some((victor, _)) = talks.borrower else {
                 open_abdication(ctx, next, &talks);
+                continue;
+            };
+            // B.4: the victor chooses knowing what the loser's corps hold (2.4.2).
+            let owing = super::loan::owing(next, talks.loser);
+            if !owing.is_empty() {
+                if next.reveal.is_none() {
+                    next.reveal = Some(crate::reveal::Reveal {
+                        owing,
+                        then: crate::reveal::Then::Talks,
+                        why: format!("B.4: {} chooses the corps on loan knowing what it holds", victor.name()),
+                    });
+                    log.push(Event::new(
+                        format!(
+                            "B.4: {} opens the hidden strengths of its corps for {}'s choice (2.4.2)",
+                            talks.loser.name(),
+                            victor.name()
+                        ),
+                        serde_json::json!({"kind": "reveal-asked", "rule": "2.4.2"}),
+                    ));
+                }
+                return Ok(());
+            }
+            if super::loan::options(ctx, next, talks.loser).is_empty() {
+                log.push(Event::new(
+                    format!(
+                        "B.4: no corps of {} on land holds half its card's factors: {} borrows none (R4.4.6.9)",
+                        talks.loser.name(),
+                        victor.name()
+                    ),
+                    serde_json::json!({"kind": "loan-none", "victor": victor, "loser": talks.loser}),
+                ));
+                if let Some(t) = next.politics.round.as_mut().and_then(|r| r.peace.as_mut()) {
+                    t.borrower = None;
+                }
                 continue;
             }
         }
@@ -282,6 +341,10 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
             out.push(PoliticalCommand::Cede { what: None });
             out
         }
+        Stage::Loan => super::loan::options(ctx, state, talks.loser)
+            .into_iter()
+            .map(|corps| PoliticalCommand::Borrow { corps })
+            .collect(),
         Stage::Empire { .. } => {
             let exists = crate::economy::combinations::empire_exists(ctx, state);
             vec![PoliticalCommand::Empire { change: Some(exists) }, PoliticalCommand::Empire { change: None }]
@@ -343,6 +406,12 @@ pub fn prompt(state: &State, power: Power) -> String {
             "{}: the abdication of {loser}'s ruler may end or restore the Holy Roman Empire: `dissolve empire` or \
              `re-establish empire` as it stands, or `keep empire` (C.6, R11.5)",
             power.name()
+        ),
+        Stage::Loan => format!(
+            "{}: name the corps of {loser} on loan to you for {} months (`borrow corps ID`: one of its own on land \
+             holding at least half its card's factors, B.4)",
+            power.name(),
+            talks.borrower.map_or(0, |(_, months)| months)
         ),
         Stage::Abdication { .. } => format!(
             "{}: name a leader of {loser} removed by abdication ({} left; `remove leader ID`) or `no more removals` \
@@ -484,6 +553,11 @@ pub fn answered(
             }
             None => talks.stage = Stage::Abdication { index: index + 1 },
         },
+        (Stage::Loan, PoliticalCommand::Borrow { corps }) => {
+            let (victor, months) = talks.borrower.ok_or_else(|| RuleError::new("B.4", "no corps is lent now"))?;
+            super::loan::lend(ctx, next, victor, talks.loser, corps, months, log)?;
+            talks.borrower = None;
+        }
         (Stage::Empire { answered: false }, PoliticalCommand::Empire { change }) => {
             let exists = crate::economy::combinations::empire_exists(ctx, next);
             match change {

@@ -108,7 +108,7 @@ fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut
         .iter()
         .filter(|(_, c)| {
             c.aboard.is_none()
-                && state.controller_of_nation(&c.nation) == Some(power)
+                && state.controller_of_nation(c.side()) == Some(power)
                 && state.in_territory(ctx, host, &c.area)
         })
         .map(|(id, c)| (id.clone(), c.area.clone()))
@@ -131,6 +131,29 @@ fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut
             }
         }
     }
+}
+
+/// Corps `id`, back with `power` (B.4), goes to the nearest area friendly to it when the area
+/// it stands in is not, as in 4.4.6.2.
+pub fn send_home(ctx: &Ctx, state: &mut State, power: Power, id: &str, log: &mut Vec<Event>) {
+    let Some(from) = state.corps.get(id).map(|c| c.area.clone()) else { return };
+    if friendly_area(ctx, state, power, &from) {
+        return;
+    }
+    match nearest(ctx, state, power, &from, |_| true) {
+        Some(to) => {
+            if let Some(c) = state.corps.get_mut(id) {
+                c.area = to.clone();
+                c.in_city = false;
+            }
+            log.push(Event::new(
+                format!("{id} goes from {} to {} (B.4, 4.4.6.2)", ctx.name(&from), ctx.name(&to)),
+                serde_json::json!({"kind": "repatriated", "corps": id, "from": from, "to": to}),
+            ));
+        }
+        None => crate::land::remove_emptied(state, id, "4.4.6.2", log),
+    }
+    crate::siege::update(ctx, state, log);
 }
 
 /// 4.6.6: the garrisons of `power` in minor country `minor` go home as in 4.4.6.2.

@@ -29,13 +29,16 @@ pub fn corps_due(ctx: &Ctx, state: &State, loser: Power, term: &str) -> usize {
     most.min(share) as usize
 }
 
-/// The loser's corps a removal may take: its home nation's, but Guard and Grenadier corps.
+/// The loser's corps a removal may take: its home nation's, but Guard and Grenadier corps and
+/// corps on loan to another victor (B.4).
 fn removable(ctx: &Ctx, state: &State, loser: Power) -> Vec<String> {
     state
         .corps
         .iter()
         .filter(|(id, c)| {
-            c.nation == loser.id() && ctx.cards.corps_card(id).is_some_and(|card| card.kind != CorpsKind::Guard)
+            c.nation == loser.id()
+                && c.loan.is_none()
+                && ctx.cards.corps_card(id).is_some_and(|card| card.kind != CorpsKind::Guard)
         })
         .map(|(id, _)| id.clone())
         .collect()

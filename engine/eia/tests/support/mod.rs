@@ -89,6 +89,7 @@ pub fn corps(state: &mut State, id: &str, nation: &str, area: &str, infantry: u1
             factors: Factors::of(&[(FactorKind::Infantry, infantry)]),
             aboard: None,
             veil: Default::default(),
+            loan: None,
         },
     );
 }
