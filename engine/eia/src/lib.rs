@@ -3,6 +3,7 @@
 //! lacks are reconstructions, listed with their reasoning in `RECONSTRUCTION.md` and cited as
 //! such (`R7.5.2.9`) in errors.
 
+pub mod campaign_placement;
 pub mod combat;
 pub mod command;
 pub mod concerns;

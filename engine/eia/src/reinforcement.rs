@@ -29,8 +29,17 @@ pub enum Due {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<String>,
     },
-    /// Army factors of `nation` placed in a corps or a city garrison of `area`.
-    Factors { nation: String, area: String, kind: FactorKind, count: u16 },
+    /// Army factors of `nation` placed in a corps or a city garrison of `area` (5.2.2.1); with
+    /// `campaign`, factors bought in the economic phase (8.5.3, `area` where they were
+    /// bought), placed wherever 5.2.2.2 allows (`campaign_placement.rs`).
+    Factors {
+        nation: String,
+        area: String,
+        kind: FactorKind,
+        count: u16,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        campaign: bool,
+    },
 }
 
 fn in_reinforcement(state: &State, rule: &str, what: &str) -> Result<(), RuleError> {
@@ -248,7 +257,16 @@ pub fn place_factors(
     }
     let (area, _) = holder_place(state, into)?;
     let mut next = state.clone();
-    let nation = take_due(ctx, &mut next, power, &area, kind, count)?;
+    let nation = match take_due(ctx, &mut next, power, &area, kind, count) {
+        Ok(nation) => nation,
+        Err(e) => match campaign_nation(ctx, state, power, into, kind, count)? {
+            Some(nation) => {
+                take_campaign_due(&mut next, power, &nation, kind, count)?;
+                nation
+            }
+            None => return Err(e),
+        },
+    };
     let held_as = check_room(ctx, state, power, into, &nation, kind, count)?;
     add_to(&mut next, into, &nation, held_as, count);
     log.push(Event::new(
@@ -258,8 +276,68 @@ pub fn place_factors(
     Ok(next)
 }
 
-/// Take `count` `kind` from the reinforcements due to `power` in `area` (5.2.2.1); the
-/// nation they are of.
+/// The nation of the bought factors (5.2.2.2) `power` places in `into`: `None` when none of
+/// `kind` are due; refused, naming the rule, when `into` may not take them.
+fn campaign_nation(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    into: &Holder,
+    kind: FactorKind,
+    count: u16,
+) -> Result<Option<String>, RuleError> {
+    let nations: Vec<&String> = state
+        .due
+        .get(&power)
+        .into_iter()
+        .flatten()
+        .filter_map(|d| match d {
+            Due::Factors { nation, kind: k, count: n, campaign: true, .. } if *k == kind && *n >= count => Some(nation),
+            _ => None,
+        })
+        .collect();
+    let mut refusal = None;
+    for nation in nations {
+        match crate::campaign_placement::check(ctx, state, power, nation, into, kind)
+            .and_then(|()| check_room(ctx, state, power, into, nation, kind, count).map(|_| ()))
+        {
+            Ok(()) => return Ok(Some(nation.clone())),
+            Err(e) => refusal = refusal.or(Some(e)),
+        }
+    }
+    refusal.map_or(Ok(None), Err)
+}
+
+/// Take `count` bought `kind` of `nation` from what is due to `power` (5.2.2.2).
+pub fn take_campaign_due(
+    next: &mut State,
+    power: Power,
+    nation: &str,
+    kind: FactorKind,
+    count: u16,
+) -> Result<(), RuleError> {
+    let list = next.due.entry(power).or_default();
+    let index = list
+        .iter()
+        .position(|d| {
+            matches!(d, Due::Factors { nation: x, kind: k, count: n, campaign: true, .. }
+                if x == nation && *k == kind && *n >= count)
+        })
+        .ok_or_else(|| RuleError::new("5.2.2.2", format!("{} has no {count} {kind} of {nation} due", power.name())))?;
+    if let Some(Due::Factors { count: n, .. }) = list.get_mut(index) {
+        *n -= count;
+        if *n == 0 {
+            list.remove(index);
+        }
+    }
+    if list.is_empty() {
+        next.due.remove(&power);
+    }
+    Ok(())
+}
+
+/// Take `count` `kind` from the scenario's reinforcements due to `power` in `area` (5.2.2.1);
+/// the nation they are of.
 pub fn take_due(
     ctx: &Ctx,
     next: &mut State,
@@ -271,9 +349,10 @@ pub fn take_due(
     let list = next.due.entry(power).or_default();
     let index = list
         .iter()
-        .position(
-            |d| matches!(d, Due::Factors { area: a, kind: k, count: n, .. } if a == area && *k == kind && *n >= count),
-        )
+        .position(|d| {
+            matches!(d, Due::Factors { area: a, kind: k, count: n, campaign: false, .. }
+                    if a == area && *k == kind && *n >= count)
+        })
         .ok_or_else(|| {
             RuleError::new(
                 "5.2.2.1",
@@ -521,6 +600,12 @@ pub fn demobilise(
 fn placeable(ctx: &Ctx, state: &State, power: Power, due: &Due) -> bool {
     match due {
         Due::Corps { area, .. } => corps_placeable(ctx, state, power, area).is_ok(),
+        Due::Factors { nation, kind, campaign: true, .. } => {
+            crate::campaign_placement::holders(ctx, state, power, nation, *kind).iter().any(|h| {
+                !matches!(h, Holder::Corps(c) if state.corps.get(c).is_some_and(|c| !state.counts(c)))
+                    && check_room(ctx, state, power, h, nation, *kind, 1).is_ok()
+            })
+        }
         Due::Factors { nation, area, kind, .. } => {
             let corps_ok = state
                 .corps
@@ -540,6 +625,9 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
     if let Some(d) = dues.iter().find(|d| placeable(ctx, state, power, d)) {
         let what = match d {
             Due::Corps { corps, .. } => format!("corps {corps} (place corps {corps})"),
+            Due::Factors { count, kind, nation, campaign: true, .. } => {
+                format!("{count} {kind} of {nation} (place N {kind} in CORPS|city AREA, 5.2.2.2)")
+            }
             Due::Factors { count, kind, area, .. } => {
                 format!("{count} {kind} in {} (place N {kind} in CORPS|city {area})", ctx.name(area))
             }
@@ -550,6 +638,7 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
     for d in next.due.remove(&power).unwrap_or_default() {
         let what = match &d {
             Due::Corps { corps, area, .. } => format!("corps {corps} due in {}", ctx.name(area)),
+            Due::Factors { count, kind, nation, campaign: true, .. } => format!("{count} bought {kind} of {nation}"),
             Due::Factors { count, kind, area, .. } => format!("{count} {kind} due in {}", ctx.name(area)),
         };
         log.push(Event::new(
@@ -563,12 +652,17 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
 /// Candidate commands of the army reinforcement step, for the legal list: every due item
 /// into every holder of its area, a few transfers, demobilising each corps.
 pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<Command> {
-    let _ = ctx;
     let mut out = Vec::new();
     for d in state.due.get(&power).into_iter().flatten() {
         match d {
             Due::Corps { corps, .. } => out.push(Command::PlaceCorps { corps: corps.clone() }),
-            Due::Factors { area, kind, count, nation } => {
+            Due::Factors { kind, count, nation, campaign: true, .. } => {
+                for into in crate::campaign_placement::holders(ctx, state, power, nation, *kind) {
+                    out.push(Command::Place { count: 1, kind: *kind, into: into.clone() });
+                    out.push(Command::Place { count: *count, kind: *kind, into });
+                }
+            }
+            Due::Factors { area, kind, count, nation, .. } => {
                 for (id, c) in &state.corps {
                     if c.area == *area && c.nation == *nation && c.loan.is_none() {
                         out.push(Command::Place { count: 1, kind: *kind, into: Holder::Corps(id.clone()) });

@@ -369,7 +369,13 @@ pub fn dues(ctx: &Ctx, state: &State) -> BTreeMap<Power, Vec<Due>> {
             }),
             None => {
                 for (kind, count) in r.factors.iter() {
-                    list.push(Due::Factors { nation: nation.clone(), area: r.area.clone(), kind, count });
+                    list.push(Due::Factors {
+                        nation: nation.clone(),
+                        area: r.area.clone(),
+                        kind,
+                        count,
+                        campaign: false,
+                    });
                 }
             }
         }

@@ -94,22 +94,33 @@ pub fn unblocked_distances<'a>(
 /// count (a chain is traced when supply is drawn); 7.2.3's "already existing" restriction on
 /// placing new depots is the depot step's.
 pub fn valid_depots(ctx: &Ctx, state: &State, power: Power) -> BTreeSet<String> {
+    chain_lengths(ctx, state, power, |_| true).into_keys().collect()
+}
+
+/// The depots of `power` in a valid supply chain starting at a supply source in an area
+/// `starts` accepts, each with the number of depots of its shortest chain, itself included
+/// (a source is 1; 5.2.2.2.3.1 counts chains in depots).
+pub fn chain_lengths(ctx: &Ctx, state: &State, power: Power, starts: impl Fn(&str) -> bool) -> BTreeMap<String, u32> {
     let mine: Vec<&str> = state.depots.iter().filter(|(_, d)| d.power == power).map(|(a, _)| a.as_str()).collect();
-    let mut valid: BTreeSet<String> =
-        mine.iter().filter(|a| is_supply_source(ctx, state, power, a)).map(|a| a.to_string()).collect();
-    let mut queue: VecDeque<String> = valid.iter().cloned().collect();
+    let mut length: BTreeMap<String, u32> = mine
+        .iter()
+        .filter(|a| starts(a) && is_supply_source(ctx, state, power, a))
+        .map(|a| (a.to_string(), 1))
+        .collect();
+    let mut queue: VecDeque<String> = length.keys().cloned().collect();
     let sea = crate::naval::played(state);
     while let Some(depot) = queue.pop_front() {
+        let here = length.get(&depot).copied().unwrap_or(1);
         let near = unblocked_distances(ctx, state, power, &depot, CHAIN_LINK);
         let by_sea = if sea { sea_links(ctx, state, power, &depot) } else { BTreeSet::new() };
         for other in &mine {
-            if (near.contains_key(other) || by_sea.contains(*other)) && !valid.contains(*other) {
-                valid.insert(other.to_string());
+            if (near.contains_key(other) || by_sea.contains(*other)) && !length.contains_key(*other) {
+                length.insert(other.to_string(), here + 1);
                 queue.push_back(other.to_string());
             }
         }
     }
-    valid
+    length
 }
 
 /// Is the port of `area` a link of a sea supply chain of `power` (7.4.3.1): a friendly

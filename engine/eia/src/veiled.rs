@@ -33,8 +33,15 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "veiled", rename_all = "kebab-case")]
 pub enum Veiled {
-    /// 5.2.2.1: `count` `kind` due in `area` joined one of the power's corps there.
-    Place { area: String, count: u16, kind: FactorKind },
+    /// 5.2.2.1: `count` `kind` due in `area` joined one of the power's corps there; with
+    /// `nation`, bought factors of that nation (5.2.2.2), which its corps in `area` took.
+    Place {
+        area: String,
+        count: u16,
+        kind: FactorKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nation: Option<String>,
+    },
     /// 5.2.3, 7.3.3: factors changed hands in `area` between one of the power's corps and
     /// another corps, or a garrison (`garrison`: the face-up side of it); `emptied`: the corps
     /// that gave its last factors and left the map.
@@ -77,7 +84,12 @@ pub struct GarrisonShare {
 impl fmt::Display for Veiled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Veiled::Place { area, count, kind } => write!(f, "(hidden) place {count} {kind} in a corps in {area}"),
+            Veiled::Place { area, count, kind, nation: None } => {
+                write!(f, "(hidden) place {count} {kind} in a corps in {area}")
+            }
+            Veiled::Place { area, count, kind, nation: Some(n) } => {
+                write!(f, "(hidden) place {count} {kind} of {n} in a corps in {area}")
+            }
             Veiled::Transfer { area, garrison, emptied } => {
                 write!(f, "(hidden) transfer factors in {area}")?;
                 if let Some(g) = garrison {
@@ -170,11 +182,29 @@ fn read_by(state: &State, power: Power, command: &Command) -> BTreeSet<String> {
                 .into_iter()
                 .flatten()
                 .filter_map(|d| match d {
-                    crate::reinforcement::Due::Factors { area, .. } => Some(area.as_str()),
-                    crate::reinforcement::Due::Corps { .. } => None,
+                    crate::reinforcement::Due::Factors { area, campaign: false, .. } => Some(area.as_str()),
+                    _ => None,
                 })
                 .collect();
-            areas.into_iter().flat_map(|a| own_corps_in(state, power, a)).filter(|c| is_veiled(state, c)).collect()
+            // 5.2.2.2: bought factors may go to any corps of their nation.
+            let nations: BTreeSet<&str> = state
+                .due
+                .get(&power)
+                .into_iter()
+                .flatten()
+                .filter_map(|d| match d {
+                    crate::reinforcement::Due::Factors { nation, campaign: true, .. } => Some(nation.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let anywhere =
+                state.corps.iter().filter(|(_, c)| nations.contains(c.nation.as_str())).map(|(id, _)| id.clone());
+            areas
+                .into_iter()
+                .flat_map(|a| own_corps_in(state, power, a))
+                .chain(anywhere)
+                .filter(|c| is_veiled(state, c))
+                .collect()
         }
         _ => BTreeSet::new(),
     }
@@ -239,8 +269,16 @@ pub fn projection(state: &State, player: PlayerId, command: &Command) -> Option<
             }
             Veiled::Shuffled { groups, command: Box::new(Command::End) }
         }
-        Command::Place { count, kind, into: into @ Holder::Corps(_) } => {
-            Veiled::Place { area: holder_area(state, into)?, count: *count, kind: *kind }
+        Command::Place { count, kind, into: into @ Holder::Corps(id) } => {
+            let area = holder_area(state, into)?;
+            // 5.2.2.2: with no scenario reinforcement of the kind due in the area, the factors
+            // are bought ones, of the receiving corps' nation (public in the list of dues).
+            let scenario = state.due.get(&power).into_iter().flatten().any(|d| {
+                matches!(d, crate::reinforcement::Due::Factors { area: a, kind: k, count: n, campaign: false, .. }
+                    if *a == area && k == kind && n >= count)
+            });
+            let nation = if scenario { None } else { Some(state.corps.get(id)?.nation.clone()) };
+            Veiled::Place { area, count: *count, kind: *kind, nation }
         }
         Command::Transfer { count, kind, from, to, .. }
             if matches!(from, Holder::Corps(_)) || matches!(to, Holder::Corps(_)) =>
@@ -325,7 +363,7 @@ pub fn apply_public(
 ) -> Result<State, ApplyError> {
     let rule = |r: &str, m: String| -> ApplyError { RuleError::new(r, m).into() };
     match public {
-        Veiled::Place { area, count, kind } => {
+        Veiled::Place { area, count, kind, nation } => {
             if state.sequence.phase != Phase::ArmyReinforcement {
                 return Err(rule("5.2.2.1", "army factors are placed in the army reinforcement step".into()));
             }
@@ -333,7 +371,27 @@ pub fn apply_public(
                 return Err(rule("5.2.2.1", format!("{} has no corps in {}", power.name(), ctx.name(area))));
             }
             let mut next = state.clone();
-            crate::reinforcement::take_due(ctx, &mut next, power, area, *kind, *count)?;
+            match nation {
+                None => {
+                    crate::reinforcement::take_due(ctx, &mut next, power, area, *kind, *count)?;
+                }
+                Some(nation) => {
+                    // 5.2.2.2: one of the nation's corps there may take them, as far as where it
+                    // stands tells; its room is checked when the command is opened.
+                    let fits = own_corps_in(state, power, area).into_iter().any(|id| {
+                        state.corps.get(&id).is_some_and(|c| &c.nation == nation && c.loan.is_none())
+                            && crate::campaign_placement::check(ctx, state, power, nation, &Holder::Corps(id), *kind)
+                                .is_ok()
+                    });
+                    if !fits {
+                        return Err(rule(
+                            "5.2.2.2",
+                            format!("no corps of {nation} in {} may take bought factors", ctx.name(area)),
+                        ));
+                    }
+                    crate::reinforcement::take_campaign_due(&mut next, power, nation, *kind, *count)?;
+                }
+            }
             log.push(Event::new(
                 format!(
                     "{} places {count} {kind} in a corps in {} (2.4.2: which one is hidden)",

@@ -245,7 +245,13 @@ fn r8_5_3_factors_bought_fall_due_next_month_in_the_capital_and_are_placed() {
     let s = end_phase(ok(&s, Power::France, "end"), &[]);
     assert_eq!(s.date, month(1805, 10));
     assert!(s.economy.orders.is_empty());
-    let due = Due::Factors { nation: "france".into(), area: "paris".into(), kind: FactorKind::Infantry, count: 3 };
+    let due = Due::Factors {
+        nation: "france".into(),
+        area: "paris".into(),
+        kind: FactorKind::Infantry,
+        count: 3,
+        campaign: true,
+    };
     assert!(s.due[&Power::France].contains(&due), "{:?}", s.due);
     assert_eq!(s.sequence.phase, Phase::ArmyReinforcement);
     let mut s = s;

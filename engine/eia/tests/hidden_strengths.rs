@@ -28,6 +28,16 @@ fn parse(text: &str) -> Command {
     Command::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// A game with hidden strengths in France's army reinforcement step.
+fn french_army_step() -> State {
+    let mut state = hidden(bare());
+    state.sequence.phase = Phase::ArmyReinforcement;
+    state.sequence.order =
+        grognard_eia::sequence::Sequence::order_of(Phase::ArmyReinforcement, &grognard_eia::Power::ALL, 0);
+    state.sequence.index = state.sequence.order.iter().position(|p| *p == grognard_eia::Power::France).unwrap_or(0);
+    state
+}
+
 /// The state after `player`'s concealed `command`, applied whole (`known`) or by its
 /// projection alone.
 fn concealed(state: &State, player: PlayerId, command: &Command, known: bool) -> State {
@@ -76,11 +86,7 @@ fn r2_4_2_a_detachment_hides_which_corps_gave_it_and_both_ways_agree_in_public()
 
 #[test]
 fn r2_4_2_a_transfer_that_empties_a_corps_says_so() {
-    let mut state = hidden(bare());
-    state.sequence.phase = Phase::ArmyReinforcement;
-    state.sequence.order =
-        grognard_eia::sequence::Sequence::order_of(Phase::ArmyReinforcement, &grognard_eia::Power::ALL, 0);
-    state.sequence.index = state.sequence.order.iter().position(|p| *p == grognard_eia::Power::France).unwrap_or(0);
+    let mut state = french_army_step();
     corps(&mut state, "fr-3", "france", "alsace", 2);
     corps(&mut state, "fr-5", "france", "alsace", 8);
     let e = run(&state, grognard_eia::Power::France, "transfer 2 infantry from fr-3 to fr-5", &[])
@@ -132,7 +138,12 @@ fn r2_4_2_every_projection_reads_back_from_the_json_of_the_journal() {
     corps(&mut state, "fr-3", "france", "alsace", 12);
     corps(&mut state, "fr-4", "france", "alsace", 4);
     let projections = [
-        Command::Veiled(Veiled::Place { area: "alsace".into(), count: 2, kind: grognard_eia::FactorKind::Infantry }),
+        Command::Veiled(Veiled::Place {
+            area: "alsace".into(),
+            count: 2,
+            kind: grognard_eia::FactorKind::Infantry,
+            nation: None,
+        }),
         Eia.conceal(&state, FRANCE, &parse("transfer 2 infantry from fr-3 to city alsace")).unwrap_or(Command::End),
         Command::Veiled(Veiled::Lose { corps: "fr-3".into(), emptied: true }),
         Command::Veiled(Veiled::Checked { command: Box::new(parse("enter fr-3")) }),
@@ -183,4 +194,53 @@ fn r7_3_8_7_a_declaration_before_a_battle_opens_the_defenders_strengths_first() 
     let battle = begun.battle.as_ref().unwrap_or_else(|| panic!("the battle begins once opened"));
     assert!(begun.relations.at_war("russia", "france"));
     assert_eq!(battle.defender, grognard_eia::Power::Russia, "R7.3.8.7: the most factors choose the chit");
+}
+
+#[test]
+fn r5_2_2_2_bought_factors_placed_in_a_hidden_corps_name_their_nation_and_every_copy_agrees() {
+    use grognard_eia::reinforcement::Due;
+    use grognard_eia::FactorKind;
+    let mut state = french_army_step();
+    corps(&mut state, "fr-3", "france", "lorraine", 6);
+    corps(&mut state, "ba-1", "bavaria", "lorraine", 4);
+    state.due.insert(
+        grognard_eia::Power::France,
+        vec![
+            Due::Factors {
+                nation: "bavaria".into(),
+                area: "munich".into(),
+                kind: FactorKind::Infantry,
+                count: 2,
+                campaign: true,
+            },
+            Due::Factors {
+                nation: "france".into(),
+                area: "paris".into(),
+                kind: FactorKind::Infantry,
+                count: 2,
+                campaign: true,
+            },
+        ],
+    );
+    let command = parse("place 2 infantry in fr-3");
+    match Eia.conceal(&state, FRANCE, &command) {
+        Some(Command::Veiled(Veiled::Place { area, nation, .. })) => {
+            assert_eq!((area.as_str(), nation.as_deref()), ("lorraine", Some("france")));
+        }
+        other => panic!("{other:?}"),
+    }
+    let author = concealed(&state, FRANCE, &command, true);
+    let other = concealed(&state, FRANCE, &command, false);
+    assert_eq!(author.corps["fr-3"].factors.total(), 8);
+    assert_eq!(other.corps["fr-3"].factors.total(), 6, "the others' copies do not know which corps took them");
+    let french_due = |s: &State| {
+        s.due[&grognard_eia::Power::France]
+            .iter()
+            .any(|d| matches!(d, Due::Factors { nation, .. } if nation == "france"))
+    };
+    assert!(!french_due(&author) && !french_due(&other), "both copies took France's due, not Bavaria's");
+    assert_eq!(author.due, other.due);
+    // Bavarian factors do not go into a Bavarian corps outside Bavaria with no depot near.
+    let e = run(&state, grognard_eia::Power::France, "place 2 infantry in ba-1", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("5.2.2.2.3|"), "{e}");
 }

@@ -7,6 +7,7 @@ mod economy_support;
 mod naval_support;
 mod support;
 
+mod campaign_placement;
 mod combinations;
 mod combined_movement;
 mod conquest;

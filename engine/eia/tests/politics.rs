@@ -1122,3 +1122,13 @@ fn r4_4_6_4_the_leaders_with_a_minor_s_forces_retire_when_they_leave_the_map() {
         grognard_eia::invariants::broken(ctx(), &s)
     );
 }
+
+#[test]
+fn b4_the_summary_names_the_corps_on_loan() {
+    let s = ok(&france_borrows(), Power::France, "borrow corps pr-1");
+    let lines = grognard_eia::politics::summary(ctx(), &s);
+    assert!(
+        lines.iter().any(|l| l == "Corps pr-1 of Prussia is on loan to France until September 1806 (B.4)"),
+        "{lines:?}"
+    );
+}

@@ -47,7 +47,13 @@ fn r5_2_2_reinforcements_may_not_be_delayed_and_fit_their_holder() {
     corps(&mut state, "fr-3", "france", "alsace", 10);
     state.due.insert(
         Power::France,
-        vec![Due::Factors { nation: "france".into(), area: "alsace".into(), kind: FactorKind::Infantry, count: 4 }],
+        vec![Due::Factors {
+            nation: "france".into(),
+            area: "alsace".into(),
+            kind: FactorKind::Infantry,
+            count: 4,
+            campaign: false,
+        }],
     );
     assert_eq!(rule_of(run(&state, Power::France, "end", &[])), "5.2.2");
     let next = run(&state, Power::France, "place 3 infantry in fr-3", &[]).unwrap_or_else(|e| panic!("{e}"));
@@ -68,7 +74,13 @@ fn r2_4_2_1_1_a_corps_takes_no_more_than_its_card_box() {
     corps(&mut state, "fr-3", "france", "alsace", max);
     state.due.insert(
         Power::France,
-        vec![Due::Factors { nation: "france".into(), area: "alsace".into(), kind: FactorKind::Infantry, count: 1 }],
+        vec![Due::Factors {
+            nation: "france".into(),
+            area: "alsace".into(),
+            kind: FactorKind::Infantry,
+            count: 1,
+            campaign: false,
+        }],
     );
     assert_eq!(rule_of(run(&state, Power::France, "place 1 infantry in fr-3", &[])), "2.4.2.1.1");
 }

@@ -1,8 +1,8 @@
 //! Forces bought in the expenditure step (8.5.3, 8.5.4) and their arrival. Army factors and
 //! corps counters fall due at the start of the next month and are placed by the army
-//! reinforcement step like the scenario's reinforcements (5.2.1, 5.2.2): in the area named
-//! when they were bought, into a corps of their nation there or the city's garrison, lost if
-//! they cannot be placed (5.2.2). Ships and fleet counters (option `naval`) arrive as the next
+//! reinforcement step (5.2.1, 5.2.2): a corps counter in the area named when it was bought,
+//! factors wherever the campaign's placement allows (5.2.2.2, `campaign_placement.rs`), lost
+//! if they cannot be placed (5.2.2). Ships and fleet counters (option `naval`) arrive as the next
 //! naval reinforcement step begins (5.1.1, 5.1.2): ships into their fleet when it lies in a
 //! port of its nation's home held by its power, as many as the fleet's card holds; a fleet
 //! counter, with its ships, into the port named when it was bought if its power holds it.
@@ -56,7 +56,7 @@ pub fn army(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
     for order in orders {
         let due = match &order {
             Order::Factors { nation, area, kind, count, .. } => {
-                Due::Factors { nation: nation.clone(), area: area.clone(), kind: *kind, count: *count }
+                Due::Factors { nation: nation.clone(), area: area.clone(), kind: *kind, count: *count, campaign: true }
             }
             Order::Corps { corps, nation, area, factors, .. } => Due::Corps {
                 corps: corps.clone(),
@@ -72,7 +72,7 @@ pub fn army(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
         };
         let power = order.power();
         let what = match &due {
-            Due::Factors { count, kind, area, .. } => format!("{count} {kind} in {}", ctx.name(area)),
+            Due::Factors { count, kind, nation, .. } => format!("{count} {kind} of {nation}, placed as 5.2.2.2 allows"),
             Due::Corps { corps, factors, area, .. } => format!("corps {corps} ({factors}) in {}", ctx.name(area)),
         };
         log.push(Event::new(

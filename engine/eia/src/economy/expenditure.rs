@@ -2,12 +2,11 @@
 //! manpower (8.5.5, 8.5.7), after maintenance and debts (`maintenance.rs`).
 //!
 //! - `buy N KIND [for MINOR] [at AREA]`: army factors at their money and manpower costs
-//!   (`data/economy.txt` `[factors]`), due next month in AREA, a city of the nation's home
-//!   held by it (default: its capital), and placed there by the army reinforcement step into
-//!   a corps or the garrison (5.2.2, R8.5.3: the area is named when buying, as the scenarios
-//!   name theirs; the campaign's wider placement of 5.2.2.2 is not yet played). Only kinds a
-//!   corps of the nation holds, or infantry and militia of a major power for garrisons
-//!   (5.2.2.2.2).
+//!   (`data/economy.txt` `[factors]`), due next month and placed by the army reinforcement
+//!   step wherever the campaign placement allows (5.2.2.2, `campaign_placement.rs`); AREA, a
+//!   city of the nation's home held by it (default: its capital), is only where they were
+//!   bought. Only kinds a corps of the nation holds, or infantry and militia of a major power
+//!   for garrisons (5.2.2.2.2).
 //! - `buy corps CORPS with N KIND [at AREA]`: a corps counter of the national card not on the
 //!   map (5.2.4.2), with the factor it must receive at once (5.2.1.2), due next month.
 //! - `buy N ships for FLEET`, `buy fleet FLEET with N ships at AREA` (option `naval`): ships

@@ -592,7 +592,6 @@ pub fn waiting_power(state: &State) -> Option<Power> {
 /// The lines `grognard status` shows of the political situation: wars and alliances between
 /// major powers, enforced peaces, peace terms in force, powers out of the game.
 pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
-    let _ = ctx;
     let pairs = |set: &std::collections::BTreeSet<(String, String)>| -> Vec<String> {
         set.iter()
             .filter_map(|(a, b)| Some(format!("{}-{}", Power::from_id(a)?.name(), Power::from_id(b)?.name())))
@@ -619,6 +618,16 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
             t.victor.name(),
             t.from
         ));
+    }
+    for (id, c) in &state.corps {
+        if let Some(loan) = &c.loan {
+            out.push(format!(
+                "Corps {id} of {} is on loan to {} until {} (B.4)",
+                ctx.map.nation(&c.nation).map_or(c.nation.as_str(), |n| n.name.as_str()),
+                loan.borrower.name(),
+                loan.until
+            ));
+        }
     }
     for p in &state.politics.out {
         out.push(format!("{} is out of the game (4.4.8)", p.name()));
