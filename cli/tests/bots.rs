@@ -103,6 +103,17 @@ fn bot_run_plays_the_bots_seat_by_packets_with_fair_dice_and_the_human_accepts_e
         for p in replies {
             std::fs::remove_file(p).expect("consumed");
         }
+        // The dice are fair, so the bot's attacks may cost the Russians factors they choose
+        // themselves (11.21): the human plays its first legal choice and sends it.
+        for choice in 0..4 {
+            let status = human.ok(cwd, &["status"]);
+            let moves = human.json(cwd, &["moves"]);
+            let first = moves["moves"].as_array().and_then(|m| m.first()).and_then(|m| m.as_str());
+            let Some(first) = first.filter(|_| status.contains("Game Turn 1")) else { break };
+            human.ok(cwd, &["do", first]);
+            let out = to_bot.join(format!("h-{round}-{choice}.grog")).display().to_string();
+            human.ok(cwd, &["send", "--out", &out]);
+        }
     }
     assert!(bot_commands >= 3, "the bot played its player turn ({bot_commands} commands)");
     let status = human.ok(cwd, &["status"]);
