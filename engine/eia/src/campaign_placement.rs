@@ -1,6 +1,7 @@
-//! 5.2.2.2 campaign army factor placement: where the army factors bought in the economic phase
-//! (8.5.3, `Due::Factors` with `campaign`) may be placed in the army reinforcement step. The
-//! scenario's own reinforcements keep the area the scenario names (5.2.2.1).
+//! Campaign placement (5.2.1.2, 5.2.2.2): where the corps counters and army factors bought in
+//! the economic phase (8.5.3, 8.5.4, `Due` with `campaign`) may be placed in the army
+//! reinforcement step. The scenario's own reinforcements keep the area the scenario names
+//! (5.2.1.1, 5.2.2.1).
 //!
 //! - 5.2.2.2.1: into an unbesieged corps of their nation with room, inside its home nation
 //!   (ceded provinces excluded); a minor free state's inside that minor country.
@@ -11,6 +12,8 @@
 //!   to a depot of its power in a valid supply chain of at most six depots (three for militia)
 //!   from a supply source in the home nation (a minor free state's: in that minor country);
 //!   another power's depots never count.
+//! - 5.2.1.2: a bought corps counter in an unbesieged city of its home held by its power, or
+//!   with an unbesieged friendly corps, where its factors could be placed (5.2.2.2).
 //!
 //! What the card holds, the city's room and the siege are `reinforcement::check_room`'s.
 
@@ -138,4 +141,72 @@ pub fn holders(ctx: &Ctx, state: &State, power: Power, nation: &str, kind: Facto
         .filter(|a| ctx.map.city(&a.id).is_some())
         .map(|a| Holder::City(a.id.clone()));
     corps.chain(cities).filter(|h| check(ctx, state, power, nation, h, kind).is_ok()).collect()
+}
+
+/// 5.2.1.2: may a bought corps counter of `nation` holding `factors` be placed in `area`: an
+/// unbesieged city of its home nation (a minor free state's: of that minor) controlled by
+/// `power`, or with an unbesieged friendly corps? Outside its home its factors must be placed
+/// as 5.2.2.2.3 allows (5.2.1.2: "a factor must be immediately placed in").
+pub fn corps_area(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    nation: &str,
+    area: &str,
+    factors: &crate::forces::Factors,
+) -> Result<(), RuleError> {
+    let home_city = ctx.map.city(area).is_some()
+        && at_home(ctx, state, nation, area)
+        && !state.besieged(area)
+        && state.in_territory(ctx, power, area);
+    if home_city {
+        return Ok(());
+    }
+    let with_friend = state.corps.values().any(|c| {
+        c.area == area
+            && c.aboard.is_none()
+            && state.friendly_to(power, c.side())
+            && !(c.in_city && state.besieged(area))
+    });
+    if !with_friend {
+        return Err(RuleError::new(
+            "5.2.1.2",
+            format!(
+                "{} is neither an unbesieged city of {nation}'s home held by {} nor the place of an unbesieged friendly corps",
+                ctx.name(area),
+                power.name()
+            ),
+        ));
+    }
+    if at_home(ctx, state, nation, area) {
+        return Ok(());
+    }
+    match factors.iter().find(|(kind, _)| !supplied(ctx, state, power, nation, area, *kind)) {
+        Some((kind, _)) => Err(RuleError::new(
+            "5.2.1.2",
+            format!(
+                "its {kind} factors could not be placed in {} (5.2.2.2.3: not in or next to a depot of {} in a supply \
+                 chain of at most {} depots from home)",
+                ctx.name(area),
+                power.name(),
+                longest_chain(kind)
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Every area [`corps_area`] accepts: the cities of the nation's home and the places of
+/// friendly corps, ascending.
+pub fn corps_areas(
+    ctx: &Ctx,
+    state: &State,
+    power: Power,
+    nation: &str,
+    factors: &crate::forces::Factors,
+) -> Vec<String> {
+    let mut areas: std::collections::BTreeSet<String> =
+        ctx.map.areas_of(nation).into_iter().filter(|a| ctx.map.city(&a.id).is_some()).map(|a| a.id.clone()).collect();
+    areas.extend(state.corps.values().filter(|c| c.aboard.is_none()).map(|c| c.area.clone()));
+    areas.into_iter().filter(|a| corps_area(ctx, state, power, nation, a, factors).is_ok()).collect()
 }

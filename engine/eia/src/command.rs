@@ -41,9 +41,12 @@ pub enum Command {
         swaps: Vec<crate::lookalike::Swap>,
     },
     /// 5.2.1.1: place a corps counter due this month in its scenario area, with the factors
-    /// due with it.
+    /// due with it; 5.2.1.2: a bought one in `area` if named (`place corps CORPS in AREA`),
+    /// else where it was bought.
     PlaceCorps {
         corps: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area: Option<String>,
     },
     /// 5.2.2.1: place army factors due this month in a corps or a city garrison of their area.
     Place {
@@ -250,7 +253,10 @@ impl Command {
                     .collect::<Result<Vec<_>, _>>()?;
                 Ok(Command::EndShuffling { swaps })
             }
-            ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string() }),
+            ["place", "corps", corps] => Ok(Command::PlaceCorps { corps: corps.to_string(), area: None }),
+            ["place", "corps", corps, "in", area] => {
+                Ok(Command::PlaceCorps { corps: corps.to_string(), area: Some(area.to_string()) })
+            }
             ["retire", leader] => Ok(Command::RetireLeader { leader: leader.to_string() }),
             ["place", leader, "with", with] => {
                 Ok(Command::PlaceLeader { leader: leader.to_string(), with: with.to_string() })
@@ -354,7 +360,8 @@ impl fmt::Display for Command {
                 }
                 Ok(())
             }
-            Command::PlaceCorps { corps } => write!(f, "place corps {corps}"),
+            Command::PlaceCorps { corps, area: None } => write!(f, "place corps {corps}"),
+            Command::PlaceCorps { corps, area: Some(a) } => write!(f, "place corps {corps} in {a}"),
             Command::Place { count, kind, into } => write!(f, "place {count} {kind} in {into}"),
             Command::Transfer { count, kind, from, to, emptying } => {
                 write!(f, "transfer {count} {kind} from {from} to {to}")?;

@@ -20,7 +20,9 @@ use serde_json::json;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "due", rename_all = "kebab-case")]
 pub enum Due {
-    /// A corps counter placed in `area` with `factors`, and the leaders arriving with it (5.3).
+    /// A corps counter placed in `area` with `factors`, and the leaders arriving with it (5.3);
+    /// with `campaign`, a counter bought in the economic phase (8.5.4, `area` where it was
+    /// bought), which may also be placed where 5.2.1.2 allows.
     Corps {
         corps: String,
         nation: String,
@@ -28,6 +30,8 @@ pub enum Due {
         factors: Factors,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         leaders: Vec<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        campaign: bool,
     },
     /// Army factors of `nation` placed in a corps or a city garrison of `area` (5.2.2.1); with
     /// `campaign`, factors bought in the economic phase (8.5.3, `area` where they were
@@ -65,12 +69,13 @@ fn corps_placeable(ctx: &Ctx, state: &State, power: Power, area: &str) -> Result
     Ok(())
 }
 
-/// 5.2.1.1: place a corps counter due this month.
+/// 5.2.1.1: place a corps counter due this month; 5.2.1.2: a bought one in `area` if named.
 pub fn place_corps(
     ctx: &Ctx,
     state: &State,
     power: Power,
     corps: &str,
+    area: Option<&str>,
     log: &mut Vec<Event>,
 ) -> Result<State, RuleError> {
     in_reinforcement(state, "5.2.1.1", "corps counters are placed")?;
@@ -79,9 +84,26 @@ pub fn place_corps(
         .iter()
         .position(|d| matches!(d, Due::Corps { corps: c, .. } if c == corps))
         .ok_or_else(|| RuleError::new("5.2.1.1", format!("corps {corps} is not due to {} this month", power.name())))?;
-    let Due::Corps { nation, area, factors, leaders, .. } = &dues[index] else {
+    let Due::Corps { nation, area: due_area, factors, leaders, campaign, .. } = &dues[index] else {
         return Err(RuleError::new("5.2.1.1", "not a corps"));
     };
+    let area = match area {
+        Some(a) if a != due_area => {
+            if !campaign {
+                return Err(RuleError::new(
+                    "5.2.1.1",
+                    format!("corps {corps} is placed in {}, as the scenario says", ctx.name(due_area)),
+                ));
+            }
+            if ctx.map.area(a).is_none() {
+                return Err(RuleError::new("input", format!("there is no land area `{a}`")));
+            }
+            crate::campaign_placement::corps_area(ctx, state, power, nation, a, factors)?;
+            a.to_string()
+        }
+        _ => due_area.clone(),
+    };
+    let area = &area;
     corps_placeable(ctx, state, power, area)?;
     if state.corps.contains_key(corps) {
         return Err(RuleError::new("5.2.1.1", format!("corps {corps} is already on the map")));
@@ -599,7 +621,13 @@ pub fn demobilise(
 /// Can anything still due to `power` be placed (5.2.2: placement may not be delayed)?
 fn placeable(ctx: &Ctx, state: &State, power: Power, due: &Due) -> bool {
     match due {
-        Due::Corps { area, .. } => corps_placeable(ctx, state, power, area).is_ok(),
+        Due::Corps { area, campaign: false, .. } => corps_placeable(ctx, state, power, area).is_ok(),
+        Due::Corps { area, nation, factors, .. } => {
+            corps_placeable(ctx, state, power, area).is_ok()
+                || crate::campaign_placement::corps_areas(ctx, state, power, nation, factors)
+                    .iter()
+                    .any(|a| corps_placeable(ctx, state, power, a).is_ok())
+        }
         Due::Factors { nation, kind, campaign: true, .. } => {
             crate::campaign_placement::holders(ctx, state, power, nation, *kind).iter().any(|h| {
                 !matches!(h, Holder::Corps(c) if state.corps.get(c).is_some_and(|c| !state.counts(c)))
@@ -624,6 +652,9 @@ pub fn end_step(ctx: &Ctx, state: &State, power: Power, log: &mut Vec<Event>) ->
     let dues = state.due.get(&power).cloned().unwrap_or_default();
     if let Some(d) = dues.iter().find(|d| placeable(ctx, state, power, d)) {
         let what = match d {
+            Due::Corps { corps, campaign: true, .. } => {
+                format!("corps {corps} (place corps {corps} [in AREA], 5.2.1.2)")
+            }
             Due::Corps { corps, .. } => format!("corps {corps} (place corps {corps})"),
             Due::Factors { count, kind, nation, campaign: true, .. } => {
                 format!("{count} {kind} of {nation} (place N {kind} in CORPS|city AREA, 5.2.2.2)")
@@ -655,7 +686,13 @@ pub fn candidates(ctx: &Ctx, state: &State, power: Power) -> Vec<Command> {
     let mut out = Vec::new();
     for d in state.due.get(&power).into_iter().flatten() {
         match d {
-            Due::Corps { corps, .. } => out.push(Command::PlaceCorps { corps: corps.clone() }),
+            Due::Corps { corps, campaign: true, nation, factors, .. } => {
+                out.push(Command::PlaceCorps { corps: corps.clone(), area: None });
+                for a in crate::campaign_placement::corps_areas(ctx, state, power, nation, factors) {
+                    out.push(Command::PlaceCorps { corps: corps.clone(), area: Some(a) });
+                }
+            }
+            Due::Corps { corps, .. } => out.push(Command::PlaceCorps { corps: corps.clone(), area: None }),
             Due::Factors { kind, count, nation, campaign: true, .. } => {
                 for into in crate::campaign_placement::holders(ctx, state, power, nation, *kind) {
                     out.push(Command::Place { count: 1, kind: *kind, into: into.clone() });

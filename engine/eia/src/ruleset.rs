@@ -283,7 +283,9 @@ pub fn dispatch(
             end_step(ctx, &mut next, power, &mut log);
             next
         }
-        (Command::PlaceCorps { corps }, _) => reinforcement::place_corps(ctx, state, power, corps, &mut log)?,
+        (Command::PlaceCorps { corps, area }, _) => {
+            reinforcement::place_corps(ctx, state, power, corps, area.as_deref(), &mut log)?
+        }
         (Command::Place { count, kind, into }, _) => {
             reinforcement::place_factors(ctx, state, power, *count, *kind, into, &mut log)?
         }

@@ -366,6 +366,7 @@ pub fn dues(ctx: &Ctx, state: &State) -> BTreeMap<Power, Vec<Due>> {
                 area: r.area.clone(),
                 factors: factors(&r.factors),
                 leaders: r.leaders.clone(),
+                campaign: false,
             }),
             None => {
                 for (kind, count) in r.factors.iter() {

@@ -137,3 +137,54 @@ fn r5_2_2_bought_factors_placeable_anywhere_may_not_wait_and_are_lost_when_nowhe
     let legal = grognard_eia::legal::commands(ctx(), &s, grognard_engine::PlayerId(0));
     assert!(legal.iter().any(|c| c.to_string() == "place 1 artillery in fr-art"), "{legal:?}");
 }
+
+/// France's army reinforcement step with the corps counter fr-9 bought (8.5.4) with two
+/// infantry, due in Paris.
+fn corps_bought() -> State {
+    let mut state = bought("france", FactorKind::Infantry, 1);
+    state.due.insert(
+        Power::France,
+        vec![Due::Corps {
+            corps: "fr-9".into(),
+            nation: "france".into(),
+            area: "paris".into(),
+            factors: grognard_eia::forces::Factors::of(&[(FactorKind::Infantry, 2)]),
+            leaders: vec![],
+            campaign: true,
+        }],
+    );
+    state
+}
+
+#[test]
+fn r5_2_1_2_a_bought_corps_goes_to_a_home_city_or_joins_a_friendly_corps() {
+    let mut s = corps_bought();
+    // Where it was bought, or another unbesieged home city France holds.
+    assert_eq!(placed(&s, "place corps fr-9").corps["fr-9"].area, "paris");
+    assert_eq!(placed(&s, "place corps fr-9 in alsace").corps["fr-9"].area, "alsace");
+    // Not an empty area abroad, nor a home city the enemy holds.
+    assert_eq!(rule_of(run(&s, Power::France, "place corps fr-9 in brussels", &[])), "5.2.1.2");
+    let mut taken = s.clone();
+    taken.occupied.insert("alsace".into(), "austria".into());
+    assert_eq!(rule_of(run(&taken, Power::France, "place corps fr-9 in alsace", &[])), "5.2.1.2");
+    // With a friendly corps abroad only if its factors could be placed there (5.2.2.2.3).
+    corps(&mut s, "sp-1", "spain", "stuttgart", 5);
+    assert_eq!(rule_of(run(&s, Power::France, "place corps fr-9 in stuttgart", &[])), "5.2.1.2");
+    depot(&mut s, Power::France, "alsace");
+    depot(&mut s, Power::France, "karlsruhe");
+    assert_eq!(placed(&s, "place corps fr-9 in stuttgart").corps["fr-9"].area, "stuttgart");
+    let legal = grognard_eia::legal::commands(ctx(), &s, grognard_engine::PlayerId(0));
+    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    assert!(texts.contains(&"place corps fr-9 in stuttgart".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"place corps fr-9 in brussels".to_string()), "{texts:?}");
+}
+
+#[test]
+fn r5_2_1_1_a_scenario_s_corps_is_placed_where_the_scenario_says() {
+    let mut s = corps_bought();
+    if let Some(Due::Corps { campaign, .. }) = s.due.get_mut(&Power::France).and_then(|d| d.first_mut()) {
+        *campaign = false;
+    }
+    assert_eq!(rule_of(run(&s, Power::France, "place corps fr-9 in alsace", &[])), "5.2.1.1");
+    assert_eq!(placed(&s, "place corps fr-9 in paris").corps["fr-9"].area, "paris");
+}

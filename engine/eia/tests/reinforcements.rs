@@ -29,6 +29,7 @@ fn r5_2_1_1_a_corps_due_is_placed_in_its_area_and_refused_in_an_enemy_held_one()
             area: "alsace".into(),
             factors: Factors::of(&[(FactorKind::Infantry, 5)]),
             leaders: vec![],
+            campaign: false,
         }],
     );
     let next = run(&state, Power::France, "place corps fr-7", &[]).unwrap_or_else(|e| panic!("{e}"));

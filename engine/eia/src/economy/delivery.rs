@@ -64,6 +64,7 @@ pub fn army(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
                 area: area.clone(),
                 factors: factors.clone(),
                 leaders: Vec::new(),
+                campaign: true,
             },
             _ => {
                 state.economy.orders.push(order);

@@ -8,7 +8,9 @@
 //!   bought. Only kinds a corps of the nation holds, or infantry and militia of a major power
 //!   for garrisons (5.2.2.2.2).
 //! - `buy corps CORPS with N KIND [at AREA]`: a corps counter of the national card not on the
-//!   map (5.2.4.2), with the factor it must receive at once (5.2.1.2), due next month.
+//!   map (5.2.4.2), with the factor it must receive at once (5.2.1.2), due next month in
+//!   AREA; the army reinforcement step places it there, or elsewhere as 5.2.1.2 allows
+//!   (`place corps CORPS in AREA`: a home city, or with a friendly corps).
 //! - `buy N ships for FLEET`, `buy fleet FLEET with N ships at AREA` (option `naval`): ships
 //!   and fleet counters (5.1.1, 5.1.2, 5.1.4.3), arriving in the next naval reinforcement step.
 //! - For a minor free state (4.8, 8.2.3): its treasury pays, the controller's money making up
