@@ -1132,3 +1132,12 @@ fn b4_the_summary_names_the_corps_on_loan() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn b4_the_victor_is_shown_what_each_corps_it_may_borrow_holds() {
+    let s = france_borrows();
+    let Pending::Choice { prompt, .. } = pending(ctx(), &s) else { panic!("a question") };
+    let pr1 = &s.corps["pr-1"];
+    let shown = format!("pr-1 ({}) in {}", pr1.factors, ctx().name(&pr1.area));
+    assert!(prompt.contains("borrow corps ID") && prompt.contains(&shown), "{prompt}");
+}

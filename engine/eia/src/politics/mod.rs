@@ -512,7 +512,7 @@ fn prompt(ctx: &Ctx, state: &State, q: &Question) -> String {
             ctx.map.nation(minor).map_or(minor.as_str(), |n| n.name.as_str()),
             power.name()
         ),
-        Question::Peace { power } => peace::prompt(state, *power),
+        Question::Peace { power } => peace::prompt(ctx, state, *power),
         Question::Separate { demander, ally } => format!(
             "{} made peace with an enemy {} still fights: `demand alliance broken` (4.4.7) or `accept separate peace`",
             ally.name(),

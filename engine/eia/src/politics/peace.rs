@@ -371,7 +371,7 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
 }
 
 /// What `power` is asked.
-pub fn prompt(state: &State, power: Power) -> String {
+pub fn prompt(ctx: &Ctx, state: &State, power: Power) -> String {
     let Some(talks) = state.politics.round.as_ref().and_then(|r| r.peace.as_ref()) else { return String::new() };
     let loser = talks.loser.name();
     match &talks.stage {
@@ -407,12 +407,19 @@ pub fn prompt(state: &State, power: Power) -> String {
              `re-establish empire` as it stands, or `keep empire` (C.6, R11.5)",
             power.name()
         ),
-        Stage::Loan => format!(
-            "{}: name the corps of {loser} on loan to you for {} months (`borrow corps ID`: one of its own on land \
-             holding at least half its card's factors, B.4)",
-            power.name(),
-            talks.borrower.map_or(0, |(_, months)| months)
-        ),
+        Stage::Loan => {
+            // B.4: the choice is informed: what each corps holds, and where.
+            let offered: Vec<String> = super::loan::options(ctx, state, talks.loser)
+                .iter()
+                .filter_map(|id| state.corps.get(id).map(|c| format!("{id} ({}) in {}", c.factors, ctx.name(&c.area))))
+                .collect();
+            format!(
+                "{}: name the corps of {loser} on loan to you for {} months (`borrow corps ID`, B.4): {}",
+                power.name(),
+                talks.borrower.map_or(0, |(_, months)| months),
+                offered.join(", ")
+            )
+        }
         Stage::Abdication { .. } => format!(
             "{}: name a leader of {loser} removed by abdication ({} left; `remove leader ID`) or `no more removals` \
              (C.6; 8.4.3 returns them)",
