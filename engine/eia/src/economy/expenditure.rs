@@ -184,7 +184,10 @@ pub fn buy_factors(
     bought(
         log,
         power,
-        format!("{count} {kind} of {nation}, due next month in {}", ctx.name(&area)),
+        format!(
+            "{count} {kind} of {nation}, due next month (bought in {}; placed in any corps or garrison 5.2.2.2 allows)",
+            ctx.name(&area)
+        ),
         money,
         manpower,
         "8.5.3",
@@ -246,7 +249,7 @@ pub fn buy_corps(
     let area = due_area(ctx, next, &nation, area)?;
     pay(next, power, &nation, money, manpower)?;
     let factors = Factors::of(&[(kind, count)]);
-    let what = format!("corps {corps} with {factors}, due next month in {}", ctx.name(&area));
+    let what = format!("corps {corps} with {factors}, due next month in {} (or where 5.2.1.2 allows)", ctx.name(&area));
     next.economy.orders.push(Order::Corps { power, corps: corps.to_string(), nation, area, factors });
     bought(log, power, what, money, manpower, "8.5.4");
     Ok(())
