@@ -25,6 +25,11 @@ use crate::FactorKind;
 use grognard_board::area::ProvinceKind;
 use grognard_engine::RuleError;
 
+/// The name of `nation` (a major power or a minor country) in messages.
+fn nation_name<'a>(ctx: &'a Ctx, nation: &'a str) -> &'a str {
+    ctx.map.nation(nation).map_or(nation, |n| n.name.as_str())
+}
+
 /// 5.2.2.2.3.1, 5.2.2.2.3.2: the longest supply chain, in depots, through which factors of
 /// `kind` may reach a corps.
 pub fn longest_chain(kind: FactorKind) -> u32 {
@@ -107,8 +112,9 @@ pub fn check(
                 return Err(RuleError::new(
                     "5.2.2.2.2",
                     format!(
-                        "{} is not in the home of {nation}: bought factors garrison cities only there",
-                        ctx.name(area)
+                        "{} is not in the home of {}: bought factors garrison cities only there",
+                        ctx.name(area),
+                        nation_name(ctx, nation)
                     ),
                 ));
             }
@@ -172,8 +178,9 @@ pub fn corps_area(
         return Err(RuleError::new(
             "5.2.1.2",
             format!(
-                "{} is neither an unbesieged city of {nation}'s home held by {} nor the place of an unbesieged friendly corps",
+                "{} is neither an unbesieged city of {}'s home held by {} nor the place of an unbesieged friendly corps",
                 ctx.name(area),
+                nation_name(ctx, nation),
                 power.name()
             ),
         ));
