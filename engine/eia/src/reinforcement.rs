@@ -346,6 +346,14 @@ pub fn take_campaign_due(
                 if x == nation && *k == kind && *n >= count)
         })
         .ok_or_else(|| RuleError::new("5.2.2.2", format!("{} has no {count} {kind} of {nation} due", power.name())))?;
+    take_from_due(next, power, index, count);
+    Ok(())
+}
+
+/// `count` factors leave the due item at `index` of `power`'s list (found holding as many):
+/// the item goes when none are left, the list when it is empty.
+fn take_from_due(next: &mut State, power: Power, index: usize, count: u16) {
+    let Some(list) = next.due.get_mut(&power) else { return };
     if let Some(Due::Factors { count: n, .. }) = list.get_mut(index) {
         *n -= count;
         if *n == 0 {
@@ -355,7 +363,6 @@ pub fn take_campaign_due(
     if list.is_empty() {
         next.due.remove(&power);
     }
-    Ok(())
 }
 
 /// Take `count` `kind` from the scenario's reinforcements due to `power` in `area` (5.2.2.1);
@@ -381,17 +388,11 @@ pub fn take_due(
                 format!("{} has no {count} {kind} due in {} this month", power.name(), ctx.name(area)),
             )
         })?;
-    let Some(Due::Factors { count: n, nation, .. }) = list.get_mut(index) else {
+    let Some(Due::Factors { nation, .. }) = list.get(index) else {
         return Err(RuleError::new("5.2.2.1", "not factors"));
     };
     let nation = nation.clone();
-    *n -= count;
-    if *n == 0 {
-        list.remove(index);
-    }
-    if list.is_empty() {
-        next.due.remove(&power);
-    }
+    take_from_due(next, power, index, count);
     Ok(nation)
 }
 

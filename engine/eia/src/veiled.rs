@@ -176,27 +176,16 @@ fn read_by(state: &State, power: Power, command: &Command) -> BTreeSet<String> {
             state.book.depot_question.as_ref().map(|q| veiled_in_city(state, &q.area)).unwrap_or_default()
         }
         Command::End if state.sequence.phase == Phase::ArmyReinforcement => {
-            let areas: BTreeSet<&str> = state
-                .due
-                .get(&power)
-                .into_iter()
-                .flatten()
-                .filter_map(|d| match d {
-                    crate::reinforcement::Due::Factors { area, campaign: false, .. } => Some(area.as_str()),
-                    _ => None,
-                })
-                .collect();
-            // 5.2.2.2: bought factors may go to any corps of their nation.
-            let nations: BTreeSet<&str> = state
-                .due
-                .get(&power)
-                .into_iter()
-                .flatten()
-                .filter_map(|d| match d {
-                    crate::reinforcement::Due::Factors { nation, campaign: true, .. } => Some(nation.as_str()),
-                    _ => None,
-                })
-                .collect();
+            // The scenario's factors go to corps of their area; bought ones (5.2.2.2) to any corps
+            // of their nation.
+            let (mut areas, mut nations): (BTreeSet<&str>, BTreeSet<&str>) = Default::default();
+            for d in state.due.get(&power).into_iter().flatten() {
+                match d {
+                    crate::reinforcement::Due::Factors { area, campaign: false, .. } => areas.insert(area.as_str()),
+                    crate::reinforcement::Due::Factors { nation, .. } => nations.insert(nation.as_str()),
+                    crate::reinforcement::Due::Corps { .. } => false,
+                };
+            }
             let anywhere =
                 state.corps.iter().filter(|(_, c)| nations.contains(c.nation.as_str())).map(|(id, _)| id.clone());
             areas
