@@ -170,6 +170,7 @@ pub fn corps_area(
     }
     let with_friend = state.corps.values().any(|c| {
         c.area == area
+            && c.proper()
             && c.aboard.is_none()
             && state.friendly_to(power, c.side())
             && !(c.in_city && state.besieged(area))

@@ -1,7 +1,8 @@
 //! The players a roll concerns (`Ruleset::roll_concerns`, for games whose genesis chooses the
 //! witnesses `concerned`, docs/PROTOCOL.md section 5.3): the other side of a naval
 //! interception, evasion or attack (`naval::concerns`); the defenders of a city assaulted
-//! (R7.5.4.1); the besiegers of a city whose besieged supply is rolled (7.4.5). A battle's
+//! (R7.5.4.1); the besiegers of a city whose besieged supply is rolled (7.4.5); the powers a
+//! guerrilla step's strikes may hit (R7.6). A battle's
 //! dice are rolled when its chits open, witnessed by the players who sealed them. A corps'
 //! foraging concerns no other power: its roll gets the protocol's single witness.
 
@@ -40,6 +41,12 @@ pub fn of(state: &State, command: &Command) -> Vec<Power> {
                         );
                     }
                 }
+            }
+        }
+        // R7.6: the guerrilla step's strikes, rolled as the land combat step ends.
+        Command::End if state.sequence.phase == Phase::Land(LandStep::Combat) => {
+            if let Some(acting) = state.sequence.acting() {
+                powers.extend(crate::guerrilla::concerned(state, acting));
             }
         }
         _ => {}

@@ -15,6 +15,9 @@ pub struct CorpsRules {
     pub allowance: u8,
     /// May it force march (7.3.1.2: not cavalry corps, cossacks, freikorps, guerrillas)?
     pub may_force_march: bool,
+    /// The most areas it may enter whatever they cost (7.3.1.1: one for Spanish guerrillas),
+    /// if its allowance is counted in areas rather than movement points.
+    pub areas: Option<u8>,
 }
 
 /// The card of corps `corps`.
@@ -26,11 +29,18 @@ pub fn card<'a>(ctx: &'a Ctx, corps: &str) -> Result<&'a CorpsCard, RuleError> {
 /// force march (not a counter with the cavalry symbol).
 pub fn corps_rules(ctx: &Ctx, state: &State, corps: &str) -> Result<CorpsRules, RuleError> {
     let c = state.corps.get(corps).ok_or_else(|| RuleError::new("input", format!("there is no corps `{corps}`")))?;
+    if let Some(kind) = c.irregular() {
+        return Ok(crate::irregulars::movement(kind));
+    }
     let card = card(ctx, corps)?;
     let controller = state
         .controller_of_nation(c.side())
         .ok_or_else(|| RuleError::new("7.3", format!("no power controls corps {corps}")))?;
-    Ok(CorpsRules { allowance: card.movement_allowance(controller), may_force_march: !card.kind.cavalry_symbol() })
+    Ok(CorpsRules {
+        allowance: card.movement_allowance(controller),
+        may_force_march: !card.kind.cavalry_symbol(),
+        areas: None,
+    })
 }
 
 /// Does the counter bear the cavalry symbol (1.2 note a)?

@@ -5,6 +5,7 @@ use crate::data::campaign::CAMPAIGN_1805_TEXT;
 use crate::data::cards::{NationalCards, CARDS_TEXT};
 use crate::data::combinations::{Combinations, COMBINATIONS_TEXT};
 use crate::data::economy::{EconomyData, ECONOMY_TEXT};
+use crate::data::irregulars::{Irregulars, IRREGULARS_TEXT};
 use crate::data::leaders::{Leaders, LEADERS_TEXT};
 use crate::data::peace::{PeaceChart, PEACE_TEXT};
 use crate::data::politics::{Politics, POLITICS_TEXT};
@@ -37,6 +38,8 @@ pub struct Ctx {
     pub economy: EconomyData,
     /// The new political combinations and the Holy Roman Empire (`data/combinations.txt`).
     pub combinations: Combinations,
+    /// The irregular forces: cossacks, freikorps, guerrillas (`data/irregulars.txt`).
+    pub irregulars: Irregulars,
     /// The scenarios (`data/scenario-*.txt`).
     pub scenarios: Vec<Scenario>,
 }
@@ -51,7 +54,7 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 15] {
+    pub fn data_files(&self) -> [(&'static str, &'static str); 16] {
         [
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
@@ -62,6 +65,7 @@ impl Ctx {
             ("peace.txt", PEACE_TEXT),
             ("economy.txt", ECONOMY_TEXT),
             ("combinations.txt", COMBINATIONS_TEXT),
+            ("irregulars.txt", IRREGULARS_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
             ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
             ("scenario-1809.txt", SCENARIO_1809_TEXT),
@@ -87,6 +91,8 @@ impl Ctx {
                     EconomyData::parse(ECONOMY_TEXT, &map, &politics).map_err(|e| format!("data/economy.txt: {e}"))?;
                 let combinations = Combinations::parse(COMBINATIONS_TEXT, &map, &cards)
                     .map_err(|e| format!("data/combinations.txt: {e}"))?;
+                let irregulars =
+                    Irregulars::parse(IRREGULARS_TEXT, &map).map_err(|e| format!("data/irregulars.txt: {e}"))?;
                 let mut scenarios = Vec::new();
                 for (_, file, text) in BUILTIN_SCENARIOS {
                     let s = Scenario::parse(text, &map, &cards, &leaders).map_err(|e| format!("data/{file}: {e}"))?;
@@ -105,6 +111,7 @@ impl Ctx {
                     peace,
                     economy,
                     combinations,
+                    irregulars,
                     scenarios,
                 })
             })

@@ -47,9 +47,9 @@ pub fn decider(state: &State) -> Option<Power> {
 }
 
 /// After `corps` of `power` stopped in its area: ask the owner of a garrisoned enemy depot
-/// there (7.3.6.2).
+/// there (7.3.6.2; a corps proper: irregulars riding in attack the garrison, 7.5.1).
 pub fn ask(state: &mut State, power: Power, corps: &str) {
-    let Some(c) = state.corps.get(corps) else { return };
+    let Some(c) = state.corps.get(corps).filter(|c| c.proper()) else { return };
     let Some(d) = state.depots.get(&c.area) else { return };
     if d.garrison.is_empty() || !state.enemy_of(power, d.power.id()) || state.book.depot_question.is_some() {
         return;

@@ -81,6 +81,12 @@ impl FactorKind {
         }
     }
 
+    /// Is this kind an irregular force (10.1: cossacks, freikorps, guerrillas): counters of
+    /// their own on the map, never in a corps (2.4.1)?
+    pub fn irregular(self) -> bool {
+        matches!(self, FactorKind::Cossack | FactorKind::Freikorps | FactorKind::Guerrilla)
+    }
+
     /// May this kind garrison a city or a depot (7.3.3.3)? Infantry and militia, and the
     /// irregulars of 7.3.3.3.1 (guerrillas only in cities).
     pub fn may_garrison(self) -> bool {

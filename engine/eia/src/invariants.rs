@@ -18,7 +18,12 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
         if c.in_city && ctx.map.city(&c.area).is_none() {
             out.push(format!("corps {id} is inside a city that {} does not have", c.area));
         }
-        if let Some(card) = ctx.cards.corps_card(id) {
+        if let Some(kind) = c.irregular() {
+            // R10.1: an irregular counter is one factor of its kind, on land, open to all.
+            if c.factors.total() != 1 || c.aboard.is_some() || !c.veil.is_empty() || c.loan.is_some() {
+                out.push(format!("R10.1: irregular counter {id} ({kind}) is not one open factor on land"));
+            }
+        } else if let Some(card) = ctx.cards.corps_card(id) {
             let mut data = crate::data::cards::Factors::new();
             for (k, n) in c.factors.iter() {
                 data.add(k, n);

@@ -92,10 +92,20 @@ pub fn place_depot(
     }
     may_build_depot(ctx, state, power)?;
     let own_corps_here = state.corps.values().any(|c| {
-        c.area == area && c.aboard.is_none() && c.side() == power.id() && !(c.in_city && state.besieged(area))
+        c.area == area
+            && c.proper()
+            && c.aboard.is_none()
+            && c.side() == power.id()
+            && !(c.in_city && state.besieged(area))
     });
     if state.has_unbesieged_enemy_corps(power, area) && !own_corps_here {
         return Err(RuleError::new("7.2", format!("enemy corps stand in {} and none of {}'s", a.name, power.name())));
+    }
+    if state.has_unbesieged_enemy_irregulars(power, area) && !own_corps_here {
+        return Err(RuleError::new(
+            "7.2",
+            format!("enemy guerrillas, cossacks or freikorps stand in {} and no corps of {}'s", a.name, power.name()),
+        ));
     }
     let controller = state.area_controller(ctx, area).unwrap_or("");
     let friendly_city = ctx.map.city(area).is_some()
@@ -240,6 +250,13 @@ pub fn move_corps(
         )
         .into());
     }
+    if *forage && state.corps.get(corps).is_some_and(|c| c.irregular().is_some()) {
+        return Err(RuleError::new(
+            "7.4",
+            format!("{corps} is an irregular counter: it needs no supply and never forages"),
+        )
+        .into());
+    }
     let allowance = rules.allowance + u8::from(*force);
     let w = walk(ctx, state, power, corps, path, allowance, *force)?;
     let mut next = state.clone();
@@ -297,6 +314,13 @@ pub fn enter_city(
             format!("{} can take {room} more factors and corps {corps} has {}", city.name, c.factors.total()),
         ));
     }
+    let holder = state.area_controller(ctx, &area).unwrap_or("").to_string();
+    if c.irregular().is_some() && state.enemy_of(power, &holder) {
+        return Err(RuleError::new(
+            "R10.1",
+            format!("{corps} is an irregular counter: it garrisons friendly cities, it does not take {}", city.name),
+        ));
+    }
     let mut next = state.clone();
     let nation = c.side().to_string();
     if let Some(c) = next.corps.get_mut(corps) {
@@ -304,7 +328,6 @@ pub fn enter_city(
     }
     let mut text = format!("Corps {corps} enters {}", city.name);
     // R10.3.2: a corps entering a vacant city of an enemy takes the city and its area.
-    let holder = state.area_controller(ctx, &area).unwrap_or("").to_string();
     if state.enemy_of(power, &holder) {
         next.occupied.insert(area.clone(), nation.clone());
         text.push_str(&format!(" and takes it from {holder} (R10.3.2)"));
@@ -528,7 +551,11 @@ pub fn forage_command(
     log: &mut Vec<Event>,
 ) -> Result<State, ApplyError> {
     in_step(state, LandStep::Supply, "7.4.1", "a corps that stayed forages")?;
-    own_corps(state, power, corps)?;
+    let c = own_corps(state, power, corps)?;
+    let besieged = c.in_city && state.besieged(&c.area);
+    if !(c.proper() || besieged) {
+        return Err(RuleError::new("7.4", format!("{corps} is an irregular counter: it needs no supply")).into());
+    }
     if state.book.supplied.contains(corps) {
         return Err(RuleError::new("7.4", format!("corps {corps} has already been supplied this turn")).into());
     }
@@ -550,6 +577,8 @@ pub fn unsupplied(ctx: &Ctx, state: &State, power: Power) -> Vec<(String, Option
             state.controller_of_nation(c.side()) == Some(power)
                 && c.aboard.is_none()
                 && !state.book.supplied.contains(*id)
+                // 7.4: unbesieged cossacks, freikorps and guerrillas need no supply.
+                && (c.proper() || (c.in_city && state.besieged(&c.area)))
         })
         .map(|(id, c)| {
             let forced = state.book.corps.get(id).is_some_and(|r| r.force_marched);

@@ -107,6 +107,15 @@ pub fn walk(
     if path.is_empty() {
         return Err(RuleError::new("input", "a move names at least one area to enter"));
     }
+    // 7.3.1.1, 7.3.2.2: irregulars move by rules of their own (`irregulars.rs`).
+    let irregular = c.irregular();
+    let areas_limit = irregular.and_then(|k| crate::irregulars::movement(k).areas);
+    if let Some(limit) = areas_limit.filter(|l| path.len() > usize::from(*l)) {
+        return Err(RuleError::new(
+            "7.3.1.1",
+            format!("{corps} is a guerrilla band: it moves {limit} area, whatever the ground"),
+        ));
+    }
     let mut here = c.area.clone();
     let mut spent: u8 = 0;
     let mut lowest: Option<u8> = None;
@@ -121,7 +130,21 @@ pub fn walk(
             ));
         }
         crate::politics::combined::may_enter(ctx, state, power, next)?;
-        let cost = step_cost(ctx, state, power, &here, next)?;
+        if irregular == Some(crate::FactorKind::Guerrilla) && !crate::irregulars::home_area(ctx, &c.nation, next) {
+            return Err(RuleError::new(
+                "R10.1.1",
+                format!("guerrillas fight in their own land: {} is not in {}'s home nation", ctx.name(next), c.nation),
+            ));
+        }
+        let mut cost = step_cost(ctx, state, power, &here, next)?;
+        if areas_limit.is_some() {
+            cost.points = 1;
+        }
+        if irregular.is_some() {
+            // 7.3.2.2: cossacks and freikorps ride on past the enemy (a guerrilla has stopped
+            // anyway after its one area).
+            cost.must_stop = false;
+        }
         let left = allowance.saturating_sub(spent);
         if cost.points > left {
             return Err(RuleError::new(

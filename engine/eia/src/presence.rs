@@ -26,20 +26,41 @@ impl State {
         self.sieges.contains(area)
     }
 
-    /// The corps of the enemies of `power` in the field of `area` (not inside its city), by id.
+    /// The forces of the enemies of `power` in the field of `area` that a battle may fight
+    /// (7.5.1.2): corps, cossacks and freikorps, by id; never guerrillas, which are not attacked
+    /// (7.5.1, R10.1.1.3).
     pub fn enemy_field_corps<'a>(&'a self, power: Power, area: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.corps
             .iter()
-            .filter(move |(_, c)| c.area == area && !c.in_city && c.aboard.is_none() && self.enemy_of(power, c.side()))
+            .filter(move |(_, c)| {
+                c.area == area
+                    && !c.in_city
+                    && c.aboard.is_none()
+                    && self.enemy_of(power, c.side())
+                    && c.irregular() != Some(crate::FactorKind::Guerrilla)
+            })
             .map(|(id, _)| id.as_str())
     }
 
     /// Does `area` hold an unbesieged enemy corps of `power` (7.3.1.3.2, 7.3.2.1)? Corps in
-    /// the field are never besieged; corps in a besieged city are not counted.
+    /// the field are never besieged; corps in a besieged city are not counted. Irregular
+    /// counters are not corps (7.3.2.1: an area holding only them does not stop a corps).
     pub fn has_unbesieged_enemy_corps(&self, power: Power, area: &str) -> bool {
         self.corps.values().any(|c| {
             c.area == area
+                && c.proper()
                 && c.aboard.is_none()
+                && self.enemy_of(power, c.side())
+                && !(c.in_city && self.besieged(area))
+        })
+    }
+
+    /// Does `area` hold unbesieged enemy cossacks, freikorps or guerrillas of `power` (10.1:
+    /// they bar depots, 7.2, and block supply chains, 7.2.3.2.1)?
+    pub fn has_unbesieged_enemy_irregulars(&self, power: Power, area: &str) -> bool {
+        self.corps.values().any(|c| {
+            c.area == area
+                && c.irregular().is_some()
                 && self.enemy_of(power, c.side())
                 && !(c.in_city && self.besieged(area))
         })
@@ -49,6 +70,7 @@ impl State {
     pub fn has_friendly_force(&self, power: Power, area: &str) -> bool {
         let corps = self.corps.values().any(|c| {
             c.area == area
+                && c.proper()
                 && c.aboard.is_none()
                 && self.friendly_to(power, c.side())
                 && !(c.in_city && self.besieged(area))
@@ -60,8 +82,9 @@ impl State {
         corps || garrison
     }
 
-    /// Is `area` blocked for `power`'s supply (7.2.3.2.1): unbesieged enemy corps or garrisons
-    /// (or depot garrisons) there, and no unbesieged friendly corps or garrison?
+    /// Is `area` blocked for `power`'s supply (7.2.3.2.1): unbesieged enemy corps, garrisons
+    /// (or depot garrisons), guerrillas, cossacks or freikorps there, and no unbesieged
+    /// friendly corps or garrison?
     pub fn blocks_supply(&self, power: Power, area: &str) -> bool {
         let enemy_garrison = self
             .garrisons
@@ -69,7 +92,10 @@ impl State {
             .is_some_and(|g| self.enemy_of(power, &g.nation) && !self.besieged(area) && !g.factors.is_empty());
         let enemy_depot_garrison =
             self.depots.get(area).is_some_and(|d| self.enemy_of(power, d.power.id()) && !d.garrison.is_empty());
-        (self.has_unbesieged_enemy_corps(power, area) || enemy_garrison || enemy_depot_garrison)
+        (self.has_unbesieged_enemy_corps(power, area)
+            || self.has_unbesieged_enemy_irregulars(power, area)
+            || enemy_garrison
+            || enemy_depot_garrison)
             && !self.has_friendly_force(power, area)
     }
 

@@ -478,7 +478,7 @@ pub fn transfer(
         }
         // 7.3.3.1: no infantry or militia detached or absorbed where enemy corps stand in the field.
         if matches!(kind, FactorKind::Infantry | FactorKind::Militia)
-            && state.enemy_field_corps(power, &area).next().is_some()
+            && state.enemy_field_corps(power, &area).any(|id| state.corps.get(id).is_some_and(|c| c.proper()))
         {
             return Err(RuleError::new("7.3.3.1", format!("enemy corps stand in the field of {}", ctx.name(&area))));
         }
@@ -489,7 +489,8 @@ pub fn transfer(
                 if k.in_city && state.besieged(&k.area) {
                     return Err(RuleError::new("5.2.3", format!("corps {c} is besieged")));
                 }
-                if !corps_card::may_detach(ctx, c) {
+                // R10.1: an irregular counter's own rules are checked below.
+                if k.proper() && !corps_card::may_detach(ctx, c) {
                     return Err(RuleError::new("7.3.3", format!("corps {c} neither detaches nor absorbs factors")));
                 }
             }
@@ -503,7 +504,18 @@ pub fn transfer(
     if have < count {
         return Err(RuleError::new("5.2.3", format!("{from} holds {have} {kind}, not {count}")));
     }
-    if let Holder::Corps(c) = from {
+    // R10.1: an irregular counter takes no factors; it may itself join a garrison
+    // (7.3.3.3.1), leaving the map as a counter.
+    if let Holder::Corps(c) = to {
+        if state.corps.get(c).is_some_and(|k| !k.proper()) {
+            return Err(RuleError::new(
+                "R10.1",
+                format!("{c} is an irregular counter: it holds its one factor and takes none"),
+            ));
+        }
+    }
+    let irregular_from = matches!(from, Holder::Corps(c) if state.corps.get(c).is_some_and(|k| !k.proper()));
+    if let (Holder::Corps(c), false) = (from, irregular_from) {
         let total = state.corps.get(c).map_or(0, |k| k.factors.total());
         if total == count && during_movement {
             return Err(RuleError::new("7.3.3.1.2", format!("detaching cannot empty corps {c}")));

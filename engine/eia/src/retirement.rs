@@ -139,6 +139,9 @@ pub fn place(
         if state.controller_of_nation(c.side()) != Some(power) {
             return Err(RuleError::new("5.3", format!("corps {with} is not {}'s", power.name())));
         }
+        if !c.proper() {
+            return Err(RuleError::new("5.3", format!("{with} is an irregular counter: leaders go with corps")));
+        }
         (LeaderPlace::Corps(with.to_string()), ctx.name(&c.area).to_string())
     };
     let mut next = state.clone();
@@ -189,6 +192,7 @@ pub fn settle(before: &State, next: &mut State, log: &mut Vec<Event>) {
             .iter()
             .find(|(_, k)| {
                 k.area == old.area
+                    && k.proper()
                     && k.in_city == old.in_city
                     && k.aboard == old.aboard
                     && next.controller_of_nation(k.side()) == Some(power)

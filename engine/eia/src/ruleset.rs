@@ -181,7 +181,8 @@ pub fn dispatch(
     }
     if !state.losses.is_empty() {
         if let Command::Veiled(v @ crate::veiled::Veiled::Lose { .. }) = command {
-            let next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
+            let mut next = crate::veiled::apply_public(ctx, state, player, power, v, &mut log)?;
+            end_waiting_step(ctx, &mut next, power, &mut log);
             return Ok(Applied { state: next, events: log });
         }
         let Command::Lose { losses, emptying } = command else {
@@ -197,7 +198,8 @@ pub fn dispatch(
             )
             .into());
         };
-        let next = land::choose_losses(state, power, losses, *emptying, &mut log)?;
+        let mut next = land::choose_losses(state, power, losses, *emptying, &mut log)?;
+        end_waiting_step(ctx, &mut next, power, &mut log);
         return Ok(Applied { state: next, events: log });
     }
     if state.book.depot_question.is_some() {
@@ -264,7 +266,14 @@ pub fn dispatch(
                 .into());
             }
             let mut next = state.clone();
-            end_step(ctx, &mut next, power, &mut log);
+            // 7.6: the guerrilla step closes the power's sequence; a loss its strikes make an
+            // enemy choose is chosen before the sequence passes on.
+            crate::guerrilla::step(ctx, &mut next, power, dice, &mut log)?;
+            if next.losses.is_empty() {
+                end_step(ctx, &mut next, power, &mut log);
+            } else {
+                next.book.ending = true;
+            }
             next
         }
         (Command::End, Phase::ArmyReinforcement) => {
@@ -346,13 +355,20 @@ pub fn dispatch(
     let mut next = next;
     crate::siege::update(ctx, &mut next, &mut log);
     // A step whose end waited for losses to be chosen ends once they are (7.4.1.3).
-    if next.losses.is_empty() && next.book.ending {
-        next.book.ending = false;
-        end_step(ctx, &mut next, power, &mut log);
-    }
+    end_waiting_step(ctx, &mut next, power, &mut log);
     crate::naval::after_command(ctx, &mut next, &mut log);
     crate::invasion::lose_moved(&mut next, &mut log);
     Ok(Applied { state: next, events: log })
+}
+
+/// A step whose end waited for losses to be chosen ends once they are (7.4.1.3, R7.6): the
+/// phasing power's step, whoever chose the last loss.
+fn end_waiting_step(ctx: &Ctx, next: &mut State, power: Power, log: &mut Vec<Event>) {
+    if next.losses.is_empty() && next.book.ending {
+        next.book.ending = false;
+        let phasing = next.sequence.acting().unwrap_or(power);
+        end_step(ctx, next, phasing, log);
+    }
 }
 
 /// The side `player` seals a chit for in the battle being fought: the attacker's (`true`) or

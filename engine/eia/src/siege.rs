@@ -39,7 +39,11 @@ pub fn besiege(ctx: &Ctx, state: &State, power: Power, area: &str, log: &mut Vec
         return Err(RuleError::new("7.3.7.1", format!("{} is already besieged", city.name)));
     }
     let own = state.corps.values().any(|c| {
-        c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power)
+        c.area == area
+            && c.proper()
+            && !c.in_city
+            && c.aboard.is_none()
+            && state.controller_of_nation(c.side()) == Some(power)
     });
     if !own {
         return Err(RuleError::new(
@@ -88,7 +92,7 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             let besieger = state
                 .corps
                 .values()
-                .find(|c| c.area == area && !c.in_city && c.aboard.is_none())
+                .find(|c| c.area == area && c.proper() && !c.in_city && c.aboard.is_none())
                 .map(|c| c.side().to_string());
             if let Some(nation) = besieger {
                 state.occupied.insert(area.clone(), nation.clone());
@@ -99,10 +103,9 @@ pub fn update(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             }
             continue;
         };
-        let kept = state
-            .corps
-            .values()
-            .any(|c| c.area == area && !c.in_city && c.aboard.is_none() && state.enemy_of(held_by, c.side()));
+        let kept = state.corps.values().any(|c| {
+            c.area == area && c.proper() && !c.in_city && c.aboard.is_none() && state.enemy_of(held_by, c.side())
+        });
         if !kept {
             state.sieges.remove(&area);
             log.push(Event::new(
@@ -239,7 +242,11 @@ pub fn assault(
         .corps
         .iter()
         .filter(|(_, c)| {
-            c.area == area && !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power)
+            c.area == area
+                && c.proper()
+                && !c.in_city
+                && c.aboard.is_none()
+                && state.controller_of_nation(c.side()) == Some(power)
         })
         .map(|(id, _)| id.clone())
         .collect();

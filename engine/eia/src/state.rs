@@ -47,6 +47,21 @@ impl Corps {
     pub fn side(&self) -> &str {
         self.loan.as_ref().map_or(self.nation.as_str(), |l| l.borrower.id())
     }
+
+    /// The kind of an irregular counter (10.1, `irregulars.rs`): a cossack, freikorps or
+    /// guerrilla stands on the map as a counter of one factor of its kind, kept with the corps
+    /// because it moves, fights and retreats as they do; `None` for a corps proper. The rules
+    /// that speak of corps only (supply, stopping on entering, leaders, the sea) ask this.
+    pub fn irregular(&self) -> Option<crate::FactorKind> {
+        let mut kinds = self.factors.iter().filter(|(_, n)| *n > 0).map(|(k, _)| k);
+        let first = kinds.next()?;
+        (first.irregular() && kinds.all(|k| k == first)).then_some(first)
+    }
+
+    /// Is it a corps proper, not an irregular counter (10.1)?
+    pub fn proper(&self) -> bool {
+        self.irregular().is_none()
+    }
 }
 
 /// A corps on loan (peace term B.4, `politics/loan.rs`).

@@ -37,6 +37,9 @@ fn legend() -> Vec<LegendEntry> {
         e("corps", "Corps (factors)", Glyph::Infantry),
         e("cavalry-corps", "Cavalry corps (factors)", Glyph::Cavalry),
         e("garrison", "City garrison (factors)", Glyph::Garrison),
+        e("cossack", "Cossacks (10.1)", Glyph::Text("Cos".into())),
+        e("freikorps", "Freikorps (10.1)", Glyph::Text("Frk".into())),
+        e("guerrilla", "Guerrillas (10.1)", Glyph::Text("Gue".into())),
         e("fleet", "Fleet (ships)", Glyph::Fleet),
         e("depot", "Depot", Glyph::Supply),
         e("siege", "Besieged city", Glyph::Marker { text: "SIEGE".into(), fill: [200, 40, 40], ink: [255, 255, 255] }),
@@ -72,13 +75,17 @@ pub fn board_view(ctx: &Ctx, state: &State) -> AreaBoardView {
             },
             None => AreaLocation::Land(c.area.clone()),
         };
-        let cavalry = crate::corps_card::is_cavalry(ctx, id);
+        let symbol = match c.irregular() {
+            Some(kind) => kind.id(),
+            None if crate::corps_card::is_cavalry(ctx, id) => "cavalry-corps",
+            None => "corps",
+        };
         pieces.push(AreaPieceView {
             id: id.clone(),
             location,
             side: side_of(state, c.side()),
             nation: c.nation.clone(),
-            symbol: if cavalry { "cavalry-corps" } else { "corps" }.into(),
+            symbol: symbol.into(),
             size: if c.in_city { "city".into() } else { String::new() },
             // 2.4.2: a strength the viewer may not know is shown as `?`.
             factors: if crate::knowledge::hidden(c) { "?".into() } else { c.factors.total().to_string() },

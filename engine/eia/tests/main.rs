@@ -20,6 +20,7 @@ mod economy_america;
 mod economy_options;
 mod economy_random_play;
 mod hidden_strengths;
+mod irregulars;
 mod land_combat;
 mod land_movement;
 mod leaders;

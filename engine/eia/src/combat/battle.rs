@@ -63,13 +63,19 @@ impl Battle {
     }
 }
 
-/// The areas where `power` must still fight (7.5.1, 7.3.7.2): its corps in the field with
-/// enemy corps in the field or an enemy depot garrison, ascending.
+/// The areas where `power` must still fight (7.5.1, 7.3.7.2): its corps, cossacks or freikorps
+/// in the field with enemy corps, cossacks or freikorps in the field or an enemy depot
+/// garrison, ascending. Guerrillas neither owe a battle nor are owed one (7.5.1, R10.1.1.3).
 pub fn battles_owed(state: &State, power: Power) -> Vec<String> {
     let mut areas: Vec<String> = state
         .corps
         .values()
-        .filter(|c| !c.in_city && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power))
+        .filter(|c| {
+            !c.in_city
+                && c.aboard.is_none()
+                && c.irregular() != Some(crate::FactorKind::Guerrilla)
+                && state.controller_of_nation(c.side()) == Some(power)
+        })
         .map(|c| c.area.clone())
         .filter(|a| state.enemy_field_corps(power, a).next().is_some() || forces::enemy_depot_garrison(state, power, a))
         .collect();

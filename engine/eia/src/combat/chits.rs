@@ -8,6 +8,7 @@ use crate::combat::forces;
 use crate::ctx::Ctx;
 use crate::data::tables::{AttackerChit, DefenderChit};
 use crate::state::State;
+use crate::FactorKind;
 use grognard_engine::RuleError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -171,8 +172,28 @@ pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, chit: &C
         if !pinning_ok {
             return Err(RuleError::new("7.5.2.3.1", "the pinning force holds at least one non-artillery corps"));
         }
-        let outflanking: Vec<&String> = corps.iter().filter(|c| !chit.pinning.contains(c)).collect();
-        if outflanking.is_empty() {
+        for id in corps {
+            match (state.corps.get(id).and_then(|c| c.irregular()), chit.pinning.contains(id)) {
+                (Some(FactorKind::Guerrilla), false) => {
+                    return Err(RuleError::new(
+                        "7.5.2.3.1",
+                        format!("guerrillas fight with the pinning force: name {id} among the pinning corps"),
+                    ))
+                }
+                (Some(FactorKind::Cossack | FactorKind::Freikorps), true) => {
+                    return Err(RuleError::new(
+                        "7.5.2.3.2",
+                        format!("cossacks and freikorps move around the flank: {id} may not pin"),
+                    ))
+                }
+                _ => {}
+            }
+        }
+        let outflanking = corps
+            .iter()
+            .filter(|c| !chit.pinning.contains(c))
+            .any(|id| state.corps.get(id).is_some_and(|c| c.proper()));
+        if !outflanking {
             return Err(RuleError::new("7.5.2.3.2", "the outflanking force holds at least one corps"));
         }
     } else if !chit.pinning.is_empty() {

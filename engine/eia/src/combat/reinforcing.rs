@@ -38,6 +38,9 @@ pub fn check(ctx: &Ctx, state: &State, battle: &Battle, attacker: bool, id: &str
     if c.in_city || c.aboard.is_some() {
         return Err(rule(format!("corps {id} is not in the field")));
     }
+    if !c.proper() {
+        return Err(rule(format!("{id} is an irregular counter: only corps march to reinforce a battle")));
+    }
     if ctx.map.crossing(&c.area, &battle.area).is_none() {
         return Err(rule(format!("corps {id} is not in an area next to {}", ctx.name(&battle.area))));
     }

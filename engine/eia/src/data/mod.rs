@@ -11,6 +11,7 @@ pub mod combinations;
 pub mod economy;
 #[cfg(test)]
 mod edited;
+pub mod irregulars;
 pub mod leaders;
 pub mod peace;
 pub mod politics;

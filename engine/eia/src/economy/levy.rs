@@ -5,7 +5,8 @@
 //! unbesieged enemy corps (5.2.2.2.1), musters to the full strength of its card: the hosts
 //! gather again each winter. The result is known to every player (the counter's strength is
 //! its card's), so the corps' strength is no longer hidden (2.4.2). Corps off the map are not
-//! raised (the off-map boxes of 5.2.2.2.1 are not played).
+//! raised (the off-map boxes of 5.2.2.2.1 are not played). The levy of every economic phase
+//! also raises and disbands the irregulars (R10.1, `irregulars.rs`).
 
 use crate::ctx::Ctx;
 use crate::data::cards::CorpsKind;
@@ -46,8 +47,10 @@ fn full(ctx: &Ctx, state: &State, id: &str) -> Factors {
     f
 }
 
-/// 8.10: the levy, in the levy month.
+/// 8.10: the levy: the irregulars of every economic phase (R10.1), the feudal and
+/// insurrection corps in the levy month.
 pub fn levy(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
+    crate::irregulars::levy(ctx, state, log);
     if state.date.month() != ctx.economy.rules.levy_month {
         return;
     }

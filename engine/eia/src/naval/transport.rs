@@ -55,6 +55,9 @@ pub fn embark(
     if ctx.cards.corps_card(corps).is_some_and(|card| card.kind == CorpsKind::Insurrection) {
         return Err(RuleError::new("6.2.5", "insurrection corps are not moved by sea"));
     }
+    if !c.proper() {
+        return Err(RuleError::new("6.2.5", "guerrillas, cossacks and freikorps are not moved by sea"));
+    }
     let f = state.fleets.get(fleet).ok_or_else(|| RuleError::new("input", format!("there is no fleet `{fleet}`")))?;
     if state.controller_of_nation(&f.nation) != Some(power) {
         return Err(RuleError::new(

@@ -17,12 +17,13 @@ use grognard_engine::{Event, RuleError};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The loser's corps the victor could name, as far as every player knows them: its own
-/// nation's corps on land, none on loan already. Their strengths are not read here.
+/// nation's corps on land (corps proper: an irregular counter is not one, R10.1), none on
+/// loan already. Their strengths are not read here.
 pub fn candidates(state: &State, loser: Power) -> Vec<String> {
     state
         .corps
         .iter()
-        .filter(|(_, c)| c.nation == loser.id() && c.loan.is_none() && c.aboard.is_none())
+        .filter(|(_, c)| c.nation == loser.id() && c.proper() && c.loan.is_none() && c.aboard.is_none())
         .map(|(id, _)| id.clone())
         .collect()
 }

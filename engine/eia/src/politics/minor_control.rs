@@ -548,7 +548,8 @@ pub fn lapse(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
             continue;
         }
         let inside = state.corps.values().any(|c| {
-            state.controller_of_nation(c.side()) == Some(power)
+            c.proper()
+                && state.controller_of_nation(c.side()) == Some(power)
                 && ctx.map.area(&c.area).is_some_and(|a| a.nation == minor)
         });
         if inside {

@@ -102,6 +102,32 @@ fn nearest(ctx: &Ctx, state: &State, power: Power, from: &str, fits: impl Fn(&st
     None
 }
 
+/// Corps `id` of `power` goes from `from` to the nearest friendly area (4.4.6.2), or leaves
+/// the map when there is none; `how` words the event, `rule` cites.
+fn relocate(
+    ctx: &Ctx,
+    state: &mut State,
+    power: Power,
+    id: &str,
+    from: &str,
+    (how, rule): (&str, &str),
+    log: &mut Vec<Event>,
+) {
+    match nearest(ctx, state, power, from, |_| true) {
+        Some(to) => {
+            if let Some(c) = state.corps.get_mut(id) {
+                c.area = to.clone();
+                c.in_city = false;
+            }
+            log.push(Event::new(
+                format!("{id} {how} from {} to {} ({rule})", ctx.name(from), ctx.name(&to)),
+                serde_json::json!({"kind": "repatriated", "corps": id, "from": from, "to": to}),
+            ));
+        }
+        None => crate::land::remove_emptied(state, id, rule, log),
+    }
+}
+
 fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut Vec<Event>) {
     let away: Vec<(String, String)> = state
         .corps
@@ -114,22 +140,7 @@ fn move_corps(ctx: &Ctx, state: &mut State, power: Power, host: Power, log: &mut
         .map(|(id, c)| (id.clone(), c.area.clone()))
         .collect();
     for (id, from) in away {
-        let to = nearest(ctx, state, power, &from, |_| true);
-        match to {
-            Some(to) => {
-                if let Some(c) = state.corps.get_mut(&id) {
-                    c.area = to.clone();
-                    c.in_city = false;
-                }
-                log.push(Event::new(
-                    format!("{id} is repatriated from {} to {} (4.4.6.2)", ctx.name(&from), ctx.name(&to)),
-                    serde_json::json!({"kind": "repatriated", "corps": id, "from": from, "to": to}),
-                ));
-            }
-            None => {
-                crate::land::remove_emptied(state, &id, "4.4.6.2", log);
-            }
-        }
+        relocate(ctx, state, power, &id, &from, ("is repatriated", "4.4.6.2"), log);
     }
 }
 
@@ -140,24 +151,26 @@ pub fn send_home(ctx: &Ctx, state: &mut State, power: Power, id: &str, log: &mut
     if friendly_area(ctx, state, power, &from) {
         return;
     }
-    match nearest(ctx, state, power, &from, |_| true) {
-        Some(to) => {
-            if let Some(c) = state.corps.get_mut(id) {
-                c.area = to.clone();
-                c.in_city = false;
-            }
-            log.push(Event::new(
-                format!("{id} goes from {} to {} (B.4, 4.4.6.2)", ctx.name(&from), ctx.name(&to)),
-                serde_json::json!({"kind": "repatriated", "corps": id, "from": from, "to": to}),
-            ));
-        }
-        None => crate::land::remove_emptied(state, id, "4.4.6.2", log),
-    }
+    relocate(ctx, state, power, id, &from, ("goes", "B.4, 4.4.6.2"), log);
     crate::siege::update(ctx, state, log);
 }
 
-/// 4.6.6: the garrisons of `power` in minor country `minor` go home as in 4.4.6.2.
+/// 4.6.6: the garrisons, cossacks and freikorps of `power` in minor country `minor` go home
+/// as in 4.4.6.2.
 pub fn leave_minor(ctx: &Ctx, state: &mut State, power: Power, minor: &str, log: &mut Vec<Event>) {
+    let irregulars: Vec<(String, String)> = state
+        .corps
+        .iter()
+        .filter(|(_, c)| {
+            !c.proper()
+                && state.controller_of_nation(c.side()) == Some(power)
+                && ctx.map.area(&c.area).is_some_and(|a| a.nation == minor)
+        })
+        .map(|(id, c)| (id.clone(), c.area.clone()))
+        .collect();
+    for (id, from) in irregulars {
+        relocate(ctx, state, power, &id, &from, ("is repatriated", "4.6.6, 4.4.6.2"), log);
+    }
     move_garrisons(
         ctx,
         state,

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 pub fn corps_due(ctx: &Ctx, state: &State, loser: Power, term: &str) -> usize {
     let Some(t) = ctx.peace.term(term) else { return 0 };
     let Some(most) = t.corps else { return 0 };
-    let total = state.corps.values().filter(|c| c.nation == loser.id()).count() as u32;
+    let total = state.corps.values().filter(|c| c.nation == loser.id() && c.proper()).count() as u32;
     let share = t.share.map_or(total, |f| (total * f.numerator).div_ceil(f.denominator.max(1)));
     most.min(share) as usize
 }
