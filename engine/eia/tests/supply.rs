@@ -400,3 +400,24 @@ fn r7_4_4_a_besieged_port_city_garrison_lives_off_invasion_supply() {
     }
     assert_eq!(rule_of(run(&cut, Power::France, "end", &[])), "dice");
 }
+
+#[test]
+fn r7_4_1_3_a_supply_step_waiting_for_chosen_losses_ends_once_they_are_chosen() {
+    let mut state = bare();
+    corps(&mut state, "fr-3", "france", "lyon", 6);
+    if let Some(c) = state.corps.get_mut("fr-3") {
+        c.factors.add(FactorKind::Cavalry, 1);
+    }
+    // Force marched to Savoy (forage 1): no depot feeds it, so it forages as it stops and
+    // France chooses its four losses; the step's `end` then has nothing left to wait for.
+    let moved = run(&state, Power::France, "move fr-3 to dauphine savoy", &[]).unwrap_or_else(|e| panic!("{e}"));
+    let supply = run(&moved, Power::France, "end", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(supply.sequence.phase, grognard_eia::sequence::Phase::Land(LandStep::Supply));
+    let owed = run(&supply, Power::France, "end", &[6]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(owed.losses.len(), 1, "the forage at the step's end costs factors of two kinds");
+    let count = owed.losses[0].count;
+    let text = if count > 1 { format!("lose {} infantry 1 cavalry", count - 1) } else { "lose 1 cavalry".into() };
+    let chosen = run(&owed, Power::France, &text, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(chosen.losses.is_empty());
+    assert_ne!(chosen.sequence.phase, owed.sequence.phase, "the supply step ended with the choice");
+}
