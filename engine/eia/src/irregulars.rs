@@ -220,6 +220,11 @@ fn disband(state: &mut State, counters: &Counters, log: &mut Vec<Event>) {
     }
 }
 
+/// What the counter `id` is called in events: `corps`, or its irregular kind (`cossack`).
+pub fn noun(state: &State, id: &str) -> &'static str {
+    state.corps.get(id).and_then(|c| c.irregular()).map_or("corps", FactorKind::id)
+}
+
 /// `cossack` or `cossacks`, for `n` of them.
 pub fn plural(kind: FactorKind, n: usize) -> String {
     if n == 1 || kind == FactorKind::Freikorps {

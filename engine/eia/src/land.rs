@@ -274,8 +274,9 @@ pub fn move_corps(
     names.extend(path.iter().map(|a| ctx.name(a)));
     log.push(Event::new(
         format!(
-            "{} moves corps {corps}: {} ({} of {} movement points{})",
+            "{} moves {} {corps}: {} ({} of {} movement points{})",
             power.name(),
+            crate::irregulars::noun(state, corps),
             names.join(" - "),
             w.record.spent,
             allowance,
@@ -326,7 +327,7 @@ pub fn enter_city(
     if let Some(c) = next.corps.get_mut(corps) {
         c.in_city = true;
     }
-    let mut text = format!("Corps {corps} enters {}", city.name);
+    let mut text = format!("{} {corps} enters {}", capitalised(crate::irregulars::noun(state, corps)), city.name);
     // R10.3.2: a corps entering a vacant city of an enemy takes the city and its area.
     if state.enemy_of(power, &holder) {
         next.occupied.insert(area.clone(), nation.clone());
@@ -357,10 +358,20 @@ pub fn leave_city(
         c.in_city = false;
     }
     log.push(Event::new(
-        format!("Corps {corps} marches out of the city into {}", ctx.name(&c.area)),
+        format!(
+            "{} {corps} marches out of the city into {}",
+            capitalised(crate::irregulars::noun(state, corps)),
+            ctx.name(&c.area)
+        ),
         json!({"kind": "leave-city", "corps": corps, "rule": "7.3.4"}),
     ));
     Ok(next)
+}
+
+/// `word` with a capital first letter (an event's first word).
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect())
 }
 
 /// The forage value a corps' roll is read against (7.4.1.1): the lowest of the areas it

@@ -48,12 +48,21 @@ pub fn summary(ctx: &Ctx, state: &State) -> String {
             state.fleets.values().filter(|f| state.controller_of_nation(&f.nation) == Some(*power)).collect();
         let ships: u32 = fleets.iter().map(|f| u32::from(f.ships)).sum();
         let player = state.player_of(*power).map_or(String::from("?"), |p| p.to_string());
+        // R10.1: irregular counters are named apart from the corps.
+        let irregulars = corps.iter().filter(|c| !c.proper()).count();
+        let counters = if irregulars == 0 {
+            format!("{} corps", corps.len())
+        } else {
+            let kinds: std::collections::BTreeSet<&str> =
+                corps.iter().filter_map(|c| c.irregular()).map(|k| k.id()).collect();
+            let kinds: Vec<&str> = kinds.into_iter().collect();
+            format!("{} corps and {irregulars} {}", corps.len() - irregulars, kinds.join("/"))
+        };
         let _ = writeln!(
             out,
-            "  {:<14} player {player}  ${:<4} {} corps ({factors}), {} fleets ({ships} ships), {} political points, side {}",
+            "  {:<14} player {player}  ${:<4} {counters} ({factors}), {} fleets ({ships} ships), {} political points, side {}",
             power.name(),
             p.money,
-            corps.len(),
             fleets.len(),
             p.political,
             p.side
