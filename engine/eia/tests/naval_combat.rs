@@ -274,3 +274,69 @@ fn r6_2_1_4_no_naval_combat_north_of_the_ice_line_in_winter() {
     fleet_at(&mut s, "fr-fleet-1", "france", sea("gulf-of-finland"), 6);
     assert_eq!(refused(&s, Power::Britain, "engage france at gulf-of-finland").rule, "6.2.1.4");
 }
+
+/// Britain's naval phase with a Turkish fleet (Turkey neutral) carrying a French corps in the
+/// Bay of Biscay, and a British fleet there.
+fn neutral_carrier() -> State {
+    let mut s = naval(Power::Britain);
+    fleet_at(&mut s, "br-fleet-1", "britain", sea("bay-of-biscay"), 20);
+    fleet_at(&mut s, "tu-fleet-1", "turkey", sea("bay-of-biscay"), 10);
+    s
+}
+
+#[test]
+fn r6_3_1_2_a_neutral_stack_is_attacked_only_carrying_enemy_corps_and_6_3_1_2_1_without_a_declaration() {
+    let s = neutral_carrier();
+    assert_eq!(refused(&s, Power::Britain, "engage turkey at bay-of-biscay").rule, "6.3.1.2");
+    let mut s = s;
+    support::corps(&mut s, "fr-3", "france", "bordeaux", 6);
+    if let Some(c) = s.corps.get_mut("fr-3") {
+        c.aboard = Some("tu-fleet-1".into());
+    }
+    let (t, events) =
+        try_do(&s, Power::Britain, "engage turkey at bay-of-biscay", &[]).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        texts(&events).iter().any(|e| e.contains("without a declaration of war (6.3.1.2.1)")),
+        "{:?}",
+        texts(&events)
+    );
+    assert!(!t.relations.at_war("britain", "turkey"), "6.3.1.2.1: no war");
+    assert_eq!(political(&t, Power::Britain), political(&s, Power::Britain), "no points for a declaration");
+    assert_eq!(choice(&t).0, player(Power::Turkey), "at sea Turkey may try to evade");
+    // Combining its movement (4.9) with France, whose fleet is there too, Turkey's stack may
+    // be attacked carrying nothing.
+    let mut c = neutral_carrier();
+    fleet_at(&mut c, "fr-fleet-1", "france", sea("bay-of-biscay"), 5);
+    assert!(!grognard_eia::naval::places::attackable(&c, Power::Britain, "tu-fleet-1"));
+    c.politics.combined = vec![vec![Power::France, Power::Turkey]];
+    assert!(grognard_eia::naval::places::attackable(&c, Power::Britain, "tu-fleet-1"));
+    assert_eq!(
+        grognard_eia::naval::places::attackable_powers_at(&c, Power::Britain, &sea("bay-of-biscay")),
+        vec![Power::Turkey]
+    );
+}
+
+#[test]
+fn r6_3_1_2_2_declaring_war_at_sea_costs_its_points_and_ignores_an_enforced_peace() {
+    let mut s = neutral_carrier();
+    support::corps(&mut s, "fr-3", "france", "bordeaux", 6);
+    if let Some(c) = s.corps.get_mut("fr-3") {
+        c.aboard = Some("tu-fleet-1".into());
+    }
+    let until = grognard_eia::date::Month::new(1807, 1).unwrap_or_else(|| panic!("a month"));
+    s.politics.enforced.push(grognard_eia::politics::Enforced { by: Power::Britain, on: Power::Turkey, until });
+    let (t, events) = try_do(&s, Power::Britain, "engage turkey at bay-of-biscay declaring war", &[])
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(t.relations.at_war("britain", "turkey"));
+    assert_eq!(political(&t, Power::Britain), political(&s, Power::Britain) - 3, "4.2.1.1");
+    assert!(texts(&events).iter().any(|e| e.contains("no allies are called (6.3.1.2.2)")), "{:?}", texts(&events));
+    // Already at war with France: nothing to declare.
+    let mut u = naval(Power::Britain);
+    fleet_at(&mut u, "br-fleet-1", "britain", sea("bay-of-biscay"), 20);
+    fleet_at(&mut u, "fr-fleet-1", "france", sea("bay-of-biscay"), 10);
+    assert_eq!(refused(&u, Power::Britain, "engage france at bay-of-biscay declaring war").rule, "6.3.1.2.2");
+    // The other limitations of 4.2.2 still hold: forces inside Turkey's territory (4.2.2.1).
+    let mut v = s.clone();
+    support::corps(&mut v, "br-1", "britain", "constantinople", 4);
+    assert_eq!(refused(&v, Power::Britain, "engage turkey at bay-of-biscay declaring war").rule, "4.2.2.1");
+}

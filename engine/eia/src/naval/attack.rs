@@ -40,12 +40,17 @@ pub fn battle_of(ctx: &Ctx, state: &State, power: Power, defender: Power, place:
     }
     let defenders: Vec<String> = places::side_fleets(state, defender, &place)
         .into_iter()
-        .filter(|f| state.fleets.get(f).is_some_and(|x| state.enemy_of(power, &x.nation)))
+        .filter(|f| places::attackable(state, power, f))
         .collect();
     if defenders.is_empty() {
         return Err(RuleError::new(
             "6.3.1.2",
-            format!("no fleet of {} at war with {} is in {}", defender.name(), power.name(), places::name(ctx, &place)),
+            format!(
+                "no fleet of {} in {} is at war with {}, carries its enemies' corps or combines with its enemies",
+                defender.name(),
+                places::name(ctx, &place),
+                power.name()
+            ),
         ));
     }
     let from_port = match &place {
@@ -58,29 +63,63 @@ pub fn battle_of(ctx: &Ctx, state: &State, power: Power, defender: Power, place:
     Ok(Battle { place, attacker: power, attackers, defender, defenders, interception: false, from_port })
 }
 
-/// `engage POWER at PLACE` (6.2.4).
+/// 6.3.1.2.1, 6.3.1.2.2: may `power` attack `defender`, not at war with it, with or without
+/// `declaring` war? Declaring, every limitation of 4.2.2 holds but an enforced peace.
+fn declaration(ctx: &Ctx, state: &State, power: Power, defender: Power, declaring: bool) -> Result<(), RuleError> {
+    let at_war = state.relations.at_war(power.id(), defender.id());
+    if at_war && declaring {
+        return Err(RuleError::new(
+            "6.3.1.2.2",
+            format!("{} is at war with {} already: engage without `declaring war`", power.name(), defender.name()),
+        ));
+    }
+    if declaring {
+        match crate::politics::declaration::check_one(ctx, state, power, defender.id()) {
+            Err(e) if e.rule != "4.2.2.4" => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `engage POWER at PLACE [declaring war]` (6.2.4, 6.3.1.2).
 pub fn engage(
     ctx: &Ctx,
     state: &State,
     power: Power,
-    defender: Power,
+    (defender, declaring): (Power, bool),
     place: &str,
     dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
 ) -> Result<State, ApplyError> {
     let battle = battle_of(ctx, state, power, defender, place)?;
+    declaration(ctx, state, power, defender, declaring)?;
     let mut next = state.clone();
     next.book.naval.combat_step = true;
     next.book.naval.battles.insert(battle.place.clone());
+    let at_war = state.relations.at_war(power.id(), defender.id());
+    let why = if declaring {
+        log.push(Event::new(
+            format!("{} declares war on {} at sea; no allies are called (6.3.1.2.2)", power.name(), defender.name()),
+            json!({"kind": "declaration", "by": power, "on": defender, "rule": "6.3.1.2.2"}),
+        ));
+        crate::politics::declaration::war_on_major(ctx, &mut next, power, defender, "6.3.1.2.2", log);
+        "6.2.4"
+    } else if at_war {
+        "6.2.4"
+    } else {
+        "6.3.1.2.1"
+    };
+    let unannounced = if why == "6.3.1.2.1" { ", without a declaration of war" } else { "" };
     log.push(Event::new(
         format!(
-            "{} attacks {}'s {} in {} (6.2.4)",
+            "{} attacks {}'s {} in {}{unannounced} ({why})",
             power.name(),
             defender.name(),
             battle.defenders.join(", "),
             places::name(ctx, &battle.place)
         ),
-        json!({"kind": "naval-attack", "power": power, "defender": defender, "place": battle.place, "rule": "6.2.4"}),
+        json!({"kind": "naval-attack", "power": power, "defender": defender, "place": battle.place, "rule": why}),
     ));
     if matches!(battle.place, FleetPlace::Sea(_)) {
         // 6.3.2: at sea the defender may try to evade.

@@ -72,8 +72,15 @@ pub enum NavalCommand {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         into_city: bool,
     },
-    /// 6.2.4, 6.3.1: the phasing power attacks `power`'s stack at `place`.
-    Engage { power: Power, place: String },
+    /// 6.2.4, 6.3.1: the phasing power attacks `power`'s stack at `place`; a stack of a power
+    /// it is not at war with, carrying its enemies' corps or combining with its enemies, it
+    /// attacks without a declaration (6.3.1.2.1) or `declaring war` (6.3.1.2.2).
+    Engage {
+        power: Power,
+        place: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        declaring: bool,
+    },
     /// 6.2.3: intercept from the stack at `place`, or not (`None`).
     Intercept {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,10 +152,12 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
         ["disembark", corps, area] => {
             NavalCommand::Disembark { corps: corps.to_string(), area: Some(area.to_string()), into_city: false }
         }
-        ["engage", power, "at", place] => match Power::from_id(power) {
-            Some(power) => NavalCommand::Engage { power, place: place.to_string() },
-            None => return Some(Err(RuleError::new("input", format!("`{power}` is not a major power")))),
-        },
+        ["engage", power, "at", place, tail @ ..] if matches!(tail, [] | ["declaring", "war"]) => {
+            match Power::from_id(power) {
+                Some(power) => NavalCommand::Engage { power, place: place.to_string(), declaring: !tail.is_empty() },
+                None => return Some(Err(RuleError::new("input", format!("`{power}` is not a major power")))),
+            }
+        }
         ["intercept", "none"] => NavalCommand::Intercept { place: None },
         ["intercept", place] => NavalCommand::Intercept { place: Some(place.to_string()) },
         ["evade"] => NavalCommand::Evade,
@@ -229,7 +238,13 @@ impl fmt::Display for NavalCommand {
                 }
                 Ok(())
             }
-            NavalCommand::Engage { power, place } => write!(f, "engage {} at {place}", power.id()),
+            NavalCommand::Engage { power, place, declaring } => {
+                write!(f, "engage {} at {place}", power.id())?;
+                if *declaring {
+                    f.write_str(" declaring war")?;
+                }
+                Ok(())
+            }
             NavalCommand::Intercept { place: Some(p) } => write!(f, "intercept {p}"),
             NavalCommand::Intercept { place: None } => f.write_str("intercept none"),
             NavalCommand::Evade => f.write_str("evade"),

@@ -182,7 +182,14 @@ pub fn naval_phase(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> 
     }
     for place in all_places {
         for enemy in places::enemy_powers_at(state, power, &place) {
-            out.push(NavalCommand::Engage { power: enemy, place: places::token(&place) });
+            out.push(NavalCommand::Engage { power: enemy, place: places::token(&place), declaring: false });
+        }
+        // 6.3.1.2: a stack carrying enemy corps or combining with an enemy, with or without
+        // a declaration of war.
+        for other in places::attackable_powers_at(state, power, &place) {
+            for declaring in [false, true] {
+                out.push(NavalCommand::Engage { power: other, place: places::token(&place), declaring });
+            }
         }
     }
     out

@@ -263,8 +263,8 @@ pub fn apply(
         NavalCommand::Scuttle { fleet } => Ok(reinforcement::scuttle(ctx, state, power, fleet, log)?),
         NavalCommand::Sail { fleets, route } => Ok(movement::sail(ctx, state, power, fleets, route, log)?),
         NavalCommand::Embark { corps, fleet } => Ok(transport::embark(ctx, state, power, corps, fleet, log)?),
-        NavalCommand::Engage { power: defender, place } => {
-            attack::engage(ctx, state, power, *defender, place, dice, log)
+        NavalCommand::Engage { power: defender, place, declaring } => {
+            attack::engage(ctx, state, power, (*defender, *declaring), place, dice, log)
         }
         NavalCommand::Disembark { corps, area, into_city } => {
             Ok(transport::disembark(ctx, state, power, corps, area.as_deref(), *into_city, log)?)

@@ -164,6 +164,43 @@ pub fn enemy_fleet_at(state: &State, power: Power, place: &FleetPlace) -> bool {
     state.fleets.values().any(|f| &f.place == place && state.enemy_of(power, &f.nation))
 }
 
+/// May `power` attack fleet `fleet` at `place` (6.3.1.2): at war with its nation, or the fleet
+/// carries corps of a power at war with `power`, or its power combines its movement (4.9)
+/// with a power at war with `power` whose fleets are at `place` too?
+pub fn attackable(state: &State, power: Power, fleet: &str) -> bool {
+    let Some(f) = state.fleets.get(fleet) else { return false };
+    if state.enemy_of(power, &f.nation) {
+        return true;
+    }
+    let carries = state.corps.values().any(|c| c.aboard.as_deref() == Some(fleet) && state.enemy_of(power, c.side()));
+    let combined = state
+        .controller_of_nation(&f.nation)
+        .and_then(|owner| crate::politics::combined::group_of(state, owner))
+        .is_some_and(|group| {
+            state.fleets.values().any(|g| {
+                g.place == f.place
+                    && state.controller_of_nation(&g.nation).is_some_and(|p| group.contains(&p))
+                    && state.enemy_of(power, &g.nation)
+            })
+        });
+    carries || combined
+}
+
+/// The powers not at war with `power` whose fleets at `place` it may attack all the same
+/// (6.3.1.2: carrying enemy corps, combining with an enemy), in [`Power::ALL`] order.
+pub fn attackable_powers_at(state: &State, power: Power, place: &FleetPlace) -> Vec<Power> {
+    let mut out: Vec<Power> = state
+        .fleets
+        .iter()
+        .filter(|(id, f)| &f.place == place && !state.enemy_of(power, &f.nation) && attackable(state, power, id))
+        .filter_map(|(_, f)| state.controller_of_nation(&f.nation))
+        .filter(|p| *p != power)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The powers whose fleets at `place` are at war with `power`, in [`Power::ALL`] order.
 pub fn enemy_powers_at(state: &State, power: Power, place: &FleetPlace) -> Vec<Power> {
     let mut out: Vec<Power> = state
