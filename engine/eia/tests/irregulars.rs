@@ -360,3 +360,26 @@ fn r7_5_2_3_guerrillas_pin_and_cossacks_and_freikorps_outflank() {
     assert!(pinning.as_ref().is_err_and(|e| e.starts_with("7.5.2.3.2|")), "freikorps outflank: {pinning:?}");
     assert_eq!(rule(&austria, 3, "chit outflank pinning au-1"), Ok(()));
 }
+
+#[test]
+fn r6_2_5_irregulars_are_not_moved_by_sea() {
+    let mut state = bare();
+    state.options.push("naval".into());
+    phasing(&mut state, Power::Russia, LandStep::Movement);
+    state.sequence.phase = Phase::Naval;
+    state.sequence.order = Sequence::order_of(Phase::Naval, &Power::ALL, 0);
+    state.sequence.index = state.sequence.order.iter().position(|p| *p == Power::Russia).unwrap_or(0);
+    band(&mut state, "russia-cossack-1", "russia", "st-petersburg", FactorKind::Cossack);
+    corps(&mut state, "ru-1", "russia", "st-petersburg", 6);
+    state.fleets.insert(
+        "ru-fleet-1".into(),
+        grognard_eia::state::Fleet {
+            nation: "russia".into(),
+            place: grognard_eia::state::FleetPlace::Port("st-petersburg".into()),
+            ships: 10,
+        },
+    );
+    let e = run(&state, Power::Russia, "embark russia-cossack-1 on ru-fleet-1", &[]).err().unwrap_or_default();
+    assert!(e.starts_with("6.2.5|") && e.contains("cossacks"), "{e}");
+    assert_eq!(rule_of(run(&state, Power::Russia, "embark ru-1 on ru-fleet-1", &[])), "accepted");
+}

@@ -164,3 +164,34 @@ fn r6_2_6_a_fleet_in_a_port_the_enemy_takes_leaves_for_the_box_or_is_scuttled_if
     let t = ok(&u, Power::France, "enter fr-1", &[]);
     assert_eq!(place_of(&t, "br-fleet-5"), Some(port("portsmouth")));
 }
+
+#[test]
+fn r6_2_5_a_fleet_carries_an_ally_s_corps_only_in_combined_movement() {
+    // France's naval phase: corps fr-1 at Cadiz with the Spanish fleet sp-fleet-1 in its port.
+    let mut s = naval(Power::France);
+    corps(&mut s, "fr-1", "france", "cadiz", 8);
+    fleet_at(&mut s, "sp-fleet-1", "spain", port("cadiz"), 10);
+    assert_eq!(refused(&s, Power::France, "embark fr-1 on sp-fleet-1").rule, "6.2.5", "allies, but not combining");
+    s.politics.combined = vec![vec![Power::France, Power::Spain]];
+    let t = ok(&s, Power::France, "embark fr-1 on sp-fleet-1", &[]);
+    assert_eq!(aboard(&t, "fr-1"), Some("sp-fleet-1".into()));
+    assert!(
+        grognard_eia::invariants::broken(support::ctx(), &t).is_empty(),
+        "{:?}",
+        grognard_eia::invariants::broken(support::ctx(), &t)
+    );
+    // The legal list offers the boarding.
+    let player = grognard_engine::PlayerId(t.player_of(Power::France).unwrap_or(0));
+    let moves: Vec<String> =
+        grognard_eia::legal::commands(support::ctx(), &s, player).iter().map(|c| c.to_string()).collect();
+    assert!(moves.iter().any(|m| m == "embark fr-1 on sp-fleet-1"), "{moves:?}");
+    // Spain, moving next in the group's place, sails it; France lands it in its land phase.
+    let mut t = t;
+    acting(&mut t, Phase::Naval, Power::Spain);
+    let t = ok(&t, Power::Spain, "sail sp-fleet-1 to blockade:cadiz gulf-of-cadiz", &[]);
+    assert_eq!(aboard(&t, "fr-1"), Some("sp-fleet-1".into()));
+    let mut t = t;
+    land_movement(&mut t, Power::France);
+    let t = ok(&t, Power::France, "disembark fr-1 seville", &[]);
+    assert_eq!(t.corps.get("fr-1").map(|c| c.area.as_str()), Some("seville"));
+}

@@ -23,9 +23,14 @@ pub fn broken(ctx: &Ctx, state: &State) -> Vec<String> {
         let Some(fleet) = c.aboard.as_deref() else { continue };
         match state.fleets.get(fleet) {
             None => out.push(format!("6.2.5.3: corps {id} is aboard fleet {fleet}, which is not on the map")),
-            Some(f) => {
-                if state.controller_of_nation(&f.nation) != state.controller_of_nation(c.side()) {
-                    out.push(format!("6.2.5: corps {id} is aboard fleet {fleet} of another power"));
+            Some(_) => {
+                let carried_by_right = state
+                    .controller_of_nation(c.side())
+                    .is_some_and(|p| crate::naval::transport::may_carry(state, fleet, p));
+                if !carried_by_right {
+                    out.push(format!(
+                        "6.2.5: corps {id} is aboard fleet {fleet} of a power not combining with its own"
+                    ));
                 }
             }
         }

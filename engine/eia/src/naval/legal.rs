@@ -155,16 +155,19 @@ pub fn naval_phase(ctx: &Ctx, state: &State, power: Power) -> Vec<NavalCommand> 
         }
     }
     if !state.book.naval.combat_step {
-        for (place, fleets) in &stacks {
-            if let FleetPlace::Port(area) = place {
-                for (corps, c) in &state.corps {
-                    if &c.area == area && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power) {
-                        for f in fleets {
-                            out.push(NavalCommand::Embark { corps: corps.clone(), fleet: f.clone() });
-                        }
-                    }
+        // 6.2.5: its corps board its own fleets or, combining (4.9), an ally's that has not moved.
+        for (id, f) in &state.fleets {
+            let FleetPlace::Port(area) = &f.place else { continue };
+            if state.book.fleets.contains_key(id) || !crate::naval::transport::may_carry(state, id, power) {
+                continue;
+            }
+            for (corps, c) in &state.corps {
+                if &c.area == area && c.aboard.is_none() && state.controller_of_nation(c.side()) == Some(power) {
+                    out.push(NavalCommand::Embark { corps: corps.clone(), fleet: id.clone() });
                 }
             }
+        }
+        for (place, fleets) in &stacks {
             let routes = routes(ctx, state, power, place);
             for path in routes.values() {
                 out.push(NavalCommand::Sail { fleets: fleets.clone(), route: to_legs(path) });

@@ -59,11 +59,11 @@ pub fn embark(
         return Err(RuleError::new("6.2.5", "guerrillas, cossacks and freikorps are not moved by sea"));
     }
     let f = state.fleets.get(fleet).ok_or_else(|| RuleError::new("input", format!("there is no fleet `{fleet}`")))?;
-    if state.controller_of_nation(&f.nation) != Some(power) {
+    if !may_carry(state, fleet, power) {
         return Err(RuleError::new(
             "6.2.5",
             format!(
-                "fleet {fleet} is not {}'s (fleets carry other powers' corps only in combined movement)",
+                "fleet {fleet} is not {}'s, nor of a power combining its movement with it this month (4.9)",
                 power.name()
             ),
         ));
@@ -102,6 +102,15 @@ pub fn embark(
         json!({"kind": "embark", "corps": corps, "fleet": fleet, "port": port, "rule": "6.2.5.1"}),
     ));
     Ok(next)
+}
+
+/// 6.2.5: may fleet `fleet` carry a corps of `power`: its own, or a fleet of a power that
+/// declared combined movement with it this month (4.9)?
+pub fn may_carry(state: &State, fleet: &str, power: Power) -> bool {
+    let Some(owner) = state.fleets.get(fleet).and_then(|f| state.controller_of_nation(&f.nation)) else {
+        return false;
+    };
+    owner == power || crate::politics::combined::group_of(state, power).is_some_and(|g| g.contains(&owner))
 }
 
 /// The land areas a corps on a fleet at `place` may land in (7.3.5).
