@@ -1,7 +1,7 @@
 //! The game's fixed data, read once: the map, the national cards, the leaders, the charts
 //! and the scenarios. Every state is read against it.
 
-use crate::data::campaign::CAMPAIGN_1805_TEXT;
+use crate::data::campaign::BUILTIN_CAMPAIGNS;
 use crate::data::cards::{NationalCards, CARDS_TEXT};
 use crate::data::combinations::{Combinations, COMBINATIONS_TEXT};
 use crate::data::economy::{EconomyData, ECONOMY_TEXT};
@@ -54,8 +54,8 @@ impl Ctx {
 
     /// Every data file, by its name in `engine/eia/data/`, in a fixed order: what a game's
     /// genesis hashes (its scenario data), so that all players provably play the same data.
-    pub fn data_files(&self) -> [(&'static str, &'static str); 16] {
-        [
+    pub fn data_files(&self) -> Vec<(&'static str, &'static str)> {
+        let mut files = vec![
             ("map.txt", crate::map::MAP_TEXT),
             ("rules.txt", RULES_TEXT),
             ("cards.txt", CARDS_TEXT),
@@ -67,12 +67,13 @@ impl Ctx {
             ("combinations.txt", COMBINATIONS_TEXT),
             ("irregulars.txt", IRREGULARS_TEXT),
             ("scenario-1805.txt", SCENARIO_1805_TEXT),
-            ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
             ("scenario-1809.txt", SCENARIO_1809_TEXT),
             ("scenario-1812.txt", SCENARIO_1812_TEXT),
             ("scenario-1813.txt", SCENARIO_1813_TEXT),
             ("scenario-peninsular.txt", SCENARIO_PENINSULAR_TEXT),
-        ]
+        ];
+        files.extend(BUILTIN_CAMPAIGNS);
+        files
     }
 
     /// The built-in data, parsed on first use. A data file that does not parse is reported
@@ -98,9 +99,12 @@ impl Ctx {
                     let s = Scenario::parse(text, &map, &cards, &leaders).map_err(|e| format!("data/{file}: {e}"))?;
                     scenarios.push(s);
                 }
-                let campaign = crate::data::campaign::parse(CAMPAIGN_1805_TEXT, &scenarios)
-                    .map_err(|e| format!("data/campaign-1805.txt: {e}"))?;
-                scenarios.push(campaign);
+                let mut campaigns = Vec::new();
+                for (file, text) in BUILTIN_CAMPAIGNS {
+                    campaigns
+                        .push(crate::data::campaign::parse(text, &scenarios).map_err(|e| format!("data/{file}: {e}"))?);
+                }
+                scenarios.extend(campaigns);
                 Ok(Ctx {
                     map: Arc::new(map),
                     rules,

@@ -58,7 +58,8 @@ fn r8_1_1_each_power_records_the_victory_points_of_its_status_zone() {
 #[test]
 fn r8_1_3_the_power_furthest_over_its_target_wins_or_nobody() {
     let mut s = economic(9, &[]);
-    let target = |p: Power| ctx().economy.power(p).map_or(0, |l| l.target);
+    let t = s.clone();
+    let target = |p: Power| i32::try_from(victory::target(ctx(), &t, p)).unwrap_or(0);
     let none = victory::outcome(ctx(), &s);
     assert!(none.winners.is_empty(), "{}", none.result);
     s.economy.victory.insert(Power::France, target(Power::France));
@@ -69,6 +70,35 @@ fn r8_1_3_the_power_furthest_over_its_target_wins_or_nobody() {
     s.economy.victory.insert(Power::Turkey, target(Power::Turkey));
     let o = victory::outcome(ctx(), &s);
     assert_eq!(o.winners, vec![Power::France, Power::Turkey], "{}", o.result);
+}
+
+#[test]
+fn r8_1_3_reconstructed_a_shorter_campaign_s_targets_are_scaled_to_its_economic_phases() {
+    let first = |y, m| grognard_eia::date::Month::new(y, m).unwrap_or_else(|| panic!("a month"));
+    assert_eq!(victory::phases(first(1805, 9), first(1815, 12)), 42, "the grand campaign");
+    assert_eq!(victory::phases(first(1805, 9), first(1807, 12)), 10);
+    assert_eq!(victory::phases(first(1812, 6), first(1815, 12)), 15);
+    assert_eq!(victory::phases(first(1813, 4), first(1815, 12)), 11);
+    assert_eq!(ctx().economy.rules.target_phases, 42);
+    let mut s = economic(9, &[]);
+    (s.first, s.last) = (first(1805, 9), first(1815, 12));
+    assert_eq!(victory::target(ctx(), &s, Power::France), 166, "the grand campaign's own");
+    s.last = first(1807, 12);
+    assert_eq!(victory::target(ctx(), &s, Power::France), 40, "166 x 10 / 42 = 39.5, rounded up");
+    assert_eq!(victory::target(ctx(), &s, Power::Turkey), 28, "116 x 10 / 42 = 27.6");
+    // Every built-in campaign is a scenario of the game, each with its months.
+    for (id, from, to) in [
+        ("campaign-1805", "1805-09", "1815-12"),
+        ("campaign-1805-1807", "1805-09", "1807-12"),
+        ("campaign-1812-1815", "1812-06", "1815-12"),
+        ("campaign-1813-1815", "1813-04", "1815-12"),
+    ] {
+        let c = ctx().scenarios.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("{id}"));
+        assert!(c.campaign, "{id}");
+        assert_eq!((c.first.id(), c.last.id()), (from.to_string(), to.to_string()), "{id}");
+        let file = format!("{id}.txt");
+        assert!(ctx().data_files().iter().any(|(name, _)| *name == file), "{file} is hashed into the genesis");
+    }
 }
 
 #[test]

@@ -61,14 +61,28 @@ fn treasuries(state: &State) -> Vec<String> {
 }
 
 fn play(seed: u64, players: usize, options: &[&str], years: u16, max_commands: usize) -> Seen {
+    play_in("1805", seed, players, options, Some(years), max_commands)
+}
+
+/// Random legal play of `scenario` (to the end of `years` after 1805, or to its own end).
+fn play_in(
+    scenario: &str,
+    seed: u64,
+    players: usize,
+    options: &[&str],
+    years: Option<u16>,
+    max_commands: usize,
+) -> Seen {
     let ctx = Ctx::builtin().unwrap_or_else(|e| panic!("{e}"));
     let eia = Eia;
-    let info = eia.scenarios().into_iter().find(|s| s.id == "1805").unwrap_or_else(|| panic!("no 1805"));
+    let info = eia.scenarios().into_iter().find(|s| s.id == scenario).unwrap_or_else(|| panic!("no {scenario}"));
     let seats = Seats::round_robin(&info.powers, players).unwrap_or_else(|e| panic!("{e}"));
-    let mut setup = Setup::scenario("1805");
+    let mut setup = Setup::scenario(scenario);
     setup.options = options.iter().map(|o| o.to_string()).collect();
     let mut state = eia.setup(&setup, &seats).unwrap_or_else(|e| panic!("{e}"));
-    state.last = Month::new(1805 + years, 12).unwrap_or_else(|| panic!("a month"));
+    if let Some(years) = years {
+        state.last = Month::new(1805 + years, 12).unwrap_or_else(|| panic!("a month"));
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = Seen::default();
     let mut month = state.date;
@@ -182,4 +196,13 @@ fn random_legal_play_with_the_economic_phase_breaks_no_invariant() {
     assert!(total.manipulations > 0, "{total:?}: no marker moved (8.4.2)");
     assert!(total.conversions > 0, "{total:?}: no militia converted (8.5.6)");
     assert!(total.decrees > 0, "{total:?}: no American trade stopped (8.2.1.2.2.2.2)");
+}
+
+#[test]
+fn r14_random_legal_play_in_the_1805_1807_1812_1815_and_1813_1815_campaigns_breaks_no_invariant() {
+    for (seed, campaign) in [(11, "campaign-1805-1807"), (12, "campaign-1812-1815"), (13, "campaign-1813-1815")] {
+        let seen = play_in(campaign, seed, 3, &["open-corps"], None, 2500);
+        eprintln!("{campaign}: {seen:?}");
+        assert!(seen.phases >= 1, "{campaign}: an economic phase is reached: {seen:?}");
+    }
 }

@@ -9,8 +9,16 @@ use crate::data::scenario::{key_values, Month, Scenario};
 use grognard_board::text::split_named;
 use grognard_board::MapError;
 
-/// The built-in campaign game from 1805.
+/// The built-in campaign game from 1805 (the grand campaign, 14.7).
 pub const CAMPAIGN_1805_TEXT: &str = include_str!("../../data/campaign-1805.txt");
+
+/// The built-in campaign games (14.4-14.7): file name and text, in the order they are listed.
+pub const BUILTIN_CAMPAIGNS: [(&str, &str); 4] = [
+    ("campaign-1805.txt", CAMPAIGN_1805_TEXT),
+    ("campaign-1805-1807.txt", include_str!("../../data/campaign-1805-1807.txt")),
+    ("campaign-1812-1815.txt", include_str!("../../data/campaign-1812-1815.txt")),
+    ("campaign-1813-1815.txt", include_str!("../../data/campaign-1813-1815.txt")),
+];
 
 /// Reads a campaign file against the scenarios it may take its opening from.
 pub fn parse(text: &str, scenarios: &[Scenario]) -> Result<Scenario, MapError> {

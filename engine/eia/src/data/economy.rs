@@ -54,6 +54,9 @@ pub struct EconomyRules {
     pub ship_upkeep: i32,
     /// R8.10: the month (1-12) of the levy step.
     pub levy_month: u8,
+    /// R8.1.3: the economic phases the victory targets of `[powers]` are set for (the grand
+    /// campaign's); a shorter campaign's targets are scaled to its own.
+    pub target_phases: i32,
     /// R8.1.2: victory points (at most 0) Great Britain records for each other power in
     /// `british_balance_zone` it is not at war with.
     pub british_balance: i32,
@@ -197,7 +200,7 @@ fn zone_name(line: &Line<'_>, text: &str, politics: &Politics) -> Result<String,
     }
 }
 
-const RULE_KEYS: [&str; 29] = [
+const RULE_KEYS: [&str; 30] = [
     "held-share",
     "domestic-share",
     "capital-share",
@@ -213,6 +216,7 @@ const RULE_KEYS: [&str; 29] = [
     "ship-manpower",
     "ship-upkeep",
     "levy-month",
+    "target-phases",
     "british-balance",
     "british-balance-zone",
     "american-stopped",
@@ -298,6 +302,7 @@ fn parse_rules(section: &Section<'_>, politics: &Politics) -> Result<EconomyRule
         ship_manpower: number("ship-manpower", 0)?,
         ship_upkeep: number("ship-upkeep", 0)?,
         levy_month: u8::try_from(levy).unwrap_or(12),
+        target_phases: number("target-phases", 1)?,
         british_balance: loss("british-balance")?,
         british_balance_zone: zone("british-balance-zone")?,
         american_stopped: share("american-stopped")?,

@@ -568,7 +568,7 @@ pub fn summary(ctx: &Ctx, state: &State) -> Vec<String> {
             "{:<14} {} victory points (target {}), status box {status} ({}), {} manpower",
             power.name(),
             state.economy.victory_of(power),
-            ctx.economy.power(power).map_or(0, |p| p.target),
+            victory::target(ctx, state, power),
             ctx.politics.zone(status).name,
             state.economy.manpower_of(power)
         );

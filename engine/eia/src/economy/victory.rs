@@ -78,12 +78,38 @@ pub fn british_change(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
 /// those that do, the one furthest over it, counted as a share of the target, wins (powers
 /// level on that share win together); when none does, nobody wins. For the campaign games:
 /// the scenarios keep their own victory conditions (R13.21).
+/// The economic phases of a game from `first` to `last`: the months ending a quarter (3.5).
+pub fn phases(first: crate::date::Month, last: crate::date::Month) -> i64 {
+    let mut n = 0;
+    let mut m = first;
+    while m <= last {
+        if super::QUARTER_MONTHS.contains(&m.month()) {
+            n += 1;
+        }
+        match m.next() {
+            Some(next) => m = next,
+            None => break,
+        }
+    }
+    n
+}
+
+/// R8.1.3: `power`'s victory target in this game: its target for the grand campaign, scaled
+/// to this game's economic phases (rounded up, at least 1).
+pub fn target(ctx: &Ctx, state: &State, power: Power) -> i64 {
+    let full = i64::from(ctx.economy.power(power).map_or(1, |p| p.target.max(1)));
+    let of = i64::from(ctx.economy.rules.target_phases.max(1));
+    let here = phases(state.first, state.last);
+    // Rounded up: (a + b - 1) / b for positive a and b.
+    ((full * here + of - 1) / of).max(1)
+}
+
 pub fn outcome(ctx: &Ctx, state: &State) -> Outcome {
     let mut reached: Vec<(Power, i64, i64)> = Vec::new();
     let mut lines = Vec::new();
     for power in state.powers.keys().copied() {
         let points = i64::from(state.economy.victory_of(power));
-        let target = i64::from(ctx.economy.power(power).map_or(1, |p| p.target.max(1)));
+        let target = target(ctx, state, power);
         lines.push(format!("{} {points}/{target}", power.name()));
         if points >= target {
             reached.push((power, points, target));
