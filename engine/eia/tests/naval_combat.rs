@@ -340,3 +340,33 @@ fn r6_3_1_2_2_declaring_war_at_sea_costs_its_points_and_ignores_an_enforced_peac
     support::corps(&mut v, "br-1", "britain", "constantinople", 4);
     assert_eq!(refused(&v, Power::Britain, "engage turkey at bay-of-biscay declaring war").rule, "4.2.2.1");
 }
+
+#[test]
+fn r6_3_1_powers_combining_their_movement_and_at_war_with_the_attacker_defend_as_one() {
+    let mut s = naval(Power::Britain);
+    fleet_at(&mut s, "br-fleet-1", "britain", blockade("cadiz"), 20);
+    fleet_at(&mut s, "fr-fleet-1", "france", blockade("cadiz"), 10);
+    fleet_at(&mut s, "sp-fleet-1", "spain", blockade("cadiz"), 10);
+    let defenders = |s: &State| {
+        grognard_eia::naval::attack::battle_of(ctx(), s, Power::Britain, Power::France, "blockade:cadiz")
+            .map(|b| b.defenders)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!(defenders(&s), vec!["fr-fleet-1".to_string()], "not combining: one power's stack");
+    s.politics.combined = vec![vec![Power::France, Power::Spain]];
+    assert_eq!(defenders(&s), vec!["fr-fleet-1".to_string(), "sp-fleet-1".to_string()]);
+    // The battle is fought against both: 30% of the British 20 fall on the 20 ships of the
+    // stack, which France alone answers for.
+    let (t, events) = try_do(&s, Power::Britain, "engage france at blockade:cadiz", &[6, 1, 6, 1])
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let battle = events
+        .iter()
+        .find(|e| e.data.get("kind").and_then(|k| k.as_str()) == Some("naval-battle"))
+        .unwrap_or_else(|| panic!("no battle: {:?}", texts(&events)));
+    assert_eq!(battle.data.get("ships"), Some(&serde_json::json!([20, 20])), "{}", battle.text);
+    assert!(ships(&t, "fr-fleet-1") + ships(&t, "sp-fleet-1") < 20);
+    assert!(grognard_eia::invariants::broken(ctx(), &t).is_empty());
+    // A partner not at war with the attacker stays out of it.
+    s.relations.make_peace("britain", "spain");
+    assert_eq!(defenders(&s), vec!["fr-fleet-1".to_string()]);
+}

@@ -1,5 +1,7 @@
 //! The naval combat step (6.2.4, 6.3.1, 6.3.2): the phasing power's stack attacks one enemy
-//! power's stack in its place (`engage POWER at PLACE`); at sea the defender may try to evade
+//! power's stack in its place (`engage POWER at PLACE`), its partners in combined movement at
+//! war with the attacker defending with it as one power (6.3.1; the power named answers for
+//! the stack: evasion, retreat, political points); at sea the defender may try to evade
 //! first (1-2 on a die, 6.3.2.1), in a port or a blockade box it may not (6.3.2). Once the
 //! combat step has begun no fleet moves (6.1.3); one attack per place (6.3.1, 6.3.2); no
 //! combat north of the ice line in winter (6.2.1.4).
@@ -38,10 +40,20 @@ pub fn battle_of(ctx: &Ctx, state: &State, power: Power, defender: Power, place:
     if places::iced(ctx, state, &place) {
         return Err(RuleError::new("6.2.1.4", "no naval combat is fought north of the ice line in winter"));
     }
-    let defenders: Vec<String> = places::side_fleets(state, defender, &place)
+    let mut defenders: Vec<String> = places::side_fleets(state, defender, &place)
         .into_iter()
         .filter(|f| places::attackable(state, power, f))
         .collect();
+    // 6.3.1: the powers combining their movement with the defender (4.9) and at war with the
+    // attacker count as one power: their fleets there are one stack and defend together.
+    if !defenders.is_empty() {
+        for partner in crate::politics::combined::group_of(state, defender).unwrap_or(&[]) {
+            if *partner != defender && state.relations.at_war(power.id(), partner.id()) {
+                defenders.extend(places::side_fleets(state, *partner, &place));
+            }
+        }
+        defenders.sort();
+    }
     if defenders.is_empty() {
         return Err(RuleError::new(
             "6.3.1.2",
