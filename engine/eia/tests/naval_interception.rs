@@ -166,9 +166,9 @@ fn naval_concerns_name_the_other_side_of_the_roll() {
     fleet_at(&mut s, "br-fleet-1", "britain", sea("channel"), 20);
     fleet_at(&mut s, "fr-fleet-1", "france", sea("bay-of-biscay"), 10);
     let s = ok(&s, Power::Britain, "sail br-fleet-1 to bay-of-biscay", &[]);
-    let intercept = Command::Naval(NavalCommand::Intercept { place: Some("bay-of-biscay".into()) });
+    let intercept = Command::Naval(NavalCommand::Intercept { place: Some("bay-of-biscay".into()), declaring: false });
     assert_eq!(grognard_eia::naval::concerns(&s, &intercept), vec![Power::Britain]);
-    let none = Command::Naval(NavalCommand::Intercept { place: None });
+    let none = Command::Naval(NavalCommand::Intercept { place: None, declaring: false });
     assert!(grognard_eia::naval::concerns(&s, &none).is_empty());
     let s = ok(&s, Power::France, "intercept none", &[]);
     let engage = Command::parse("engage france at bay-of-biscay").unwrap_or_else(|e| panic!("{e}"));
@@ -176,4 +176,33 @@ fn naval_concerns_name_the_other_side_of_the_roll() {
     let s = ok(&s, Power::Britain, "engage france at bay-of-biscay", &[]);
     let stand = Command::parse("accept battle").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(grognard_eia::naval::concerns(&s, &stand), vec![Power::Britain]);
+}
+
+#[test]
+fn r6_3_1_2_2_an_interceptor_of_a_neutral_stack_carrying_enemy_corps_may_declare_war() {
+    let mut s = naval(Power::Turkey);
+    fleet_at(&mut s, "tu-fleet-1", "turkey", sea("coast-of-portugal"), 10);
+    fleet_at(&mut s, "br-fleet-1", "britain", sea("bay-of-biscay"), 20);
+    crate::support::corps(&mut s, "fr-3", "france", "bordeaux", 6);
+    if let Some(c) = s.corps.get_mut("fr-3") {
+        c.aboard = Some("tu-fleet-1".into());
+    }
+    let s = ok(&s, Power::Turkey, "sail tu-fleet-1 to bay-of-biscay", &[]);
+    let (who, options) = choice(&s);
+    assert_eq!(who, player(Power::Britain));
+    assert_eq!(
+        options,
+        vec![
+            "intercept none".to_string(),
+            "intercept bay-of-biscay".to_string(),
+            "intercept bay-of-biscay declaring war".to_string()
+        ]
+    );
+    // 6.3.1.2.1: without a declaration, a miss leaves Turkey and Britain at peace.
+    let missed = ok(&s, Power::Britain, "intercept bay-of-biscay", &[6]);
+    assert!(!missed.relations.at_war("britain", "turkey"));
+    // 6.3.1.2.2: declaring, the war begins as the interception is tried, hit or miss.
+    let declared = ok(&s, Power::Britain, "intercept bay-of-biscay declaring war", &[6]);
+    assert!(declared.relations.at_war("britain", "turkey"));
+    assert_eq!(political(&declared, Power::Britain), political(&s, Power::Britain) - 3);
 }

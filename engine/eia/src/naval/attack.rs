@@ -77,7 +77,7 @@ pub fn battle_of(ctx: &Ctx, state: &State, power: Power, defender: Power, place:
 
 /// 6.3.1.2.1, 6.3.1.2.2: may `power` attack `defender`, not at war with it, with or without
 /// `declaring` war? Declaring, every limitation of 4.2.2 holds but an enforced peace.
-fn declaration(ctx: &Ctx, state: &State, power: Power, defender: Power, declaring: bool) -> Result<(), RuleError> {
+pub fn declaration(ctx: &Ctx, state: &State, power: Power, defender: Power, declaring: bool) -> Result<(), RuleError> {
     let at_war = state.relations.at_war(power.id(), defender.id());
     if at_war && declaring {
         return Err(RuleError::new(

@@ -81,10 +81,13 @@ pub enum NavalCommand {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         declaring: bool,
     },
-    /// 6.2.3: intercept from the stack at `place`, or not (`None`).
+    /// 6.2.3: intercept from the stack at `place`, or not (`None`); a stack of a power not at
+    /// war with the interceptor (carrying its enemies' corps) `declaring war` (6.3.1.2.2).
     Intercept {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         place: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        declaring: bool,
     },
     /// 6.3.2: the defender tries to evade.
     Evade,
@@ -158,8 +161,11 @@ pub fn parse(words: &[&str]) -> Option<Result<NavalCommand, RuleError>> {
                 None => return Some(Err(RuleError::new("input", format!("`{power}` is not a major power")))),
             }
         }
-        ["intercept", "none"] => NavalCommand::Intercept { place: None },
-        ["intercept", place] => NavalCommand::Intercept { place: Some(place.to_string()) },
+        ["intercept", "none"] => NavalCommand::Intercept { place: None, declaring: false },
+        ["intercept", place] => NavalCommand::Intercept { place: Some(place.to_string()), declaring: false },
+        ["intercept", place, "declaring", "war"] => {
+            NavalCommand::Intercept { place: Some(place.to_string()), declaring: true }
+        }
         ["evade"] => NavalCommand::Evade,
         ["accept", "battle"] => NavalCommand::AcceptBattle,
         ["retreat", "fleets", "to", "sea"] => NavalCommand::Retreat { to: None },
@@ -245,8 +251,14 @@ impl fmt::Display for NavalCommand {
                 }
                 Ok(())
             }
-            NavalCommand::Intercept { place: Some(p) } => write!(f, "intercept {p}"),
-            NavalCommand::Intercept { place: None } => f.write_str("intercept none"),
+            NavalCommand::Intercept { place: Some(p), declaring } => {
+                write!(f, "intercept {p}")?;
+                if *declaring {
+                    f.write_str(" declaring war")?;
+                }
+                Ok(())
+            }
+            NavalCommand::Intercept { place: None, .. } => f.write_str("intercept none"),
             NavalCommand::Evade => f.write_str("evade"),
             NavalCommand::AcceptBattle => f.write_str("accept battle"),
             NavalCommand::Retreat { to: Some(p) } => write!(f, "retreat fleets to {p}"),

@@ -85,12 +85,15 @@ pub fn next_decision(ctx: &Ctx, state: &State, v: &Voyage) -> Option<Decision> {
         })
 }
 
-/// `intercept PLACE` or `intercept none` (`None`): the answer of the power asked.
+/// `intercept PLACE [declaring war]` or `intercept none` (`None`): the answer of the power
+/// asked. Declaring war on a stack of a power it is not at war with (6.3.1.2.2), the war
+/// begins as the interception is tried; without, the interception is an attack without a
+/// declaration (6.3.1.2.1).
 pub fn answer(
     ctx: &Ctx,
     state: &State,
     power: Power,
-    place: Option<&str>,
+    (place, declaring): (Option<&str>, bool),
     dice: &mut dyn DiceSource,
     log: &mut Vec<Event>,
 ) -> Result<State, ApplyError> {
@@ -122,6 +125,14 @@ pub fn answer(
             format!("{} may intercept only from {}", power.name(), offered.join(", ")),
         )
         .into());
+    }
+    crate::naval::attack::declaration(ctx, state, power, v.power, declaring)?;
+    if declaring {
+        log.push(Event::new(
+            format!("{} declares war on {} at sea; no allies are called (6.3.1.2.2)", power.name(), v.power.name()),
+            json!({"kind": "declaration", "by": power, "on": v.power, "rule": "6.3.1.2.2"}),
+        ));
+        crate::politics::declaration::war_on_major(ctx, &mut next, power, v.power, "6.3.1.2.2", log);
     }
     let interceptors = stack_at(state, power, &source);
     // 6.2.3.2.1: automatic in a blockade box; 6.2.3.2.2: a die at sea.

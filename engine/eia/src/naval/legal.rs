@@ -27,9 +27,14 @@ pub fn decisions(ctx: &Ctx, state: &State) -> Vec<NavalCommand> {
             .filter_map(|p| u8::try_from(p).ok())
             .map(|position| NavalCommand::Position { position })
             .collect(),
-        Decision::Intercept { from, .. } => {
-            let mut out = vec![NavalCommand::Intercept { place: None }];
-            out.extend(from.iter().map(|p| NavalCommand::Intercept { place: Some(places::token(p)) }));
+        Decision::Intercept { power, from } => {
+            let mut out = vec![NavalCommand::Intercept { place: None, declaring: false }];
+            // 6.3.1.2.2: a stack of a power it is not at war with, declaring war or not.
+            let neutral =
+                state.book.naval.voyage.as_ref().is_some_and(|v| !state.relations.at_war(power.id(), v.power.id()));
+            for declaring in [false, true].into_iter().filter(|d| !d || neutral) {
+                out.extend(from.iter().map(|p| NavalCommand::Intercept { place: Some(places::token(p)), declaring }));
+            }
             out
         }
         Decision::Evade { .. } => vec![NavalCommand::Evade, NavalCommand::AcceptBattle],

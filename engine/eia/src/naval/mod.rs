@@ -319,8 +319,8 @@ fn answer(
         (Decision::LandPosition, NavalCommand::Position { position }) => {
             Ok(order::announce_land(ctx, state, power, *position, log)?)
         }
-        (Decision::Intercept { .. }, NavalCommand::Intercept { place }) => {
-            interception::answer(ctx, state, power, place.as_deref(), dice, log)
+        (Decision::Intercept { .. }, NavalCommand::Intercept { place, declaring }) => {
+            interception::answer(ctx, state, power, (place.as_deref(), *declaring), dice, log)
         }
         (Decision::Evade { .. }, NavalCommand::Evade) => attack::evade(ctx, state, power, true, dice, log),
         (Decision::Evade { .. }, NavalCommand::AcceptBattle) => attack::evade(ctx, state, power, false, dice, log),
@@ -535,7 +535,7 @@ pub fn after_command(ctx: &Ctx, state: &mut State, log: &mut Vec<Event>) {
 pub fn concerns(state: &State, command: &crate::command::Command) -> Vec<Power> {
     let crate::command::Command::Naval(c) = command else { return Vec::new() };
     match (state.book.naval.decision.as_ref(), c) {
-        (Some(Decision::Intercept { .. }), NavalCommand::Intercept { place: Some(_) }) => {
+        (Some(Decision::Intercept { .. }), NavalCommand::Intercept { place: Some(_), .. }) => {
             state.book.naval.voyage.as_ref().map(|v| vec![v.power]).unwrap_or_default()
         }
         (Some(Decision::Evade { battle }), NavalCommand::Evade | NavalCommand::AcceptBattle) => vec![battle.attacker],
