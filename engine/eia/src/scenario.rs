@@ -79,6 +79,13 @@ pub fn options() -> Vec<OptionInfo> {
                 .into(),
         },
         OptionInfo {
+            id: crate::politics::restrictions::OPTION_PEACE_RESTRICTIONS.into(),
+            description: "option 11.9 (with `political`, reconstructed): political restrictions on peace: a peace \
+                          leaves a major power at least half its home provinces (11.9.1, the balance of power); \
+                          Great Britain and France make no informal or conditional peace with each other (11.9.2)"
+                .into(),
+        },
+        OptionInfo {
             id: crate::politics::OPTION_POLITICAL.into(),
             description: "play the campaign games' political phase at the start of every month: declarations of war \
                           sealed and revealed together, calls to allies, peace and its terms, alliances, control of \

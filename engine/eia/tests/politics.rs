@@ -1141,3 +1141,60 @@ fn b4_the_victor_is_shown_what_each_corps_it_may_borrow_holds() {
     let shown = format!("pr-1 ({}) in {}", pr1.factors, ctx().name(&pr1.area));
     assert!(prompt.contains("borrow corps ID") && prompt.contains(&shown), "{prompt}");
 }
+
+/// The options a state plays with option 11.9 added.
+fn with_peace_restrictions(mut state: State) -> State {
+    state.options.push(grognard_eia::politics::restrictions::OPTION_PEACE_RESTRICTIONS.into());
+    state
+}
+
+#[test]
+fn r11_9_1_reconstructed_a_peace_leaves_a_power_at_least_half_its_home_provinces() {
+    let mut s = prussia_surrenders_unconditionally();
+    // Four of Prussia's nine home provinces are French already: five left, the least it keeps.
+    for p in ["pomerania", "east-prussia", "west-prussia", "posen"] {
+        for a in ctx().map.areas_of_province(p) {
+            s.occupied.insert(a.id.clone(), "france".into());
+        }
+    }
+    let s = ok(&s, Power::France, "term C.4");
+    let s = ok(&s, Power::France, "no more terms");
+    let options = |s: &State| match pending(ctx(), s) {
+        Pending::Choice { options, .. } => options,
+        other => panic!("{other:?}"),
+    };
+    assert!(options(&s).contains(&"cede silesia".to_string()), "without the option: {:?}", options(&s));
+    let r = with_peace_restrictions(s.clone());
+    assert!(!options(&r).iter().any(|o| o == "cede silesia" || o == "cede brandenburg"), "{:?}", options(&r));
+    let e = refused(run(&r, Power::France, "cede silesia", &[]));
+    assert!(e.contains("silesia") || e.starts_with("4.4"), "{e}");
+    let done = ok(&r, Power::France, "no more ceding");
+    assert!(!done.politics.out.contains(&Power::Prussia), "no final peace under the balance of power");
+}
+
+#[test]
+fn r11_9_2_reconstructed_britain_and_france_make_only_an_unconditional_peace() {
+    let state = declare(&with_peace_restrictions(opening()), &[], &[]).unwrap_or_else(|e| panic!("{e}"));
+    let state = end_until(state, PoliticalStep::Peace);
+    let state = end_until_power(state, Power::France);
+    let e = refused(run(&state, Power::France, "propose informal peace with britain", &[]));
+    assert!(e.starts_with("R11.9.2|"), "{e}");
+    // Others may: France and Austria.
+    ok(&state, Power::France, "propose informal peace with austria");
+    // France sues its enemies: Great Britain offers no conditional peace.
+    let mut s = ok(&state, Power::France, "sue for peace to britain austria russia");
+    for _ in 0..3 {
+        let victor = waiting(&s);
+        if victor == Power::Britain {
+            let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
+            assert_eq!(options, vec!["offer unconditional peace".to_string()]);
+            let e = refused(run(&s, Power::Britain, "offer conditional peace", &[]));
+            assert!(e.starts_with("R11.9.2|"), "{e}");
+            let offered = ok(&s, Power::Britain, "offer unconditional peace");
+            assert_ne!(waiting(&offered), Power::Britain, "the offer is made");
+            return;
+        }
+        s = ok(&s, victor, "offer conditional peace");
+    }
+    panic!("Great Britain was never asked for its offer");
+}

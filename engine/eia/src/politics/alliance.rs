@@ -28,6 +28,7 @@ pub fn may_propose(state: &State, from: Power, to: Power, what: Proposal) -> Res
         Proposal::InformalPeace if !state.relations.at_war(a, b) => {
             Err(RuleError::new("4.4.1", format!("{} and {} are not at war", from.name(), to.name())))
         }
+        Proposal::InformalPeace => super::restrictions::informal(state, from, to),
         Proposal::Alliance if state.relations.allied(a, b) => {
             Err(RuleError::new("4.5.1", format!("{} and {} are already allied", from.name(), to.name())))
         }
@@ -45,7 +46,6 @@ pub fn may_propose(state: &State, from: Power, to: Power, what: Proposal) -> Res
             )),
             _ => Ok(()),
         },
-        _ => Ok(()),
     }
 }
 

@@ -31,6 +31,8 @@ pub fn options(ctx: &Ctx, state: &State, loser: Power, victor: Power, minors_onl
             out.extend(others);
         }
     }
+    // R11.9.1 (option 11.9): never below half its home provinces.
+    out.retain(|p| super::restrictions::may_cede(ctx, state, loser, p));
     out.extend(state.minors.iter().filter(|(_, m)| m.controller == Some(loser)).map(|(id, _)| id.clone()));
     let _ = victor;
     out

@@ -25,6 +25,7 @@ pub mod minor_setup;
 pub mod peace;
 pub mod points;
 pub mod repatriation;
+pub mod restrictions;
 pub mod separate_peace;
 pub mod term_effects;
 pub mod terms;
@@ -744,7 +745,7 @@ fn answer(
 ) -> Result<(), ApplyError> {
     use PoliticalCommand as P;
     let legal = legal::answers(ctx, next, q);
-    // A peace term or a cession the peace refuses is refused by it, naming the rule.
+    // A peace term, a cession or an offer the peace refuses is refused by it, naming the rule.
     let term = matches!(
         (q, c),
         (
@@ -755,6 +756,7 @@ fn answer(
                 | P::RemoveLeader { leader: Some(_) }
                 | P::Borrow { .. }
                 | P::Empire { change: Some(_) }
+                | P::Offer { .. }
         )
     );
     if !legal.contains(c) && !term {

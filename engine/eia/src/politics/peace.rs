@@ -317,7 +317,12 @@ pub fn answers(ctx: &Ctx, state: &State, power: Power) -> Vec<PoliticalCommand> 
     }
     match &talks.stage {
         Stage::Offers { .. } => {
-            vec![PoliticalCommand::Offer { unconditional: false }, PoliticalCommand::Offer { unconditional: true }]
+            let conditional = super::restrictions::conditional(state, power, talks.loser).is_ok();
+            [false, true]
+                .into_iter()
+                .filter(|u| *u || conditional)
+                .map(|unconditional| PoliticalCommand::Offer { unconditional })
+                .collect()
         }
         Stage::Unconditional => vec![
             PoliticalCommand::AnswerUnconditional { accept: true },
@@ -447,6 +452,9 @@ pub fn answered(
         .ok_or_else(|| RuleError::new("4.4", "no peace is being made"))?;
     match (&talks.stage, c) {
         (Stage::Offers { index }, PoliticalCommand::Offer { unconditional }) => {
+            if !unconditional {
+                super::restrictions::conditional(next, power, talks.loser)?;
+            }
             let kind = if *unconditional { Surrender::Unconditional } else { Surrender::Conditional };
             talks.offers.push((power, kind));
             log.push(Event::new(
