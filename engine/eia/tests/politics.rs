@@ -1188,6 +1188,8 @@ fn r11_9_2_reconstructed_britain_and_france_make_only_an_unconditional_peace() {
         if victor == Power::Britain {
             let Pending::Choice { options, .. } = pending(ctx(), &s) else { panic!("a question") };
             assert_eq!(options, vec!["offer unconditional peace".to_string()]);
+            let said = grognard_eia::politics::peace::prompt(ctx(), &s, Power::Britain);
+            assert!(said.contains("R11.9.2") && !said.contains("offer conditional"), "{said}");
             let e = refused(run(&s, Power::Britain, "offer conditional peace", &[]));
             assert!(e.starts_with("R11.9.2|"), "{e}");
             let offered = ok(&s, Power::Britain, "offer unconditional peace");

@@ -380,6 +380,11 @@ pub fn prompt(ctx: &Ctx, state: &State, power: Power) -> String {
     let Some(talks) = state.politics.round.as_ref().and_then(|r| r.peace.as_ref()) else { return String::new() };
     let loser = talks.loser.name();
     match &talks.stage {
+        Stage::Offers { .. } if super::restrictions::conditional(state, power, talks.loser).is_err() => format!(
+            "{loser} sues {} for peace: `offer unconditional peace` (4.4.2.2; between Great Britain and France a \
+             peace is a surrender, R11.9.2)",
+            power.name()
+        ),
         Stage::Offers { .. } => format!(
             "{loser} sues {} for peace: `offer conditional peace` (which {loser} must accept) or `offer \
              unconditional peace` (4.4.2.2)",

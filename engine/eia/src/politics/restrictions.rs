@@ -45,7 +45,11 @@ pub fn conditional(state: &State, victor: Power, loser: Power) -> Result<(), Rul
     if played(state) && britain_and_france(victor, loser) {
         return Err(RuleError::new(
             "R11.9.2",
-            format!("{} offers {} an unconditional peace or none (option 11.9)", victor.name(), loser.name()),
+            format!(
+                "{} may offer {} only an unconditional peace: between them a peace is a surrender (option 11.9)",
+                victor.name(),
+                loser.name()
+            ),
         ));
     }
     Ok(())
