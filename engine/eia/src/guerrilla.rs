@@ -20,10 +20,6 @@ use grognard_engine::{ApplyError, DiceSource, Event};
 use serde_json::json;
 use std::collections::BTreeMap;
 
-/// The order a depot garrison loses its factors in: the least valuable first (R7.5.2.9.2).
-const DEPOT_LOSS_ORDER: [FactorKind; 4] =
-    [FactorKind::Militia, FactorKind::Infantry, FactorKind::Cossack, FactorKind::Freikorps];
-
 /// What a strike in an area falls on.
 enum Target {
     DepotGarrison,
@@ -100,7 +96,10 @@ pub fn step(
             match &target {
                 Target::DepotGarrison => {
                     if let Some(d) = state.depots.get_mut(&area) {
-                        if let Some(kind) = DEPOT_LOSS_ORDER.into_iter().find(|k| d.garrison.get(*k) > 0) {
+                        // The least valuable first, as battle losses (R7.5.2.9.2).
+                        if let Some(kind) =
+                            crate::combat::resolve::LOSS_ORDER.into_iter().find(|k| d.garrison.get(*k) > 0)
+                        {
                             d.garrison.take(kind, 1);
                             text.push_str(&format!("; the depot's garrison loses 1 {kind}"));
                             struck = json!({"depot-garrison": kind});

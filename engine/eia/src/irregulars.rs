@@ -25,7 +25,6 @@ use crate::forces::Factors;
 use crate::power::Power;
 use crate::state::{Corps, State};
 use crate::FactorKind;
-use grognard_board::area::ProvinceKind;
 use grognard_engine::Event;
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -42,22 +41,12 @@ pub fn movement(kind: FactorKind) -> CorpsRules {
     }
 }
 
-/// Is `area` in the home nation of `nation` (a province of its home, not held or ceded)?
-pub fn home_area(ctx: &Ctx, nation: &str, area: &str) -> bool {
-    ctx.map.province_of(area).is_some_and(|p| p.nation == nation && p.kind == ProvinceKind::Home)
-}
-
-/// Is `power` at war with another major power?
-pub fn at_war(state: &State, power: Power) -> bool {
-    state.powers.keys().any(|p| *p != power && state.relations.at_war(power.id(), p.id()))
-}
-
 /// The areas of `power`'s home nation an enemy holds or has a corps in, in the map's order
 /// (R10.1: where the nation is invaded).
 pub fn invaded_areas(ctx: &Ctx, state: &State, power: Power) -> Vec<String> {
     ctx.map
         .areas()
-        .filter(|a| home_area(ctx, power.id(), &a.id))
+        .filter(|a| crate::politics::declaration::home_area(ctx, power, &a.id))
         .filter(|a| {
             let held = state.area_controller(ctx, &a.id).is_some_and(|n| state.enemy_of(power, n));
             let stood_in = state
@@ -72,7 +61,7 @@ pub fn invaded_areas(ctx: &Ctx, state: &State, power: Power) -> Vec<String> {
 
 /// Does the levy raise `counters`' irregulars now (R10.1)?
 fn raised_now(ctx: &Ctx, state: &State, counters: &Counters) -> bool {
-    let war = at_war(state, counters.power);
+    let war = state.at_war_with_a_major(counters.power);
     match counters.when {
         Raised::War => war,
         Raised::Invaded => war && !invaded_areas(ctx, state, counters.power).is_empty(),

@@ -130,7 +130,8 @@ pub fn walk(
             ));
         }
         crate::politics::combined::may_enter(ctx, state, power, next)?;
-        if irregular == Some(crate::FactorKind::Guerrilla) && !crate::irregulars::home_area(ctx, &c.nation, next) {
+        let at_home = Power::from_id(&c.nation).is_some_and(|p| crate::politics::declaration::home_area(ctx, p, next));
+        if irregular == Some(crate::FactorKind::Guerrilla) && !at_home {
             return Err(RuleError::new(
                 "R10.1.1",
                 format!("guerrillas fight in their own land: {} is not in {}'s home nation", ctx.name(next), c.nation),

@@ -450,6 +450,11 @@ impl State {
         Power::from_id(nation).or_else(|| self.minors.get(nation).and_then(|m| m.controller))
     }
 
+    /// Is `power` at war with another major power of the game?
+    pub fn at_war_with_a_major(&self, power: Power) -> bool {
+        self.powers.keys().any(|p| *p != power && self.relations.at_war(power.id(), p.id()))
+    }
+
     /// Is `nation` (a major or a minor) an enemy of `power`: at war with it, or with the
     /// power controlling it?
     pub fn enemy_of(&self, power: Power, nation: &str) -> bool {

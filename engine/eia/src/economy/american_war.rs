@@ -24,11 +24,6 @@ use crate::state::State;
 use grognard_engine::{ApplyError, DiceSource, Event, RuleError};
 use serde_json::json;
 
-/// Is `power` at war with a major power of the game?
-fn at_war(state: &State, power: Power) -> bool {
-    state.powers.keys().any(|p| *p != power && state.relations.at_war(power.id(), p.id()))
-}
-
 /// 8.2.1.2.2.2.2: `stop american trade`.
 pub fn stop(next: &mut State, power: Power, log: &mut Vec<Event>) -> Result<(), RuleError> {
     if next.economy.american_stopped.contains(&power) {
@@ -37,7 +32,7 @@ pub fn stop(next: &mut State, power: Power, log: &mut Vec<Event>) -> Result<(), 
             format!("{}'s decree stopping American trade is already in force", power.name()),
         ));
     }
-    if !at_war(next, power) {
+    if !next.at_war_with_a_major(power) {
         return Err(RuleError::new(
             "8.2.1.2.2.2.2",
             format!("{} is at war with no major power: American trade is stopped only to enemies", power.name()),
@@ -71,7 +66,7 @@ pub fn resume(next: &mut State, power: Power, log: &mut Vec<Event>) -> Result<()
 
 /// May `power` decree that American trade stops now (for the legal commands)?
 pub fn may_stop(state: &State, power: Power) -> bool {
-    !state.economy.american_stopped.contains(&power) && at_war(state, power)
+    !state.economy.american_stopped.contains(&power) && state.at_war_with_a_major(power)
 }
 
 /// 8.2.1.2.2.2.2: what `power` loses of `american` trade: all of it at war with the United
@@ -110,7 +105,7 @@ pub fn rolls(state: &State, power: Power) -> bool {
 /// Is `power`'s decree in force: made, and the power still at war with a major power (a
 /// decree against no enemy lapses, R8.2.1.2.2.2.2)?
 fn in_force(state: &State, power: Power) -> bool {
-    state.economy.american_stopped.contains(&power) && at_war(state, power)
+    state.economy.american_stopped.contains(&power) && state.at_war_with_a_major(power)
 }
 
 /// 8.2.1.2.2.2.2: the United States answer, power by power in the phase's order.
